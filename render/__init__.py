@@ -1,0 +1,1 @@
+"""Turn game views into PNG images: pure functions, no Discord."""
