@@ -97,7 +97,7 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def apply(self, state: S, seat: int, action: Action) -> list[Event]:
-        """Apply `action` by `seat` in place and return the events; raise IllegalAction and change nothing if illegal."""
+        """Apply `action` by `seat` in place and return its events; if illegal, raise IllegalAction, change nothing."""
 
     @abstractmethod
     def resign(self, state: S, seat: int) -> list[Event]:

@@ -1,0 +1,1 @@
+"""Persist games and their action logs in SQLite through aiosqlite."""

@@ -1,0 +1,382 @@
+"""Save and load games, seats and the action log; every write is one transaction."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.migrations import MIGRATIONS
+
+LOBBY, ACTIVE, FINISHED, CANCELLED = "lobby", "active", "finished", "cancelled"
+OPEN = (LOBBY, ACTIVE)
+
+
+class StorageError(Exception):
+    """Raise when the database refuses a change."""
+
+
+class StaleVersion(StorageError):
+    """Raise when a game changed since it was read, so this change must not apply."""
+
+
+class ChannelBusy(StorageError):
+    """Raise when a channel already has an open game."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Say which Discord user sits in which seat, and the name shown for them."""
+
+    seat: int
+    user_id: int
+    name: str
+
+
+@dataclass
+class GameRow:
+    """Hold one saved game as stored: Discord IDs and JSON text, never Discord objects."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    kind: str
+    status: str
+    host_id: int
+    options: dict[str, Any]
+    seed: int
+    state: dict[str, Any] | None
+    version: int
+    board_message_id: int | None
+    created_at: str
+    updated_at: str
+    seats: list[Seat] = field(default_factory=list)
+    state_error: str | None = None
+    """Set when the saved state JSON could not be read."""
+
+    def seat_of(self, user_id: int) -> int | None:
+        """Return the seat of a user, or None if they are not seated."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def names(self) -> list[str]:
+        """Return the seat names in seat order."""
+        return [s.name for s in sorted(self.seats, key=lambda s: s.seat)]
+
+
+def sqlite_path(url: str) -> str:
+    """Turn a DATABASE_URL such as sqlite:///data/ice_floe.db into a file path."""
+    prefix = "sqlite:///"
+    if not url.startswith(prefix):
+        raise ValueError(f"DATABASE_URL must start with {prefix} (got {url!r})")
+    path = url[len(prefix) :]
+    if not path:
+        raise ValueError("DATABASE_URL names no file")
+    return path
+
+
+def utc_now() -> datetime:
+    """Return the current time in UTC."""
+    return datetime.now(UTC)
+
+
+class Database:
+    """Own one aiosqlite connection in WAL mode and every query the bot makes."""
+
+    def __init__(self, path: str, clock: Callable[[], datetime] = utc_now) -> None:
+        self.path = path
+        self.clock = clock
+        self._conn: aiosqlite.Connection | None = None
+
+    @property
+    def conn(self) -> aiosqlite.Connection:
+        """Return the open connection."""
+        if self._conn is None:
+            raise StorageError("the database is not open")
+        return self._conn
+
+    async def open(self) -> None:
+        """Open the file, switch on WAL and apply pending migrations."""
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+        self._conn.row_factory = aiosqlite.Row
+        await self._conn.execute("PRAGMA journal_mode=WAL")
+        await self._conn.execute("PRAGMA synchronous=NORMAL")
+        await self._conn.execute("PRAGMA foreign_keys=ON")
+        await self._conn.execute("PRAGMA busy_timeout=5000")
+        await self._migrate()
+
+    async def close(self) -> None:
+        """Close the connection."""
+        if self._conn is not None:
+            await self._conn.close()
+            self._conn = None
+
+    async def _migrate(self) -> None:
+        """Apply every migration newer than the file's user_version."""
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            (current,) = await cur.fetchone()
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number <= current:
+                continue
+            await self.conn.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+
+    async def schema_version(self) -> int:
+        """Return how many migrations the file has."""
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            (version,) = await cur.fetchone()
+        return int(version)
+
+    def _now(self) -> str:
+        return self.clock().isoformat()
+
+    # -- metadata -------------------------------------------------------------------------------
+
+    async def get_meta(self, key: str) -> str | None:
+        """Return a stored setting, or None."""
+        async with self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else str(row[0])
+
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store a setting."""
+        await self.conn.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    # -- games ----------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        kind: str,
+        host: Seat,
+        options: dict[str, Any],
+        seed: int,
+    ) -> GameRow:
+        """Open a lobby in a channel with the host in seat 0; raise ChannelBusy if one is open."""
+        now = self._now()
+        try:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            cur = await self.conn.execute(
+                "INSERT INTO games (guild_id, channel_id, kind, status, host_id, options, seed, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, kind, LOBBY, host.user_id, json.dumps(options), seed, now, now),
+            )
+            game_id = cur.lastrowid
+            await self.conn.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                (game_id, host.user_id, host.name),
+            )
+            await self.conn.execute("COMMIT")
+        except aiosqlite.IntegrityError as exc:
+            await self.conn.execute("ROLLBACK")
+            raise ChannelBusy("this channel already has a game") from exc
+        row = await self.game(game_id)
+        assert row is not None
+        return row
+
+    async def game(self, game_id: int) -> GameRow | None:
+        """Return a game by id, or None."""
+        async with self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else await self._with_seats(row)
+
+    async def open_game_in(self, channel_id: int) -> GameRow | None:
+        """Return the lobby or active game in a channel, or None."""
+        async with self.conn.execute(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else await self._with_seats(row)
+
+    async def games_with_status(self, *statuses: str) -> list[GameRow]:
+        """Return every game in one of these statuses, oldest first."""
+        marks = ", ".join("?" for _ in statuses)
+        async with self.conn.execute(
+            f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._with_seats(row) for row in rows]
+
+    async def _with_seats(self, row: aiosqlite.Row) -> GameRow:
+        """Build a GameRow, reading its seats and tolerating a damaged state column."""
+        async with self.conn.execute(
+            "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
+        ) as cur:
+            seats = [Seat(r["seat"], r["user_id"], r["name"]) for r in await cur.fetchall()]
+        state: dict[str, Any] | None = None
+        error = None
+        if row["state"] is not None:
+            try:
+                state = json.loads(row["state"])
+                if not isinstance(state, dict):
+                    raise ValueError("state is not a JSON object")
+            except ValueError as exc:
+                state, error = None, f"saved state is not valid JSON: {exc}"
+        try:
+            options = json.loads(row["options"])
+        except ValueError:
+            options, error = {}, "saved options are not valid JSON"
+        return GameRow(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            kind=row["kind"],
+            status=row["status"],
+            host_id=row["host_id"],
+            options=options,
+            seed=row["seed"],
+            state=state,
+            version=row["version"],
+            board_message_id=row["board_message_id"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            seats=seats,
+            state_error=error,
+        )
+
+    async def seat_player(self, game_id: int, user_id: int, name: str, max_seats: int) -> int:
+        """Give a user the first free seat of a lobby; return it, or raise StorageError."""
+        await self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            async with self.conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row[0] != LOBBY:
+                raise StorageError("This game is no longer open to join.")
+            async with self.conn.execute("SELECT seat, user_id FROM seats WHERE game_id = ?", (game_id,)) as cur:
+                taken = {r[0]: r[1] for r in await cur.fetchall()}
+            if user_id in taken.values():
+                raise StorageError("You are already seated in this game.")
+            if len(taken) >= max_seats:
+                raise StorageError(f"The game is full ({max_seats} players).")
+            seat = min(set(range(max_seats)) - set(taken))
+            await self.conn.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)", (game_id, seat, user_id, name)
+            )
+            await self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self._now(), game_id))
+            await self.conn.execute("COMMIT")
+            return seat
+        except BaseException:
+            await self.conn.execute("ROLLBACK")
+            raise
+
+    async def unseat_player(self, game_id: int, user_id: int) -> None:
+        """Remove a user from a lobby and close the gaps so seats stay 0..n-1."""
+        await self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            async with self.conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row[0] != LOBBY:
+                raise StorageError("The game has already started: use /game resign instead.")
+            cur = await self.conn.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            if cur.rowcount == 0:
+                raise StorageError("You are not seated in this game.")
+            async with self.conn.execute(
+                "SELECT seat FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            ) as cur2:
+                seats = [r[0] for r in await cur2.fetchall()]
+            for new, old in enumerate(seats):
+                if new != old:
+                    await self.conn.execute(
+                        "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (new, game_id, old)
+                    )
+            await self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self._now(), game_id))
+            await self.conn.execute("COMMIT")
+        except BaseException:
+            await self.conn.execute("ROLLBACK")
+            raise
+
+    async def start_game(self, game_id: int, state: dict[str, Any], expected_version: int) -> int:
+        """Turn a lobby into an active game with its first state; return the new version."""
+        return await self._write(game_id, expected_version, state, ACTIVE, None, require=LOBBY)
+
+    async def record_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        state: dict[str, Any],
+        *,
+        seat: int | None,
+        user_id: int | None,
+        action: dict[str, Any],
+        events: Sequence[dict[str, Any]],
+        finished: bool,
+    ) -> int:
+        """Save the new state and append the action in one transaction; return the new version."""
+        log = (seat, user_id, json.dumps(action), json.dumps(list(events)))
+        status = FINISHED if finished else ACTIVE
+        return await self._write(game_id, expected_version, state, status, log, require=ACTIVE)
+
+    async def _write(
+        self,
+        game_id: int,
+        expected_version: int,
+        state: dict[str, Any],
+        status: str,
+        log: tuple[int | None, int | None, str, str] | None,
+        require: str,
+    ) -> int:
+        """Write a state only if the game is still at `expected_version` and in status `require`."""
+        now = self._now()
+        await self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            cur = await self.conn.execute(
+                "UPDATE games SET state = ?, status = ?, version = version + 1, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = ?",
+                (json.dumps(state), status, now, game_id, expected_version, require),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion("Someone else acted first: this board is out of date.")
+            if log is not None:
+                await self.conn.execute(
+                    "INSERT INTO actions (game_id, version, seat, user_id, action, events, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, expected_version + 1, *log, now),
+                )
+            await self.conn.execute("COMMIT")
+        except BaseException:
+            await self.conn.execute("ROLLBACK")
+            raise
+        return expected_version + 1
+
+    async def set_status(self, game_id: int, status: str) -> bool:
+        """Move an open game to a final status; return False if it was no longer open."""
+        cur = await self.conn.execute(
+            "UPDATE games SET status = ?, version = version + 1, updated_at = ?"
+            " WHERE id = ? AND status IN ('lobby', 'active')",
+            (status, self._now(), game_id),
+        )
+        return cur.rowcount == 1
+
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember which channel message shows the current board."""
+        await self.conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+
+    async def actions(self, game_id: int) -> list[dict[str, Any]]:
+        """Return a game's action log in order."""
+        async with self.conn.execute(
+            "SELECT version, seat, user_id, action, events, created_at FROM actions WHERE game_id = ? ORDER BY version",
+            (game_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            {
+                "version": r["version"],
+                "seat": r["seat"],
+                "user_id": r["user_id"],
+                "action": json.loads(r["action"]),
+                "events": json.loads(r["events"]),
+                "created_at": r["created_at"],
+            }
+            for r in rows
+        ]
