@@ -202,9 +202,7 @@ class Database:
     async def games_with_status(self, *statuses: str) -> list[GameRow]:
         """Return every game in one of these statuses, oldest first."""
         marks = ", ".join("?" for _ in statuses)
-        async with self.conn.execute(
-            f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses
-        ) as cur:
+        async with self.conn.execute(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses) as cur:
             rows = await cur.fetchall()
         return [await self._with_seats(row) for row in rows]
 
@@ -281,9 +279,7 @@ class Database:
             cur = await self.conn.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
             if cur.rowcount == 0:
                 raise StorageError("You are not seated in this game.")
-            async with self.conn.execute(
-                "SELECT seat FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-            ) as cur2:
+            async with self.conn.execute("SELECT seat FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cur2:
                 seats = [r[0] for r in await cur2.fetchall()]
             for new, old in enumerate(seats):
                 if new != old:

@@ -403,8 +403,7 @@ class FishGame(Game[FishState]):
             case "place":
                 return f"{who} placed a penguin on {d['tile']}."
             case "move":
-                plural = "" if d["fish"] == 1 else "s"
-                return f"{who} moved {d['from']}→{d['to']} and took a {d['fish']}-fish tile ({d['fish']} fish{plural})."
+                return f"{who} moved {d['from']}→{d['to']} and took a {d['fish']}-fish tile."
             case "stranded":
                 return f"{who}'s penguin on {d['tile']} is stranded: {who} takes its {d['fish']}-fish tile."
             case "out":

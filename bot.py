@@ -1,0 +1,150 @@
+"""Build and run the Ice Floe Discord bot."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import logging
+import pkgutil
+import sys
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from config import Settings
+from storage.database import Database, sqlite_path
+from ui.components import FloeComponent
+from ui.errors import UserError, report
+from ui.flow import GameFlow
+
+log = logging.getLogger("ice_floe")
+
+# View Channels, Send Messages, Send Messages in Threads, Create Public Threads, Embed Links, Attach Files,
+# Read Message History.
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
+
+TOKEN_GUIDE = f"""DISCORD_TOKEN is not set, so the bot cannot log in.
+
+1. Create an application at https://discord.com/developers/applications (New Application).
+2. In its Bot tab, press Reset Token and copy the token. No privileged intents are needed.
+3. Invite the bot to your server: in OAuth2 > URL Generator tick the scopes `bot` and
+   `applications.commands`, and the permissions View Channels, Send Messages, Send Messages in Threads,
+   Create Public Threads, Embed Links, Attach Files and Read Message History (permissions integer
+   {PERMISSIONS.value}); open the generated URL and pick your server.
+4. Put the token in .env (copy .env.example to .env first):  DISCORD_TOKEN=your-token-here
+   Optionally set DEV_GUILD_ID to your server's ID so commands appear there instantly.
+"""
+
+
+def extension_names() -> list[str]:
+    """Return every cog module under cogs/ (each one has a setup function)."""
+    import cogs
+
+    names = []
+    for info in sorted(pkgutil.iter_modules(cogs.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"cogs.{info.name}")
+        if hasattr(module, "setup"):
+            names.append(f"cogs.{info.name}")
+    return names
+
+
+class IceFloeBot(commands.Bot):
+    """Host board games in channels; every game lives in the database, not in memory."""
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
+        self.settings = settings
+        self.db = Database(sqlite_path(settings.database_url))
+        self.flow = GameFlow(self, self.db)
+        self.tree.on_error = self.on_app_command_error
+
+    async def setup_hook(self) -> None:
+        """Open the database, load every cog, register persistent components and sync commands if changed."""
+        await self.db.open()
+        for name in extension_names():
+            await self.load_extension(name)
+        self.add_dynamic_items(FloeComponent)
+        await self.sync_commands_if_changed()
+
+    def command_hash(self) -> str:
+        """Return a hash of the slash-command tree as Discord would receive it."""
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        blob = json.dumps(sorted(payload, key=lambda c: c["name"]), sort_keys=True)
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    async def sync_commands_if_changed(self) -> bool:
+        """Sync slash commands (to DEV_GUILD_ID if set, else globally) only when their hash changed."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        scope = f"guild:{guild.id}" if guild else "global"
+        key = f"command_hash:{self.application_id}:{scope}"
+        digest = self.command_hash()
+        if await self.db.get_meta(key) == digest:
+            log.info("slash commands unchanged (%s); not syncing", scope)
+            return False
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        await self.tree.sync(guild=guild)
+        await self.db.set_meta(key, digest)
+        log.info("slash commands synced (%s)", scope)
+        return True
+
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """Turn any command error into one ephemeral reply."""
+        original = getattr(error, "original", error)
+        if isinstance(error, app_commands.TransformerError):
+            await report(interaction, UserError(f"`{error.value}` is not a valid value for that option."))
+            return
+        if isinstance(error, app_commands.CheckFailure | app_commands.CommandNotFound):
+            await report(interaction, UserError("You cannot use that command here."))
+            return
+        await report(interaction, original)
+
+    async def close(self) -> None:
+        """Log out, then close the database."""
+        await super().close()
+        await self.db.close()
+
+
+def create_bot(settings: Settings | None = None, **client_options: Any) -> IceFloeBot:
+    """Build the configured, not yet started bot from settings (by default from the environment and .env)."""
+    settings = settings or Settings.from_env()
+    return IceFloeBot(settings, **client_options)
+
+
+def main() -> int:
+    """Run the bot until interrupted; print a setup guide and fail when no token is configured."""
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        print(f"Configuration error: {exc}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(TOKEN_GUIDE, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    bot = create_bot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print(
+            "Discord rejected DISCORD_TOKEN: reset the token in the Developer Portal and update .env.", file=sys.stderr
+        )
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

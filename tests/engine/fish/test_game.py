@@ -1,0 +1,333 @@
+"""Check every rule of Hey, That's My Fish! and every refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.base import CorruptState, IllegalAction
+from engine.fish import GAME
+from engine.fish.game import OVER, PLACEMENT, PLAY
+from tests.engine.fish.helpers import cell, position, snapshot
+
+
+def refused(state, seat: int, action: dict, words: str) -> None:
+    """Assert an action is refused with a message containing `words` and changes nothing."""
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match=words):
+        GAME.apply(state, seat, action)
+    assert snapshot(state) == before
+
+
+# -- setup and placement ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "each"), [(2, 4), (3, 3), (4, 2)])
+def test_each_player_gets_the_rulebook_number_of_penguins(players: int, each: int) -> None:
+    state = GAME.new_game(players, {}, seed=1)
+    assert state.to_place == [each] * players
+    assert state.phase == PLACEMENT
+
+
+@pytest.mark.parametrize("players", [1, 5])
+def test_player_counts_outside_two_to_four_are_refused(players: int) -> None:
+    with pytest.raises(IllegalAction, match="2-4 players"):
+        GAME.new_game(players, {}, seed=1)
+
+
+def test_placement_goes_round_the_table_one_penguin_at_a_time() -> None:
+    state = GAME.new_game(3, {}, seed=3)
+    order = []
+    while state.phase == PLACEMENT:
+        seat = GAME.to_act(state)[0]
+        order.append(seat)
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    assert order == [0, 1, 2] * 3
+
+
+def test_placement_is_only_on_free_one_fish_tiles() -> None:
+    state = GAME.new_game(2, {}, seed=9)
+    legal = {a["tile"] for a in GAME.legal_actions(state, 0)}
+    tiles = {t["label"]: t["fish"] for t in GAME.view(state, None)["tiles"]}
+    assert legal == {label for label, fish in tiles.items() if fish == 1}
+    two = next(label for label, fish in tiles.items() if fish == 2)
+    refused(state, 0, {"type": "place", "tile": two}, "2 fish: penguins start on 1-fish tiles")
+
+
+def test_placing_on_a_tile_with_a_penguin_is_refused() -> None:
+    state = GAME.new_game(2, {}, seed=9)
+    first = GAME.legal_actions(state, 0)[0]["tile"]
+    GAME.apply(state, 0, {"type": "place", "tile": first})
+    refused(state, 1, {"type": "place", "tile": first}, "already has a penguin")
+
+
+def test_moving_during_placement_is_refused() -> None:
+    state = GAME.new_game(2, {}, seed=9)
+    refused(state, 0, {"type": "move", "from": "A1", "to": "A2"}, "still being placed")
+
+
+def test_placing_during_play_is_refused() -> None:
+    state = position([["D4"], ["H8"]])
+    refused(state, 0, {"type": "place", "tile": "A1"}, "Placement is over")
+
+
+def test_labels_are_case_insensitive_and_unknown_labels_are_refused() -> None:
+    state = GAME.new_game(2, {}, seed=9)
+    tile = GAME.legal_actions(state, 0)[0]["tile"]
+    GAME.apply(state, 0, {"type": "place", "tile": tile.lower()})
+    assert state.penguins[0] == [cell(tile)]
+    refused(state, 1, {"type": "place", "tile": "Z9"}, "no tile Z9")
+    refused(state, 1, {"type": "place", "tile": None}, "no tile")
+
+
+def test_play_starts_with_the_first_seat_once_every_penguin_is_placed() -> None:
+    state = GAME.new_game(4, {}, seed=11)
+    while state.phase == PLACEMENT:
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    assert state.phase in (PLAY, OVER)
+    if state.phase == PLAY:
+        assert GAME.to_act(state) == [next(s for s in range(4) if state.penguins[s])]
+
+
+# -- moving ---------------------------------------------------------------------------------------
+
+
+def test_a_penguin_slides_any_distance_in_a_straight_line() -> None:
+    state = position([["D1"], ["H8"]])
+    targets = {a["to"] for a in GAME.legal_actions(state, 0) if a["from"] == "D1"}
+    assert {"D2", "D5", "D8"} <= targets
+    GAME.apply(state, 0, {"type": "move", "from": "D1", "to": "D8"})
+    assert state.penguins[0] == [cell("D8")]
+
+
+def test_diagonal_lines_follow_the_hex_grid() -> None:
+    state = position([["A1"], ["H8"]])
+    targets = {a["to"] for a in GAME.legal_actions(state, 0)}
+    assert {"B2", "C2", "D3", "E3", "F4", "G4", "H5"} <= targets
+    assert "C3" not in targets
+
+
+def test_a_bent_path_is_refused() -> None:
+    state = position([["D1"], ["H8"]])
+    refused(state, 0, {"type": "move", "from": "D1", "to": "E5"}, "not a straight line")
+
+
+def test_a_penguin_cannot_cross_water() -> None:
+    state = position([["D1"], ["H8"]], water={"D3"})
+    refused(state, 0, {"type": "move", "from": "D1", "to": "D5"}, "crosses open water at D3")
+
+
+def test_a_penguin_cannot_land_on_water() -> None:
+    state = position([["D1"], ["H8"]], water={"D3"})
+    refused(state, 0, {"type": "move", "from": "D1", "to": "D3"}, "open water")
+
+
+def test_a_penguin_cannot_pass_through_another_players_penguin() -> None:
+    state = position([["D1"], ["D3"]])
+    refused(state, 0, {"type": "move", "from": "D1", "to": "D5"}, "blocked by the penguin on D3")
+    refused(state, 0, {"type": "move", "from": "D1", "to": "D3"}, "already has a penguin")
+
+
+def test_your_own_penguins_block_you_too() -> None:
+    state = position([["D1", "D3"], ["H8"]])
+    refused(state, 0, {"type": "move", "from": "D1", "to": "D5"}, "blocked by the penguin on D3")
+
+
+def test_you_collect_the_tile_you_left_not_the_one_you_reach() -> None:
+    state = position([["D1"], ["H8"]], fish={"D1": 3, "D5": 1})
+    GAME.apply(state, 0, {"type": "move", "from": "D1", "to": "D5"})
+    assert state.collected[0] == [3]
+    assert state.tiles[cell("D1")] == 0
+    assert state.tiles[cell("D5")] == 1
+
+
+def test_moving_someone_elses_penguin_is_refused() -> None:
+    state = position([["D1"], ["H8"]])
+    refused(state, 0, {"type": "move", "from": "H8", "to": "H7"}, "no penguin on H8")
+
+
+def test_moving_out_of_turn_is_refused() -> None:
+    state = position([["D1"], ["H8"]])
+    refused(state, 1, {"type": "move", "from": "H8", "to": "H7"}, "not your turn")
+
+
+def test_a_seat_not_in_the_game_is_refused() -> None:
+    state = position([["D1"], ["H8"]])
+    refused(state, 7, {"type": "move", "from": "D1", "to": "D2"}, "not playing")
+
+
+def test_an_unknown_action_type_is_refused() -> None:
+    state = position([["D1"], ["H8"]])
+    refused(state, 0, {"type": "fly", "from": "D1"}, "not an action")
+
+
+def test_standing_still_is_refused() -> None:
+    state = position([["D1"], ["H8"]])
+    refused(state, 0, {"type": "move", "from": "D1", "to": "D1"}, "at least one tile")
+
+
+def test_turns_pass_clockwise() -> None:
+    state = position([["A1"], ["D4"], ["H8"]])
+    GAME.apply(state, 0, {"type": "move", "from": "A1", "to": "A3"})
+    assert GAME.to_act(state) == [1]
+    GAME.apply(state, 1, {"type": "move", "from": "D4", "to": "D6"})
+    assert GAME.to_act(state) == [2]
+
+
+# -- stuck penguins and the end ------------------------------------------------------------------
+
+
+def test_a_stranded_penguin_is_removed_and_its_owner_takes_its_tile() -> None:
+    # Seat 1's penguin on H8 has neighbours H7, G7 only; water on H7 and G7 strands it once H8... moves.
+    state = position([["D1"], ["H8"]], water={"H7", "G7"}, fish={"H8": 3})
+    events = GAME.apply(state, 0, {"type": "move", "from": "D1", "to": "D2"})
+    assert any(e.kind == "stranded" and e.seat == 1 and e.data["tile"] == "H8" for e in events)
+    assert state.penguins[1] == []
+    assert state.collected[1] == [3]
+    assert state.tiles[cell("H8")] == 0
+
+
+def test_a_penguin_boxed_in_by_penguins_is_removed_at_once_as_ruled() -> None:
+    # A1 touches A2, B1, B2: fill them with penguins and water so A1 cannot move.
+    state = position([["A1", "D6"], ["A2", "B1"]], water={"B2"}, current=0)
+    events = GAME.apply(state, 0, {"type": "move", "from": "D6", "to": "D7"})
+    assert any(e.kind == "stranded" and e.data["tile"] == "A1" for e in events)
+    assert cell("A1") not in state.penguins[0]
+
+
+def test_a_player_without_penguins_is_skipped() -> None:
+    state = position([["D1"], ["H8"], ["A4"]], water={"H7", "G7"})
+    GAME.apply(state, 0, {"type": "move", "from": "D1", "to": "D2"})
+    assert state.penguins[1] == []
+    assert GAME.to_act(state) == [2]
+    GAME.apply(state, 2, {"type": "move", "from": "A4", "to": "A5"})
+    assert GAME.to_act(state) == [0]
+
+
+def test_the_game_ends_when_no_penguin_remains() -> None:
+    # Only D1 and D2 are ice: after D1 moves to D2 the penguin is stranded and the game ends.
+    state = position([["D1"], ["H8"]], default_fish=0, fish={"D1": 2, "D2": 1, "H8": 1, "H7": 1})
+    GAME.apply(state, 0, {"type": "move", "from": "D1", "to": "D2"})
+    assert state.penguins[0] == []
+    assert GAME.to_act(state) == [1]
+    events = GAME.apply(state, 1, {"type": "move", "from": "H8", "to": "H7"})
+    assert GAME.is_over(state)
+    assert events[-1].kind == "game_over"
+    assert GAME.to_act(state) == []
+    assert GAME.legal_actions(state, 0) == []
+    refused(state, 0, {"type": "move", "from": "D2", "to": "D1"}, "game is over")
+
+
+# -- scoring --------------------------------------------------------------------------------------
+
+
+def finished(collected: list[list[int]]):
+    state = position([[] for _ in collected])
+    state.collected = collected
+    state.phase = OVER
+    return state
+
+
+def test_most_fish_wins() -> None:
+    outcome = GAME.outcome(finished([[1, 1, 1], [3, 3]]))
+    assert outcome.winners == [1]
+    assert outcome.standings[0].detail == {"fish": 6, "tiles": 2, "resigned": False}
+
+
+def test_a_tie_on_fish_goes_to_the_player_with_more_tiles() -> None:
+    outcome = GAME.outcome(finished([[3, 3], [2, 2, 2]]))
+    assert outcome.winners == [1]
+    assert "most tiles" in outcome.tiebreak
+    assert [s.rank for s in outcome.standings] == [1, 2]
+
+
+def test_a_tie_on_fish_and_tiles_shares_the_victory() -> None:
+    outcome = GAME.outcome(finished([[3, 1], [2, 2], [1]]))
+    assert sorted(outcome.winners) == [0, 1]
+    assert "shared" in outcome.tiebreak
+    assert [s.rank for s in outcome.standings] == [1, 1, 3]
+
+
+# -- resigning ------------------------------------------------------------------------------------
+
+
+def test_a_resigning_player_loses_their_penguins_and_cannot_win() -> None:
+    state = position([["D1"], ["H8"], ["A4"]])
+    state.collected = [[], [3, 3, 3], []]
+    GAME.resign(state, 1)
+    assert state.penguins[1] == []
+    assert state.tiles[cell("H8")] == 1
+    assert 1 not in GAME.outcome(state).winners
+    GAME.apply(state, 0, {"type": "move", "from": "D1", "to": "D2"})
+    assert GAME.to_act(state) == [2]
+
+
+def test_the_game_ends_when_only_one_player_has_not_resigned() -> None:
+    state = position([["D1"], ["H8"]])
+    GAME.resign(state, 0)
+    assert GAME.is_over(state)
+    assert GAME.outcome(state).winners == [1]
+
+
+def test_resigning_twice_is_refused() -> None:
+    state = position([["D1"], ["H8"], ["A4"]])
+    GAME.resign(state, 1)
+    with pytest.raises(IllegalAction):
+        GAME.resign(state, 1)
+
+
+def test_resigning_during_placement_lets_the_others_finish_placing() -> None:
+    state = GAME.new_game(3, {}, seed=4)
+    GAME.resign(state, 0)
+    assert GAME.to_act(state) == [1]
+    while state.phase == PLACEMENT:
+        seat = GAME.to_act(state)[0]
+        assert seat != 0
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    assert state.penguins[0] == []
+
+
+# -- saving ---------------------------------------------------------------------------------------
+
+
+def test_a_state_survives_a_json_round_trip() -> None:
+    import json
+
+    state = GAME.new_game(3, {"balanced": True}, seed=8)
+    for _ in range(12):
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1])
+    data = json.loads(json.dumps(GAME.dump(state)))
+    assert data["schema"] == GAME.schema_version
+    assert GAME.dump(GAME.load(data)) == GAME.dump(state)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.pop("tiles"),
+        lambda d: d.update(schema=99),
+        lambda d: d.update(tiles=[1, 2]),
+        lambda d: d.update(players=9),
+        lambda d: d.update(penguins=[[0], [0]]),
+        lambda d: d.update(phase="flying"),
+        lambda d: d.update(tiles="ice"),
+    ],
+)
+def test_a_damaged_save_is_reported_not_loaded(damage) -> None:
+    data = GAME.dump(GAME.new_game(2, {}, seed=2))
+    damage(data)
+    with pytest.raises(CorruptState):
+        GAME.load(data)
+
+
+def test_the_balanced_option_is_recorded_and_changes_the_deal() -> None:
+    plain = GAME.new_game(2, {}, seed=21)
+    balanced = GAME.new_game(2, {"balanced": True}, seed=21)
+    assert balanced.balanced and not plain.balanced
+
+
+def test_descriptions_name_the_player_and_the_tiles() -> None:
+    state = position([["B3"], ["H8"]], fish={"B3": 2})
+    events = GAME.apply(state, 0, {"type": "move", "from": "B3", "to": "B6"})
+    assert GAME.describe(events[0], ["Ana", "Bo"]) == "Ana moved B3→B6 and took a 2-fish tile."

@@ -1,0 +1,194 @@
+"""Check storage on a real SQLite file: restarts, concurrent writers, damaged rows, the action log."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from engine.fish import GAME
+from storage.database import (
+    ACTIVE,
+    CANCELLED,
+    FINISHED,
+    ChannelBusy,
+    Database,
+    Seat,
+    StaleVersion,
+    StorageError,
+    sqlite_path,
+)
+from storage.migrations import MIGRATIONS
+
+
+@pytest.fixture
+async def db(tmp_path: Path):
+    database = Database(str(tmp_path / "games.db"))
+    await database.open()
+    yield database
+    await database.close()
+
+
+async def lobby(db: Database, channel: int = 10, players: int = 2) -> int:
+    row = await db.create_game(
+        guild_id=1, channel_id=channel, kind="fish", host=Seat(0, 100, "Ana"), options={}, seed=5
+    )
+    for n in range(1, players):
+        await db.seat_player(row.id, 100 + n, f"P{n}", max_seats=4)
+    return row.id
+
+
+async def started(db: Database, channel: int = 10) -> int:
+    game_id = await lobby(db, channel)
+    await db.start_game(game_id, GAME.dump(GAME.new_game(2, {}, 5)), 0)
+    return game_id
+
+
+def test_database_url_names_a_sqlite_file() -> None:
+    assert sqlite_path("sqlite:///data/ice_floe.db") == "data/ice_floe.db"
+    assert sqlite_path("sqlite:////var/lib/floe.db") == "/var/lib/floe.db"
+    with pytest.raises(ValueError, match="sqlite:///"):
+        sqlite_path("postgres://localhost/db")
+
+
+async def test_a_new_file_gets_every_migration_in_wal_mode(db: Database) -> None:
+    assert await db.schema_version() == len(MIGRATIONS)
+    async with db.conn.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+
+
+async def test_reopening_applies_no_migration_twice(tmp_path: Path) -> None:
+    path = str(tmp_path / "again.db")
+    for _ in range(2):
+        database = Database(path)
+        await database.open()
+        assert await database.schema_version() == len(MIGRATIONS)
+        await database.close()
+
+
+async def test_one_open_game_per_channel_but_threads_are_separate_channels(db: Database) -> None:
+    await lobby(db, channel=10)
+    with pytest.raises(ChannelBusy):
+        await lobby(db, channel=10)
+    await lobby(db, channel=11)
+
+
+async def test_a_finished_game_frees_its_channel(db: Database) -> None:
+    game_id = await lobby(db, channel=10)
+    assert await db.set_status(game_id, CANCELLED)
+    assert await db.open_game_in(10) is None
+    await lobby(db, channel=10)
+
+
+async def test_seats_fill_in_order_and_close_gaps_when_someone_leaves(db: Database) -> None:
+    game_id = await lobby(db, players=3)
+    await db.unseat_player(game_id, 101)
+    row = await db.game(game_id)
+    assert [(s.seat, s.user_id) for s in row.seats] == [(0, 100), (1, 102)]
+
+
+async def test_a_full_lobby_and_a_second_seat_are_refused(db: Database) -> None:
+    game_id = await lobby(db, players=4)
+    with pytest.raises(StorageError, match="full"):
+        await db.seat_player(game_id, 999, "Late", max_seats=4)
+    with pytest.raises(StorageError, match="already seated"):
+        await db.seat_player(game_id, 100, "Ana", max_seats=5)
+
+
+async def test_an_action_and_its_state_are_saved_together_and_survive_a_restart(tmp_path: Path) -> None:
+    path = str(tmp_path / "restart.db")
+    first = Database(path)
+    await first.open()
+    game_id = await started(first)
+    state = GAME.load((await first.game(game_id)).state)
+    action = GAME.legal_actions(state, 0)[0]
+    events = GAME.apply(state, 0, action)
+    version = await first.record_action(
+        game_id,
+        1,
+        GAME.dump(state),
+        seat=0,
+        user_id=100,
+        action=action,
+        events=[e.to_json() for e in events],
+        finished=False,
+    )
+    await first.close()
+
+    second = Database(path)
+    await second.open()
+    row = await second.game(game_id)
+    assert row.version == version == 2
+    assert row.status == ACTIVE
+    assert GAME.dump(GAME.load(row.state)) == GAME.dump(state)
+    log = await second.actions(game_id)
+    assert [entry["action"] for entry in log] == [action]
+    await second.close()
+
+
+async def test_two_writers_at_the_same_version_cannot_both_apply(tmp_path: Path) -> None:
+    path = str(tmp_path / "race.db")
+    a, b = Database(path), Database(path)
+    await a.open()
+    await b.open()
+    game_id = await started(a)
+    state = (await a.game(game_id)).state
+
+    async def write(db: Database, seat: int) -> str:
+        try:
+            await db.record_action(
+                game_id, 1, state, seat=seat, user_id=seat, action={"type": "x"}, events=[], finished=False
+            )
+            return "applied"
+        except StaleVersion:
+            return "stale"
+
+    results = await asyncio.gather(write(a, 0), write(b, 1))
+    assert sorted(results) == ["applied", "stale"]
+    assert len(await a.actions(game_id)) == 1
+    await a.close()
+    await b.close()
+
+
+async def test_a_write_at_an_old_version_is_refused_and_changes_nothing(db: Database) -> None:
+    game_id = await started(db)
+    before = await db.game(game_id)
+    with pytest.raises(StaleVersion):
+        await db.record_action(game_id, 0, {"x": 1}, seat=0, user_id=1, action={}, events=[], finished=False)
+    after = await db.game(game_id)
+    assert (after.version, after.state) == (before.version, before.state)
+    assert await db.actions(game_id) == []
+
+
+async def test_finishing_a_game_marks_it_finished(db: Database) -> None:
+    game_id = await started(db)
+    await db.record_action(game_id, 1, {"done": True}, seat=0, user_id=1, action={}, events=[], finished=True)
+    assert (await db.game(game_id)).status == FINISHED
+    assert await db.open_game_in(10) is None
+
+
+async def test_the_action_log_is_append_only(db: Database, tmp_path: Path) -> None:
+    game_id = await started(db)
+    await db.record_action(game_id, 1, {"s": 1}, seat=0, user_id=1, action={"a": 1}, events=[], finished=False)
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        await db.conn.execute("UPDATE actions SET action = '{}'")
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        await db.conn.execute("DELETE FROM actions")
+
+
+async def test_a_damaged_row_is_reported_and_the_other_games_still_load(db: Database) -> None:
+    good = await started(db, channel=10)
+    bad = await started(db, channel=11)
+    await db.conn.execute("UPDATE games SET state = '{not json' WHERE id = ?", (bad,))
+    rows = {row.id: row for row in await db.games_with_status(ACTIVE)}
+    assert rows[good].state_error is None and rows[good].state is not None
+    assert rows[bad].state is None and "not valid JSON" in rows[bad].state_error
+
+
+async def test_meta_values_are_stored_and_replaced(db: Database) -> None:
+    assert await db.get_meta("k") is None
+    await db.set_meta("k", "1")
+    await db.set_meta("k", "2")
+    assert await db.get_meta("k") == "2"

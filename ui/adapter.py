@@ -1,0 +1,114 @@
+"""Define what each game's cog tells the shared turn flow: images, components and private views."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from engine.base import Event, Game, Outcome
+from engine.registry import get
+from storage.database import GameRow
+
+if TYPE_CHECKING:
+    from ui.components import ComponentHit
+    from ui.flow import GameFlow
+
+
+@dataclass
+class Board:
+    """Bundle one saved game with its live state, for building a board message."""
+
+    row: GameRow
+    game: Game
+    state: Any
+    version: int
+    disabled: bool = False
+
+    @property
+    def names(self) -> list[str]:
+        """Return the seat names."""
+        return self.row.names
+
+
+@dataclass(frozen=True)
+class Picture:
+    """Hold a rendered PNG with its file name and alt text."""
+
+    png: bytes
+    filename: str
+    alt: str
+
+    def file(self) -> discord.File:
+        """Return a fresh discord.File (a File can be sent only once)."""
+        import io
+
+        return discord.File(io.BytesIO(self.png), filename=self.filename, description=self.alt[:1024])
+
+
+class GameAdapter(ABC):
+    """Connect one game's rules to Discord: pictures, board components and private messages."""
+
+    key: str
+
+    @property
+    def game(self) -> Game:
+        """Return the game's rules from the engine registry."""
+        return get(self.key)
+
+    @abstractmethod
+    def board_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture:
+        """Render the public view (runs in a worker thread)."""
+
+    @abstractmethod
+    def board_items(self, board: Board) -> list[discord.ui.Item[Any]]:
+        """Return the selects and buttons that go on the board message."""
+
+    @abstractmethod
+    async def on_component(
+        self, flow: GameFlow, interaction: discord.Interaction, board: Board, hit: ComponentHit
+    ) -> None:
+        """Handle a press on one of this game's board components."""
+
+    def private_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture | None:
+        """Render what one seat alone may see, or None for games with nothing hidden (runs in a thread)."""
+        return None
+
+    def private_text(self, view: dict[str, Any], names: Sequence[str]) -> str:
+        """Describe one seat's private view in text."""
+        return f"{self.game.title} has no hidden cards: everything is on the board."
+
+    def private_items(self, board: Board, seat: int) -> list[discord.ui.Item[Any]]:
+        """Return components for a seat's private message (e.g. a discard choice)."""
+        return []
+
+    def seats_to_update_privately(self, events: Sequence[Event], state: Any) -> set[int]:
+        """Return the seats whose private view changed and should get a DM."""
+        return set()
+
+    def standings_lines(self, outcome: Outcome, names: Sequence[str]) -> list[str]:
+        """Return one line per seat of the final standings."""
+        lines = []
+        for s in outcome.standings:
+            trophy = "🏆 " if s.winner else ""
+            lines.append(f"{s.rank}. {trophy}{names[s.seat]}: {s.score} points")
+        return lines
+
+
+_ADAPTERS: dict[str, GameAdapter] = {}
+
+
+def register(adapter: GameAdapter) -> None:
+    """Make a game's adapter available to the flow (called from its cog's setup)."""
+    _ADAPTERS[adapter.key] = adapter
+
+
+def adapter_for(key: str) -> GameAdapter:
+    """Return the adapter for a game key."""
+    try:
+        return _ADAPTERS[key]
+    except KeyError:
+        raise KeyError(f"no Discord adapter registered for game {key!r}") from None

@@ -1,0 +1,142 @@
+"""Build persistent buttons and selects whose custom_id carries the game id, version and a token."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from ui.errors import report
+
+PREFIX = "floe"
+LOBBY_VERSION = 0
+MAX_OPTIONS = 25
+
+
+@dataclass(frozen=True)
+class ComponentHit:
+    """Describe one press: which game, which board version, which token and the chosen values."""
+
+    game_id: int
+    version: int
+    token: str
+    values: tuple[str, ...]
+
+
+def custom_id(game_id: int, version: int, token: str) -> str:
+    """Return the custom_id for a component of a game at a given state version."""
+    cid = f"{PREFIX}:{game_id}:{version}:{token}"
+    if len(cid) > 100:
+        raise ValueError(f"custom_id too long: {cid!r}")
+    return cid
+
+
+class FloeComponent(
+    discord.ui.DynamicItem[discord.ui.Item[Any]], template=rf"{PREFIX}:(?P<game>\d+):(?P<version>\d+):(?P<token>.+)"
+):
+    """Route any button or select press with our custom_id to the game flow, even after a restart."""
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> FloeComponent:
+        """Wrap the pressed component as it came from the message."""
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the press to the game flow and report any refusal privately."""
+        match = self.template.fullmatch(self.custom_id)
+        assert match is not None
+        values = tuple(getattr(self.item, "values", ()) or ())
+        hit = ComponentHit(int(match["game"]), int(match["version"]), match["token"], values)
+        try:
+            await interaction.client.flow.on_component(interaction, hit)  # type: ignore[attr-defined]
+        except Exception as error:
+            await report(interaction, error)
+
+
+def button(
+    game_id: int,
+    version: int,
+    token: str,
+    label: str,
+    *,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    disabled: bool = False,
+    row: int | None = None,
+    emoji: str | None = None,
+) -> FloeComponent:
+    """Return a persistent button."""
+    return FloeComponent(
+        discord.ui.Button(
+            label=label,
+            style=style,
+            custom_id=custom_id(game_id, version, token),
+            disabled=disabled,
+            row=row,
+            emoji=emoji,
+        )
+    )
+
+
+def select(
+    game_id: int,
+    version: int,
+    token: str,
+    placeholder: str,
+    options: Sequence[tuple[str, str] | tuple[str, str, str]],
+    *,
+    disabled: bool = False,
+    row: int | None = None,
+) -> FloeComponent:
+    """Return a persistent select menu from (label, value[, description]) options (25 at most)."""
+    if not options:
+        raise ValueError("a select needs at least one option")
+    choices = [
+        discord.SelectOption(label=o[0][:100], value=o[1][:100], description=(o[2][:100] if len(o) > 2 else None))
+        for o in options[:MAX_OPTIONS]
+    ]
+    return FloeComponent(
+        discord.ui.Select(
+            custom_id=custom_id(game_id, version, token),
+            placeholder=placeholder[:150],
+            options=choices,
+            disabled=disabled,
+            row=row,
+        )
+    )
+
+
+def chunked_selects(
+    game_id: int,
+    version: int,
+    token: str,
+    placeholder: str,
+    options: Sequence[tuple[str, str] | tuple[str, str, str]],
+    *,
+    disabled: bool = False,
+    max_menus: int = 4,
+) -> list[FloeComponent]:
+    """Split many options over several selects of 25, each placeholder naming its range."""
+    chunks = [options[i : i + MAX_OPTIONS] for i in range(0, len(options), MAX_OPTIONS)][:max_menus]
+    menus = []
+    for n, chunk in enumerate(chunks):
+        text = placeholder if len(chunks) == 1 else f"{placeholder} ({chunk[0][0]}–{chunk[-1][0]})"
+        menus.append(select(game_id, version, f"{token}#{n}", text, chunk, disabled=disabled))
+    return menus
+
+
+def view_of(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View | None:
+    """Put items in a view that never times out, or return None when there are none."""
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view

@@ -1,0 +1,441 @@
+"""Run the turn flow every game shares: lobby, moves, saving, posting boards and private updates."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from engine.base import Action, CorruptState, Event, Game, IllegalAction
+from engine.registry import get
+from storage.database import ACTIVE, CANCELLED, LOBBY, ChannelBusy, Database, GameRow, Seat
+from ui.adapter import Board, GameAdapter, Picture, adapter_for
+from ui.components import LOBBY_VERSION, ComponentHit, button, view_of
+from ui.errors import STALE_BOARD, UserError
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+log = logging.getLogger(__name__)
+
+NO_GAME = "There is no game in this channel. Start one with `/game new`."
+MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def display_name(user: discord.abc.User) -> str:
+    """Return the name to show for a user."""
+    return getattr(user, "display_name", None) or user.name
+
+
+class GameFlow:
+    """Own every game-changing path so each one saves before it answers and posts the same way."""
+
+    def __init__(self, bot: commands.Bot, db: Database) -> None:
+        self.bot = bot
+        self.db = db
+        self._state_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._post_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    # -- loading ----------------------------------------------------------------------------------
+
+    async def game_here(self, interaction: discord.Interaction) -> GameRow:
+        """Return the open game in the interaction's channel, or refuse."""
+        row = await self.db.open_game_in(interaction.channel_id or 0)
+        if row is None:
+            raise UserError(NO_GAME)
+        return row
+
+    def live(self, row: GameRow) -> tuple[Game, Any]:
+        """Return the rules and the state of an active game, refusing a damaged save."""
+        game = get(row.kind)
+        if row.state_error or row.state is None:
+            raise UserError(self._damaged(row, row.state_error or "no state saved"))
+        try:
+            return game, game.load(row.state)
+        except CorruptState as exc:
+            raise UserError(self._damaged(row, str(exc))) from exc
+
+    def _damaged(self, row: GameRow, why: str) -> str:
+        """Log a damaged save and return what players are told."""
+        log.error("game %s has a damaged save: %s", row.id, why)
+        return (
+            f"The saved data of game #{row.id} is damaged, so it cannot go on. "
+            "The host or a moderator can end it with `/game cancel`."
+        )
+
+    def board(self, row: GameRow, *, disabled: bool = False) -> Board:
+        """Return the live board of an active game."""
+        game, state = self.live(row)
+        return Board(row, game, state, row.version, disabled)
+
+    # -- lobby --------------------------------------------------------------------------------------
+
+    async def new_lobby(self, interaction: discord.Interaction, kind: str, options: dict[str, Any]) -> None:
+        """Open a lobby in this channel with the caller in the first seat."""
+        game = get(kind)
+        known = {o.name for o in game.options}
+        for name, value in options.items():
+            if value and name not in known:
+                raise UserError(f"{game.title} has no `{name}` option.")
+        chosen = {o.name: bool(options.get(o.name, o.default)) for o in game.options}
+        host = Seat(0, interaction.user.id, display_name(interaction.user))
+        try:
+            row = await self.db.create_game(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id or 0,
+                kind=kind,
+                host=host,
+                options=chosen,
+                seed=random.SystemRandom().randrange(1, 2**53),
+            )
+        except ChannelBusy:
+            raise UserError(
+                "This channel already has a game. Finish or `/game cancel` it, or start one in a thread."
+            ) from None
+        await interaction.response.send_message(embed=self.lobby_embed(row), view=self.lobby_view(row))
+        message = await interaction.original_response()
+        await self.db.set_board_message(row.id, message.id)
+
+    def lobby_embed(self, row: GameRow) -> discord.Embed:
+        """Describe a lobby: game, options, seats and how to join."""
+        game = get(row.kind)
+        embed = discord.Embed(title=f"{game.title}: lobby", colour=discord.Colour.blue())
+        seats = "\n".join(
+            f"{s.seat + 1}. <@{s.user_id}>" + (" (host)" if s.user_id == row.host_id else "") for s in row.seats
+        )
+        embed.add_field(name=f"Players {len(row.seats)}/{game.max_players}", value=seats or "nobody yet", inline=False)
+        chosen = [o.name for o in game.options if row.options.get(o.name)]
+        if game.options:
+            embed.add_field(name="Options", value=", ".join(chosen) or "none", inline=False)
+        embed.set_footer(
+            text=f"Game #{row.id} · {game.min_players}-{game.max_players} players · the host starts with Start"
+        )
+        return embed
+
+    def lobby_view(self, row: GameRow, *, disabled: bool = False) -> discord.ui.View | None:
+        """Return the Join / Leave / Start buttons of a lobby."""
+        return view_of(
+            [
+                button(row.id, LOBBY_VERSION, "join", "Join", style=discord.ButtonStyle.success, disabled=disabled),
+                button(row.id, LOBBY_VERSION, "leave", "Leave", disabled=disabled),
+                button(row.id, LOBBY_VERSION, "start", "Start", style=discord.ButtonStyle.primary, disabled=disabled),
+            ]
+        )
+
+    async def join(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Seat the caller in a lobby."""
+        game = get(row.kind)
+        await self.db.seat_player(row.id, interaction.user.id, display_name(interaction.user), game.max_players)
+        await self._lobby_changed(interaction, row, f"{interaction.user.mention} joined.")
+
+    async def leave(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Unseat the caller from a lobby; the lobby closes when the host leaves."""
+        if interaction.user.id == row.host_id:
+            await self.cancel(interaction, row, reason="The host left, so the lobby is closed.")
+            return
+        await self.db.unseat_player(row.id, interaction.user.id)
+        await self._lobby_changed(interaction, row, f"{interaction.user.mention} left.")
+
+    async def _lobby_changed(self, interaction: discord.Interaction, row: GameRow, note: str) -> None:
+        """Refresh the lobby message after a seat change."""
+        fresh = await self.db.game(row.id)
+        assert fresh is not None
+        embed, view = self.lobby_embed(fresh), self.lobby_view(fresh)
+        pressed_lobby = interaction.message is not None and interaction.message.id == fresh.board_message_id
+        if pressed_lobby:
+            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.followup.send(note, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await interaction.response.send_message(note, allowed_mentions=discord.AllowedMentions.none())
+            await self._edit_message(fresh.channel_id, fresh.board_message_id, embed=embed, view=view)
+
+    async def start(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Deal the game for the seated players and post the first board (host only)."""
+        game = get(row.kind)
+        if row.status != LOBBY:
+            raise UserError("This game has already started.")
+        if interaction.user.id != row.host_id:
+            raise UserError("Only the host can start the game.")
+        players = len(row.seats)
+        if not game.min_players <= players <= game.max_players:
+            raise UserError(f"{game.title} needs {game.min_players}-{game.max_players} players; {players} seated.")
+        state = game.new_game(players, row.options, row.seed)
+        async with self._state_locks[row.id]:
+            version = await self.db.start_game(row.id, game.dump(state), row.version)
+        await interaction.response.defer(thinking=interaction.message is None)
+        started = await self.db.game(row.id)
+        assert started is not None
+        await self._edit_message(row.channel_id, row.board_message_id, view=self.lobby_view(row, disabled=True))
+        board = Board(started, game, state, version)
+        await self.publish(board, [Event("game_started")], interaction=interaction, previous=None)
+
+    async def cancel(self, interaction: discord.Interaction, row: GameRow, *, reason: str = "") -> None:
+        """End an open game for good (host or a member with Manage Server)."""
+        perms = getattr(interaction, "permissions", None)
+        moderator = bool(perms and perms.manage_guild)
+        if interaction.user.id != row.host_id and not moderator:
+            raise UserError("Only the host or a member with Manage Server can cancel this game.")
+        async with self._state_locks[row.id]:
+            if not await self.db.set_status(row.id, CANCELLED):
+                raise UserError("This game has already ended.")
+        await interaction.response.send_message(
+            reason or f"Game #{row.id} was cancelled by {interaction.user.mention}.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if row.status == LOBBY:
+            await self._edit_message(row.channel_id, row.board_message_id, view=self.lobby_view(row, disabled=True))
+        else:
+            await self._disable_board(row)
+
+    # -- moves --------------------------------------------------------------------------------------
+
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        row: GameRow,
+        action: Action,
+        *,
+        expected_version: int | None = None,
+    ) -> None:
+        """Apply one player's action, save it, answer, then post the new board."""
+        async with self._state_locks[row.id]:
+            fresh = await self.db.game(row.id)
+            if fresh is None or fresh.status != ACTIVE:
+                raise UserError("This game is over.")
+            if expected_version is not None and fresh.version != expected_version:
+                raise UserError(STALE_BOARD)
+            seat = fresh.seat_of(interaction.user.id)
+            if seat is None:
+                raise UserError("You are not playing in this game.")
+            game, state = self.live(fresh)
+            previous = Board(fresh, game, game.load(fresh.state or {}), fresh.version, disabled=True)
+            if seat not in game.to_act(state):
+                raise IllegalAction("It is not your turn.")
+            events = game.apply(state, seat, action)
+            version = await self.db.record_action(
+                fresh.id,
+                fresh.version,
+                game.dump(state),
+                seat=seat,
+                user_id=interaction.user.id,
+                action=action,
+                events=[e.to_json() for e in events],
+                finished=game.is_over(state),
+            )
+        await self._acknowledge(interaction)
+        fresh.version = version
+        await self.publish(Board(fresh, game, state, version), events, interaction=interaction, previous=previous)
+
+    async def _acknowledge(self, interaction: discord.Interaction) -> None:
+        """Answer an accepted action: close a private menu, or defer while the board renders."""
+        if interaction.response.is_done():
+            return
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await interaction.response.edit_message(content="Done: see the new board in the channel.", view=None)
+        else:
+            await interaction.response.defer(thinking=message is None)
+
+    async def resign(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Take the caller out of an active game."""
+        if row.status == LOBBY:
+            raise UserError("The game has not started: use `/game leave`.")
+        async with self._state_locks[row.id]:
+            fresh = await self.db.game(row.id)
+            assert fresh is not None
+            seat = fresh.seat_of(interaction.user.id)
+            if seat is None:
+                raise UserError("You are not playing in this game.")
+            game, state = self.live(fresh)
+            previous = Board(fresh, game, game.load(fresh.state or {}), fresh.version, disabled=True)
+            events = game.resign(state, seat)
+            version = await self.db.record_action(
+                fresh.id,
+                fresh.version,
+                game.dump(state),
+                seat=seat,
+                user_id=interaction.user.id,
+                action={"type": "resign"},
+                events=[e.to_json() for e in events],
+                finished=game.is_over(state),
+            )
+        await interaction.response.defer(thinking=True)
+        fresh.version = version
+        await self.publish(Board(fresh, game, state, version), events, interaction=interaction, previous=previous)
+
+    # -- posting --------------------------------------------------------------------------------------
+
+    async def publish(
+        self,
+        board: Board,
+        events: Sequence[Event],
+        *,
+        interaction: discord.Interaction | None,
+        previous: Board | None,
+    ) -> discord.Message | None:
+        """Post the new board with a summary and a ping, disable the old one and send private updates."""
+        adapter = adapter_for(board.row.kind)
+        async with self._post_locks[board.row.id]:
+            picture = await self.render_board(adapter, board)
+            content = self.board_content(board, events)
+            items = [] if board.game.is_over(board.state) else adapter.board_items(board)
+            message = await self._send(board.row, interaction, content, picture, items)
+            if previous is not None:
+                await self._edit_message(
+                    board.row.channel_id,
+                    board.row.board_message_id,
+                    view=view_of(adapter.board_items(previous)) or discord.utils.MISSING,
+                )
+            if message is not None:
+                await self.db.set_board_message(board.row.id, message.id)
+                board.row.board_message_id = message.id
+        for seat in sorted(adapter.seats_to_update_privately(events, board.state)):
+            await self.send_private(board, seat)
+        return message
+
+    async def render_board(self, adapter: GameAdapter, board: Board) -> Picture:
+        """Render the public board in a worker thread."""
+        view = board.game.view(board.state, None)
+        return await asyncio.to_thread(adapter.board_picture, view, board.names)
+
+    def board_content(self, board: Board, events: Sequence[Event]) -> str:
+        """Write the message text: what just happened, then whose turn it is (with a ping) or the result."""
+        game, names = board.game, board.names
+        lines = [text for e in events if e.private_to is None and (text := game.describe(e, names))]
+        if game.is_over(board.state):
+            outcome = game.outcome(board.state)
+            lines.append("**Final standings**")
+            lines += adapter_for(board.row.kind).standings_lines(outcome, names)
+            if outcome.tiebreak:
+                lines.append(outcome.tiebreak)
+            winners = " and ".join(f"<@{board.row.seats[s].user_id}>" for s in outcome.winners)
+            lines.append(f"Congratulations {winners}!" if winners else "Nobody wins this time.")
+        else:
+            lines.append(game.status(board.state, names))
+            waiting = " ".join(f"<@{board.row.seats[s].user_id}>" for s in game.to_act(board.state))
+            lines.append(f"{waiting}, it's your turn.")
+        return "\n".join(lines)[:2000]
+
+    async def _send(
+        self,
+        row: GameRow,
+        interaction: discord.Interaction | None,
+        content: str,
+        picture: Picture,
+        items: list[discord.ui.Item[Any]],
+    ) -> discord.Message | None:
+        """Send a board as the interaction's follow-up, or to the channel when no one is interacting."""
+        view = view_of(items)
+        kwargs: dict[str, Any] = {"content": content, "file": picture.file(), "allowed_mentions": MENTION_USERS}
+        if view is not None:
+            kwargs["view"] = view
+        if interaction is not None:
+            return await interaction.followup.send(wait=True, **kwargs)
+        return await self.bot.get_partial_messageable(row.channel_id).send(**kwargs)
+
+    async def _edit_message(self, channel_id: int, message_id: int | None, **changes: Any) -> None:
+        """Edit an earlier message of ours, ignoring one that was deleted."""
+        if message_id is None:
+            return
+        try:
+            await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**changes)
+        except discord.HTTPException as exc:
+            log.info("could not edit message %s in %s: %s", message_id, channel_id, exc)
+
+    async def _disable_board(self, row: GameRow) -> None:
+        """Grey out the components of a game's current board."""
+        try:
+            board = self.board(row, disabled=True)
+        except UserError:
+            await self._edit_message(row.channel_id, row.board_message_id, view=None)
+            return
+        items = adapter_for(row.kind).board_items(board)
+        await self._edit_message(row.channel_id, row.board_message_id, view=view_of(items))
+
+    async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Post the current board again (or the lobby) and retire the previous one."""
+        if row.status == LOBBY:
+            await interaction.response.send_message(embed=self.lobby_embed(row), view=self.lobby_view(row))
+            message = await interaction.original_response()
+            await self._edit_message(row.channel_id, row.board_message_id, view=self.lobby_view(row, disabled=True))
+            await self.db.set_board_message(row.id, message.id)
+            return
+        board = self.board(row)
+        await interaction.response.defer(thinking=True)
+        await self.publish(board, [], interaction=interaction, previous=self.board(row, disabled=True))
+
+    # -- private views ------------------------------------------------------------------------------
+
+    async def private_message(self, board: Board, seat: int) -> tuple[str, Picture | None]:
+        """Return the text and picture of what one seat alone may see."""
+        adapter = adapter_for(board.row.kind)
+        view = board.game.view(board.state, seat)
+        picture = await asyncio.to_thread(adapter.private_picture, view, board.names)
+        return adapter.private_text(view, board.names), picture
+
+    async def show_hand(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Show the caller their private view, ephemerally."""
+        seat = row.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("You are not playing in this game.")
+        if row.status == LOBBY:
+            raise UserError("The game has not started yet.")
+        board = self.board(row)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text, picture = await self.private_message(board, seat)
+        kwargs: dict[str, Any] = {"content": text, "ephemeral": True}
+        if picture is not None:
+            kwargs["file"] = picture.file()
+        view = view_of(adapter_for(row.kind).private_items(board, seat))
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(**kwargs)
+
+    async def send_private(self, board: Board, seat: int) -> bool:
+        """DM a seat its private view; if its DMs are closed, tell it in the channel to use /game hand."""
+        user_id = board.row.seats[seat].user_id
+        text, picture = await self.private_message(board, seat)
+        kwargs: dict[str, Any] = {"content": f"**{board.game.title}** (game #{board.row.id})\n{text}"[:2000]}
+        if picture is not None:
+            kwargs["file"] = picture.file()
+        view = view_of(adapter_for(board.row.kind).private_items(board, seat))
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            await channel.send(**kwargs)
+            return True
+        except discord.Forbidden:
+            key = f"dm_closed:{board.row.id}:{user_id}"
+            if await self.db.get_meta(key) is None:
+                await self.db.set_meta(key, "1")
+                await self.bot.get_partial_messageable(board.row.channel_id).send(
+                    f"<@{user_id}>, I cannot DM you (your DMs are closed). "
+                    "Use `/game hand` here to see your hand privately.",
+                    allowed_mentions=MENTION_USERS,
+                )
+            return False
+
+    # -- components -----------------------------------------------------------------------------------
+
+    async def on_component(self, interaction: discord.Interaction, hit: ComponentHit) -> None:
+        """Route a button or select press to the lobby or to the game's adapter."""
+        row = await self.db.game(hit.game_id)
+        if row is None:
+            raise UserError("This game no longer exists.")
+        if hit.version == LOBBY_VERSION and hit.token in {"join", "leave", "start"}:
+            if row.status != LOBBY:
+                raise UserError("This lobby is closed: the game has started or ended.")
+            handler = {"join": self.join, "leave": self.leave, "start": self.start}[hit.token]
+            await handler(interaction, row)
+            return
+        if row.status != ACTIVE:
+            raise UserError("This game is over.")
+        if hit.version != row.version:
+            raise UserError(STALE_BOARD)
+        await adapter_for(row.kind).on_component(self, interaction, self.board(row), hit)
