@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine.tank.data import RULES, Rules
@@ -21,7 +22,13 @@ class Card:
 
     def to_json(self) -> dict[str, Any]:
         """Return the card as JSON-safe data for views."""
-        return {"id": self.id, "kind": self.kind, "name": self.name, "value": self.value, "mark": self.marking}
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "name": self.name,
+            "value": self.value,
+            "mark": self.marking,
+        }
 
 
 def build_catalogue(rules: Rules) -> dict[str, Card]:
@@ -55,17 +62,24 @@ def deck_for(players: int) -> list[str]:
     return [c.id for c in CARDS.values() if c.min_players <= players]
 
 
-def kinds_in_play(players: int) -> list[str]:
+@cache
+def kinds_in_play(players: int) -> tuple[str, ...]:
     """Return the fish types that have cards in a game of this size, in rulebook order."""
     present = {CARDS[c].kind for c in deck_for(players)}
-    return [k.key for k in RULES.fish if k.key in present]
+    return tuple(k.key for k in RULES.fish if k.key in present)
+
+
+FISH_CARDS: frozenset[str] = frozenset(c.id for c in CARDS.values() if RULES.kind(c.kind).is_fish)
 
 
 def is_fish(card_id: str) -> bool:
     """Return True for fish cards (everything but the Treasure Chest)."""
-    return RULES.kind(CARDS[card_id].kind).is_fish
+    return card_id in FISH_CARDS
+
+
+_FACES: dict[str, dict[str, Any]] = {c.id: c.to_json() for c in CARDS.values()}
 
 
 def card_json(card_id: str) -> dict[str, Any]:
-    """Return a card's public face as JSON-safe data."""
-    return CARDS[card_id].to_json()
+    """Return a card's public face as JSON-safe data (a fresh dict the caller may keep)."""
+    return dict(_FACES[card_id])

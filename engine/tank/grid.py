@@ -60,11 +60,3 @@ def split(rect: Rect, axis: str, k: int) -> tuple[Rect, Rect]:
     if axis == "h":
         return (r0, c0, k, c1), (k, c0, r1, c1)
     return (r0, c0, r1, k), (r0, k, r1, c1)
-
-
-def label(rect: Rect) -> str:
-    """Return a group's position for people, e.g. "rows 1-2, columns 3-4"."""
-    r0, c0, r1, c1 = rect
-    rows = f"row {r0 + 1}" if r1 - r0 == 1 else f"rows {r0 + 1}-{r1}"
-    cols = f"column {c0 + 1}" if c1 - c0 == 1 else f"columns {c0 + 1}-{c1}"
-    return f"{rows}, {cols}"

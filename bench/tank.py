@@ -1,0 +1,83 @@
+"""Measure 10 Gallon Tank: random full games per second, and render+encode times of its pictures."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engine.tank import GAME
+from render.tank import render_aquarium, render_final, render_table
+
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
+
+
+def games_per_second(seconds: float = 2.0) -> tuple[float, float]:
+    """Return (games per second, actions per game) over a mix of 2 to 5 players."""
+    start = time.perf_counter()
+    games = 0
+    actions = 0
+    while time.perf_counter() - start < seconds:
+        players = 2 + games % 4
+        rng = random.Random(games)
+        state = GAME.new_game(players, {}, games)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, actions / games
+
+
+def timings(
+    draw: Callable[[dict[str, Any], list[str]], bytes], views: list[dict[str, Any]]
+) -> tuple[float, float]:
+    """Return (median, p95) milliseconds to render and encode each view."""
+    samples = []
+    for view in views:
+        start = time.perf_counter()
+        draw(view, NAMES)
+        samples.append((time.perf_counter() - start) * 1000)
+    samples.sort()
+    return statistics.median(samples), samples[int(0.95 * (len(samples) - 1))]
+
+
+def sample_views(count: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """Collect public table views, seat views and final views from random games."""
+    tables: list[dict[str, Any]] = []
+    aquariums: list[dict[str, Any]] = []
+    finals: list[dict[str, Any]] = []
+    seed = 0
+    while len(tables) < count:
+        rng = random.Random(seed)
+        state = GAME.new_game(2 + seed % 4, {}, seed)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            if rng.random() < 0.3:
+                tables.append(GAME.view(state, None))
+                aquariums.append(GAME.view(state, seat))
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        finals.append(GAME.view(state, None))
+        seed += 1
+    return tables[:count], aquariums[:count], finals
+
+
+def main() -> None:
+    """Print the figures."""
+    rate, per_game = games_per_second()
+    print(f"engine: {rate:,.0f} random full games/s ({per_game:.1f} actions per game, 2-5 players mixed)")
+    tables, aquariums, finals = sample_views(200)
+    for label, draw, views in (
+        ("public table", render_table, tables),
+        ("aquarium", render_aquarium, aquariums),
+        ("final scores", render_final, finals),
+    ):
+        median, p95 = timings(draw, views)
+        print(f"render+encode {label}: median {median:.1f} ms, p95 {p95:.1f} ms ({len(views)} images)")
+
+
+if __name__ == "__main__":
+    main()

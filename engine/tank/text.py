@@ -1,0 +1,175 @@
+"""Word 10 Gallon Tank for players: event lines, status lines and the rules with the rulings applied."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from engine.base import Event, Outcome
+from engine.tank.cards import CARDS
+from engine.tank.data import RULES
+
+if TYPE_CHECKING:
+    from engine.tank.state import TankState
+
+
+def name_of(names: Sequence[str], seat: int | None) -> str:
+    """Return a seat's display name, or "Seat N" when none is known."""
+    if seat is None:
+        return "Someone"
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+
+def plural(n: int, word: str) -> str:
+    """Return "1 card" / "3 cards"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def join_names(parts: Sequence[str]) -> str:
+    """Return "Ana", "Ana and Bo" or "Ana, Bo and Cy"."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def describe(event: Event, names: Sequence[str]) -> str:
+    """Return one line about a public event, never naming a held card; private events stay silent."""
+    if event.private_to is not None:
+        return ""
+    who = name_of(names, event.seat)
+    data = event.data
+    match event.kind:
+        case "round_start":
+            start = name_of(names, data["start"])
+            return f"Round {data['round']} of {data['rounds']} · {start} is the start player"
+        case "split":
+            return f"{who} split group {data['group']} along {data['line']} (new group {data['new']})"
+        case "take":
+            return f"{who} took group {data['group']} ({plural(data['count'], 'card')})"
+        case "discard":
+            return f"{who} discarded {plural(data['count'], 'card')}"
+        case "keep":
+            return f"{who} kept their fish"
+        case "leftover":
+            return f"Group {data['group']} ({plural(data['count'], 'card')}) was left over and discarded"
+        case "resign":
+            return f"{who} resigned"
+        case "game_over":
+            winners = data["winners"]
+            best = data["totals"][winners[0]] if winners else 0
+            return "Game over: " + _winners_phrase(winners, best, names)
+    return ""
+
+
+def _winners_phrase(winners: Sequence[int], best: int, names: Sequence[str]) -> str:
+    """Return "Ana wins with 54 points" or "Ana and Bo share the victory with 40 points"."""
+    if not winners:
+        return "nobody wins"
+    who = join_names([name_of(names, s) for s in winners])
+    verb = "wins" if len(winners) == 1 else "share the victory"
+    return f"{who} {verb} with {plural(best, 'point')}"
+
+
+def final_line(outcome: Outcome, names: Sequence[str]) -> str:
+    """Return the status line of a finished game."""
+    best = max((s.score for s in outcome.standings if s.winner), default=0)
+    return "Game over · " + _winners_phrase(outcome.winners, best, names)
+
+
+def status_line(state: TankState, seat: int, names: Sequence[str]) -> str:
+    """Return "Round 2 of 4 · Split phase · Ana splits a group" and the like."""
+    head = f"Round {state.round} of {state.setup.rounds}"
+    who = name_of(names, seat)
+    if state.phase == "split":
+        return f"{head} · Split phase · {who} splits a group"
+    if state.phase == "take":
+        return f"{head} · Take phase · {who} takes a group"
+    left = state.pending.left if state.pending is not None else 0
+    return f"{head} · Take phase · {who} may discard up to {plural(left, 'fish card')} (Gourami) or keep"
+
+
+def _range_text(values: dict[int, int]) -> str:
+    """Return "2 players: 4, 3 players: 3, ..." from a per-player-count table."""
+    return ", ".join(f"{n} players: {v}" for n, v in sorted(values.items()))
+
+
+def rules() -> str:
+    """Return the rules in a few lines plus one line per ruling, with every number read from data."""
+    setups = RULES.setups
+    kinds = {k.key: k for k in RULES.kinds}
+    passes_two = sorted(n for n, s in setups.items() if s.passes == 2)
+    scoring: list[str] = []
+    for kind in RULES.fish:
+        rule = kind.scoring
+        match rule["kind"]:
+            case "printed":
+                scoring.append(f"{kind.name}: printed value")
+            case "each":
+                scoring.append(f"{kind.name}: {rule['points']} each")
+            case "majority":
+                scoring.append(f"{kind.name}: most {rule['ranks'][0]}, second most {rule['ranks'][1]}")
+            case "parity":
+                scoring.append(
+                    f"{kind.name}: odd count {rule['odd_each']} each, even count {rule['even_each']} each"
+                )
+            case "sets":
+                scoring.append(f"{kind.name}: {rule['points']} per set of {rule['size']}")
+            case "table":
+                table = rule["table"]
+                scoring.append(f"{kind.name}: {'/'.join(map(str, table[1:]))} for 1..{len(table) - 1}+")
+    molly = kinds["molly"]
+    molly_values = "; ".join(
+        f"{m.label or 'unmarked'} {', '.join(map(str, molly.values.get(m.key, [])))}"
+        for m in RULES.markings
+        if molly.values.get(m.key)
+    )
+    spreads: dict[str, list[str]] = {}
+    for k in RULES.fish:
+        spread = ", ".join(
+            f"{k.cards[m.key]} {m.label or 'unmarked'}" for m in RULES.markings if k.cards.get(m.key, 0)
+        )
+        spreads.setdefault(spread, []).append(k.name)
+    markings = "; ".join(f"{join_names(kinds_named)} {spread}" for spread, kinds_named in spreads.items())
+    totals = " / ".join(str(sum(1 for c in CARDS.values() if c.min_players <= n)) for n in sorted(setups))
+    goals = "; ".join(f"{g.name}: {g.text}" for g in RULES.goals)
+    grids = ", ".join(f"{n} players {s.grid}x{s.grid}" for n, s in sorted(setups.items()))
+    snake = " and ".join(map(str, passes_two))
+    few = RULES.min_players
+    small = setups[few]
+    discus = kinds["discus"].scoring["ranks"]
+    gourami = kinds["gourami"].discards
+    lines = [
+        f"**{RULES.title}** ({RULES.min_players}-{RULES.max_players} players): build the best aquarium.",
+        f"Each round the school of fish is dealt face up in a square grid ({grids}).",
+        "Split phase: from the start player, clockwise, each player cuts one group in two along a full line: "
+        "h1, h2... run between rows, v1, v2... between columns.",
+        "Take phase: in the same order each player takes one group into their hidden aquarium; "
+        "the group left over is discarded.",
+        f"With {snake} players everyone splits and takes twice, the second pass in reverse order.",
+        f"Rounds: {_range_text({n: s.rounds for n, s in setups.items()})}. "
+        "The start player moves one seat clockwise each round.",
+        "Scoring: "
+        + "; ".join(scoring)
+        + f"; Treasure Chest {RULES.chest_points}; goal card {RULES.goal_points}.",
+        "Rulings applied:",
+        f"- {few}-player grid is {small.grid}x{small.grid} (the deck has exactly {small.rounds} rounds x "
+        f"{small.grid * small.grid} cards), as the Gameplay section says.",
+        f"- Player-count markings: {markings}; the Treasure Chest is unmarked. Decks: {totals} cards.",
+        f"- Molly values (house values): {molly_values}.",
+        f"- Goal cards (house goals, one drawn per game, {RULES.goal_points} points): {goals}.",
+        "- The start player is drawn at random and rotates clockwise each round.",
+        "- A 1x1 group cannot be split; a cut runs along a full line through the group. The split group "
+        "keeps its letter for its top or left part, the new part takes the next unused letter.",
+        f"- Gourami: for each Gourami in the group you just took you may discard {gourami} other fish you "
+        "hold, face down, or keep them all. The Gouramis of that same take and the Treasure Chest cannot be "
+        "discarded; Gouramis from earlier takes can.",
+        f"- Discus: every player at the highest non-zero count scores {discus[0]}, every player at the "
+        f"next distinct count {discus[1]}; zero Discus scores nothing.",
+        "- Aquariums are hidden until the end; everyone sees how many cards each player holds and discarded.",
+        "- Final scoring is revealed to all; the highest total wins and ties share the victory.",
+        "- A player who resigns leaves the turn order and cannot win; their aquarium takes no part in "
+        "Discus. If they had already split this round, the last pending split is dropped so one group is "
+        "still left over; if they leave during the take phase, every group left after the last take is "
+        f"discarded. With fewer than {RULES.min_players} players left the game ends.",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,151 @@
+"""Check the 10 Gallon Tank pictures and their screen-reader text."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from engine.tank import GAME
+from engine.tank.state import TankState
+from render.common import SEAT_COLOUR_NAMES, seat_letter
+from render.tank import (
+    alt_text_aquarium,
+    alt_text_final,
+    alt_text_table,
+    render_aquarium,
+    render_final,
+    render_table,
+)
+from tests.engine.tank.helpers import cards_of, finish_splits, give, place, play
+
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
+
+
+def _image(data: bytes) -> Image.Image:
+    """Decode PNG bytes, failing if they are not a PNG."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def _take_phase(players: int = 4, seed: int = 5) -> TankState:
+    """Return a game in its take phase after one take."""
+    state = GAME.new_game(players, {}, seed)
+    finish_splits(state)
+    seat = GAME.to_act(state)[0]
+    GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    if state.phase == "discard":
+        GAME.apply(state, seat, {"type": "keep"})
+    return state
+
+
+def test_table_is_a_phone_friendly_png_in_every_phase() -> None:
+    state = GAME.new_game(2, {}, 1)
+    for _ in range(3):
+        image = _image(render_table(GAME.view(state, None), NAMES))
+        assert image.width == 800 and 600 < image.height < 2000
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    _image(render_table(GAME.view(_take_phase(5), None), NAMES))
+
+
+def test_table_picture_cannot_reveal_aquariums() -> None:
+    one, two = _take_phase(), _take_phase()
+    seat = next(s for s in range(4) if one.hands[s])
+    # Swap the taker's cards for others of the same count: the public picture must not change.
+    swapped = [c for c in two.deck if c not in one.hands[seat]][: len(one.hands[seat])]
+    two.deck = [c for c in two.deck if c not in swapped] + two.hands[seat]
+    two.hands[seat] = swapped
+    assert render_table(GAME.view(one, None), NAMES) == render_table(GAME.view(two, None), NAMES)
+
+
+def test_table_picture_changes_with_the_groups() -> None:
+    state = GAME.new_game(3, {}, 2)
+    before = render_table(GAME.view(state, None), NAMES)
+    GAME.apply(state, GAME.to_act(state)[0], {"type": "split", "group": "A", "line": "v2"})
+    assert render_table(GAME.view(state, None), NAMES) != before
+
+
+def test_alt_text_of_the_table_names_groups_cuts_turn_and_counts() -> None:
+    state = GAME.new_game(4, {}, 3)
+    GAME.apply(state, GAME.to_act(state)[0], {"type": "split", "group": "A", "line": "h1"})
+    text = alt_text_table(GAME.view(state, None), NAMES)
+    seat = GAME.to_act(state)[0]
+    assert "round 1 of 4, split phase" in text
+    assert f"{NAMES[seat]} splits a group" in text
+    assert "Group A, row 1, columns 1 to 4, 4 cards" in text and "Can be cut along v1, v2, v3" in text
+    assert "Group B, rows 2 to 4" in text and "h2, h3, v1, v2, v3" in text
+    assert "Ana (orange A): 0 cards" in text
+
+
+def test_alt_text_counts_cards_but_never_lists_a_hand() -> None:
+    state = _take_phase()
+    seat = next(s for s in range(4) if state.hands[s])
+    text = alt_text_table(GAME.view(state, None), NAMES)
+    n = len(state.hands[seat])
+    chip = f"{SEAT_COLOUR_NAMES[seat]} {seat_letter(seat)}"
+    assert f"{NAMES[seat]} ({chip}): {n} card{'s' if n != 1 else ''}" in text
+    # The grid lists only cards still on the table: as many card names as cards left on it.
+    on_grid = sum(c is not None for c in state.grid)
+    listed = sum(
+        text.count(name) for name in ("Guppy", "Discus", "Neon Tetra", "Angelfish", "Gourami", "Molly")
+    )
+    listed += text.count("Treasure Chest")
+    assert listed == on_grid
+
+
+def test_aquarium_picture_and_text_show_own_cards_by_type_with_preview() -> None:
+    state = GAME.new_game(4, {}, 4)
+    give(state, 2, ["molly-7", "molly-1", *cards_of("guppy")[:2], cards_of("discus")[0]])
+    view = GAME.view(state, 2)
+    image = _image(render_aquarium(view, NAMES))
+    assert image.width == 800
+    text = alt_text_aquarium(view, NAMES)
+    assert text.startswith("Cy's aquarium, 5 cards.")
+    assert "Mollies: 2 (1, 5), 6 points." in text
+    assert "Guppies: 2, 6 points." in text
+    assert "Discus: 1, scored at the end." in text
+    assert "Score so far 12 points" in text
+    other = GAME.view(state, 1)
+    assert render_aquarium(other, NAMES) != render_aquarium(view, NAMES)
+
+
+def test_aquarium_shows_the_gourami_choice() -> None:
+    state = GAME.new_game(4, {}, 30)
+    finish_splits(state)
+    seat = GAME.to_act(state)[0]
+    give(state, seat, ["molly-7"])
+    group = sorted(state.groups)[0]
+    r0, c0, _, _ = state.groups[group]
+    place(state, r0 * 4 + c0, cards_of("gourami")[0])
+    GAME.apply(state, seat, {"type": "take", "group": group})
+    view = GAME.view(state, seat)
+    _image(render_aquarium(view, NAMES))
+    assert "You may discard up to 1 fish" in alt_text_aquarium(view, NAMES)
+    assert "may discard up to 1 fish card for a Gourami" in alt_text_table(GAME.view(state, None), NAMES)
+
+
+def test_final_scores_picture_and_text_once_the_game_is_over() -> None:
+    state = GAME.new_game(5, {}, 6)
+    GAME.resign(state, 4)
+    play(state, random.Random(6))
+    view = GAME.view(state, None)
+    assert render_table(view, NAMES) == render_final(view, NAMES)
+    image = _image(render_final(view, NAMES))
+    assert image.width == 800
+    text = alt_text_table(view, NAMES)
+    assert text == alt_text_final(view, NAMES)
+    winner = GAME.outcome(state).winners[0]
+    assert f"{NAMES[winner]} (winner)" in text
+    assert "Ed (resigned): " in text
+    assert "Guppies" in text and "goal" in text
+
+
+def test_unknown_names_fall_back_to_seat_numbers() -> None:
+    state = GAME.new_game(3, {}, 1)
+    text = alt_text_table(GAME.view(state, None), [])
+    assert f"Seat {state.first_start + 1} splits a group" in text
+    _image(render_table(GAME.view(state, None), []))
