@@ -21,7 +21,7 @@ class CorruptState(Exception):
     """Raise when saved JSON cannot be turned back into a game state."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Event:
     """Describe one thing an action caused, for logs, summaries and animations."""
 

@@ -10,6 +10,8 @@ from engine.base import Action, CorruptState, Event, Game, IllegalAction, Option
 from engine.fish.board import DATA, deal, layout
 
 PLACEMENT, PLAY, OVER = "placement", "play", "over"
+BOARD = layout()
+RAYS = BOARD.rays
 
 
 @dataclass
@@ -34,12 +36,12 @@ class FishState:
         return {cell for seat in self.penguins for cell in seat}
 
 
-def _destinations(state: FishState, cell: int, occupied: set[int]) -> list[int]:
+def _destinations(tiles: list[int], cell: int, occupied: set[int]) -> list[int]:
     """Return the cells a penguin on `cell` can reach in straight lines."""
     out = []
-    for ray in layout().rays[cell]:
+    for ray in RAYS[cell]:
         for step in ray:
-            if state.tiles[step] == 0 or step in occupied:
+            if not tiles[step] or step in occupied:
                 break
             out.append(step)
     return out
@@ -47,15 +49,15 @@ def _destinations(state: FishState, cell: int, occupied: set[int]) -> list[int]:
 
 def _reachable(state: FishState, src: int, dst: int, occupied: set[int]) -> bool:
     """Return True when a penguin on `src` can slide to `dst`."""
-    for ray in layout().rays[src]:
+    for ray in RAYS[src]:
         if dst in ray:
             return all(state.tiles[step] != 0 and step not in occupied for step in ray[: ray.index(dst) + 1])
     return False
 
 
-def _can_move(state: FishState, cell: int, occupied: set[int]) -> bool:
+def _can_move(tiles: list[int], cell: int, occupied: set[int]) -> bool:
     """Return True when the penguin on `cell` has at least one legal move."""
-    return any(ray and state.tiles[ray[0]] != 0 and ray[0] not in occupied for ray in layout().rays[cell])
+    return any(tiles[n] and n not in occupied for n in BOARD.neighbours[cell])
 
 
 class FishGame(Game[FishState]):
@@ -109,7 +111,7 @@ class FishGame(Game[FishState]):
         """List every placement or move the seat may make now."""
         if state.phase == OVER or seat != state.current:
             return []
-        labels = layout().labels
+        labels = BOARD.labels
         occupied = state.occupied()
         if state.phase == PLACEMENT:
             return [
@@ -117,17 +119,21 @@ class FishGame(Game[FishState]):
                 for i, fish in enumerate(state.tiles)
                 if fish == DATA["placement_fish"] and i not in occupied
             ]
+        tiles = state.tiles
         return [
             {"type": "move", "from": labels[src], "to": labels[dst]}
             for src in sorted(state.penguins[seat])
-            for dst in _destinations(state, src, occupied)
+            for dst in _destinations(tiles, src, occupied)
         ]
 
     def _cell(self, label: Any) -> int:
         """Return the cell index of a label such as "B3"; raise IllegalAction if there is none."""
-        if not isinstance(label, str) or label.strip().upper() not in layout().index_of:
+        index = BOARD.index_of.get(label) if isinstance(label, str) else None
+        if index is None and isinstance(label, str):
+            index = BOARD.index_of.get(label.strip().upper())
+        if index is None:
             raise IllegalAction(f"There is no tile {label!s:.10} on the board: use a label like A1 to H8.")
-        return layout().index_of[label.strip().upper()]
+        return index
 
     # -- apply ----------------------------------------------------------------------------------
 
@@ -151,7 +157,7 @@ class FishGame(Game[FishState]):
         if state.phase != PLACEMENT:
             raise IllegalAction("Placement is over: move a penguin with /fish move.")
         cell = self._cell(action.get("tile"))
-        label = layout().labels[cell]
+        label = BOARD.labels[cell]
         if cell in state.occupied():
             raise IllegalAction(f"{label} already has a penguin on it.")
         if state.tiles[cell] != DATA["placement_fish"]:
@@ -177,7 +183,7 @@ class FishGame(Game[FishState]):
         if state.phase != PLAY:
             raise IllegalAction("Penguins are still being placed: use /fish place first.")
         src, dst = self._cell(action.get("from")), self._cell(action.get("to"))
-        labels = layout().labels
+        labels = BOARD.labels
         if src not in state.penguins[seat]:
             raise IllegalAction(f"You have no penguin on {labels[src]}.")
         if dst == src:
@@ -192,17 +198,19 @@ class FishGame(Game[FishState]):
         state.turn += 1
         state.last = {"seat": seat, "from": labels[src], "to": labels[dst]}
         events = [Event("move", seat, {"from": labels[src], "to": labels[dst], "fish": fish})]
-        events += self._remove_stuck(state)
+        occupied.discard(src)
+        occupied.add(dst)
+        events += self._remove_stuck(state, near=(src, dst), occupied=occupied)
         return events + self._advance(state, seat)
 
     def _why_not(self, state: FishState, src: int, dst: int, occupied: set[int]) -> str:
         """Explain in a player's words why a penguin cannot reach `dst`."""
-        labels = layout().labels
+        labels = BOARD.labels
         if state.tiles[dst] == 0:
             return f"{labels[dst]} is open water."
         if dst in occupied:
             return f"{labels[dst]} already has a penguin on it."
-        for ray in layout().rays[src]:
+        for ray in RAYS[src]:
             if dst in ray:
                 for step in ray[: ray.index(dst)]:
                     if state.tiles[step] == 0:
@@ -211,23 +219,34 @@ class FishGame(Game[FishState]):
                         return f"The path to {labels[dst]} is blocked by the penguin on {labels[step]}."
         return f"{labels[src]} to {labels[dst]} is not a straight line along one of the six hex directions."
 
-    def _remove_stuck(self, state: FishState) -> list[Event]:
-        """Lift every penguin with no legal move; its owner collects the tile beneath it."""
-        occupied = state.occupied()
+    def _remove_stuck(
+        self, state: FishState, near: tuple[int, ...] | None = None, occupied: set[int] | None = None
+    ) -> list[Event]:
+        """Lift every penguin with no legal move; its owner collects the tile beneath it.
+
+        With `near`, only penguins on or next to those cells are checked: nothing else changed.
+        """
+        occupied = state.occupied() if occupied is None else occupied
+        tiles = state.tiles
+        if near is None:
+            suspects = occupied
+        else:
+            suspects = {c for cell in near for c in (cell, *BOARD.neighbours[cell])} & occupied
+        if not suspects:
+            return []
         stuck = [
             (seat, cell)
             for seat in range(state.players)
             for cell in state.penguins[seat]
-            if not _can_move(state, cell, occupied)
+            if cell in suspects and not _can_move(tiles, cell, occupied)
         ]
-        events = []
-        labels = layout().labels
+        events: list[Event] = []
         for seat, cell in stuck:
-            fish = state.tiles[cell]
-            state.tiles[cell] = 0
+            fish = tiles[cell]
+            tiles[cell] = 0
             state.collected[seat].append(fish)
             state.penguins[seat].remove(cell)
-            events.append(Event("stranded", seat, {"tile": labels[cell], "fish": fish}))
+            events.append(Event("stranded", seat, {"tile": BOARD.labels[cell], "fish": fish}))
             if not state.penguins[seat]:
                 events.append(Event("out", seat))
         return events
@@ -307,7 +326,7 @@ class FishGame(Game[FishState]):
 
     def view(self, state: FishState, seat: int | None) -> dict[str, Any]:
         """Return the whole board: nothing in this game is hidden."""
-        board = layout()
+        board = BOARD
         outcome = self.outcome(state) if state.phase == OVER else None
         return {
             "game": self.key,
@@ -360,7 +379,7 @@ class FishGame(Game[FishState]):
             if data["schema"] != self.schema_version:
                 raise CorruptState(f"unknown schema {data['schema']!r}")
             players = int(data["players"])
-            size = layout().size
+            size = BOARD.size
             state = FishState(
                 players=players,
                 seed=int(data["seed"]),

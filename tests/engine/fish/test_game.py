@@ -178,9 +178,9 @@ def test_turns_pass_clockwise() -> None:
 
 
 def test_a_stranded_penguin_is_removed_and_its_owner_takes_its_tile() -> None:
-    # Seat 1's penguin on H8 has neighbours H7, G7 only; water on H7 and G7 strands it once H8... moves.
-    state = position([["D1"], ["H8"]], water={"H7", "G7"}, fish={"H8": 3})
-    events = GAME.apply(state, 0, {"type": "move", "from": "D1", "to": "D2"})
+    # H8 touches only H7 and G7. G7 is water; when the penguin on H7 leaves, H8 is cut off.
+    state = position([["H7"], ["H8"]], water={"G7"}, fish={"H8": 3})
+    events = GAME.apply(state, 0, {"type": "move", "from": "H7", "to": "H5"})
     assert any(e.kind == "stranded" and e.seat == 1 and e.data["tile"] == "H8" for e in events)
     assert state.penguins[1] == []
     assert state.collected[1] == [3]
@@ -188,16 +188,16 @@ def test_a_stranded_penguin_is_removed_and_its_owner_takes_its_tile() -> None:
 
 
 def test_a_penguin_boxed_in_by_penguins_is_removed_at_once_as_ruled() -> None:
-    # A1 touches A2, B1, B2: fill them with penguins and water so A1 cannot move.
-    state = position([["A1", "D6"], ["A2", "B1"]], water={"B2"}, current=0)
-    events = GAME.apply(state, 0, {"type": "move", "from": "D6", "to": "D7"})
+    # A1 touches A2, B1 and B2: A2 and B1 hold penguins, and B2 turns to water when its penguin leaves.
+    state = position([["A1", "B2"], ["A2", "B1"]], current=0)
+    events = GAME.apply(state, 0, {"type": "move", "from": "B2", "to": "C2"})
     assert any(e.kind == "stranded" and e.data["tile"] == "A1" for e in events)
     assert cell("A1") not in state.penguins[0]
 
 
 def test_a_player_without_penguins_is_skipped() -> None:
-    state = position([["D1"], ["H8"], ["A4"]], water={"H7", "G7"})
-    GAME.apply(state, 0, {"type": "move", "from": "D1", "to": "D2"})
+    state = position([["H7"], ["H8"], ["A4"]], water={"G7"})
+    GAME.apply(state, 0, {"type": "move", "from": "H7", "to": "H5"})
     assert state.penguins[1] == []
     assert GAME.to_act(state) == [2]
     GAME.apply(state, 2, {"type": "move", "from": "A4", "to": "A5"})

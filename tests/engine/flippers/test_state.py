@@ -1,0 +1,95 @@
+"""Check saving and loading: JSON round trips and refusal of malformed saves."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine.base import CorruptState
+from engine.flippers import GAME
+from tests.engine.flippers.helpers import new_started, play
+
+
+def saved() -> dict[str, Any]:
+    """Return the dump of a game a few moves in."""
+    state = new_started(3, seed=5)
+    play(state, state.hands[0][0], "N14", "E")
+    return GAME.dump(state)
+
+
+def test_round_trip_through_json_is_exact() -> None:
+    data = saved()
+    assert data["schema"] == GAME.schema_version
+    again = GAME.load(json.loads(json.dumps(data)))
+    assert GAME.dump(again) == data
+    assert GAME.view(again, 1) == GAME.view(GAME.load(data), 1)
+
+
+def _set(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    """Return a mutation setting `key`."""
+    return lambda d: d.__setitem__(key, value)
+
+
+def _dup_card(d: dict[str, Any]) -> None:
+    """Put a table card in a hand too."""
+    d["hands"][0].append(d["table"][0]["card"])
+
+
+def _same_cell(d: dict[str, Any]) -> None:
+    """Put two table cards on one cell."""
+    d["table"][1]["cell"] = list(d["table"][0]["cell"])
+
+
+def _lose_card(d: dict[str, Any]) -> None:
+    """Drop a card from the game."""
+    d["decks"][1].pop()
+
+
+def _wrong_owner(d: dict[str, Any]) -> None:
+    """Move a card into another seat's deck."""
+    d["decks"][0].append(d["decks"][1].pop())
+
+
+MUTATIONS: list[tuple[str, Callable[[dict[str, Any]], None]]] = [
+    ("schema", _set("schema", 99)),
+    ("players", _set("players", 9)),
+    ("players type", _set("players", "3")),
+    ("teams with 3", _set("teams_mode", True)),
+    ("phase", _set("phase", "lunch")),
+    ("table", _set("table", {})),
+    ("facing", lambda d: d["table"][0].__setitem__("facing", "NE")),
+    ("face", lambda d: d["table"][0].__setitem__("face", "sideways")),
+    ("cell", lambda d: d["table"][0].__setitem__("cell", [1])),
+    ("unknown card", lambda d: d["table"][0].__setitem__("card", "x-ray")),
+    ("dup card", _dup_card),
+    ("same cell", _same_cell),
+    ("lost card", _lose_card),
+    ("wrong owner", _wrong_owner),
+    ("negative stash", lambda d: d["stash"].__setitem__(0, -1)),
+    ("points not conserved", lambda d: d["stash"].__setitem__(0, 50)),
+    ("hands short", lambda d: d["hands"].pop()),
+    ("chosen", _set("chosen", [1, 1, 1])),
+    ("current", _set("current", 3)),
+    ("played", _set("played", "c-bump")),
+    ("activated", _set("activated", "c-bump")),
+    ("missing key", lambda d: d.pop("supply")),
+    ("engaged without card", _set("engaged", [True, True, True])),
+]
+
+
+@pytest.mark.parametrize(("name", "mutate"), MUTATIONS, ids=[m[0] for m in MUTATIONS])
+def test_malformed_saves_raise_corrupt_state(name: str, mutate: Callable[[dict[str, Any]], None]) -> None:
+    data = copy.deepcopy(saved())
+    mutate(data)
+    with pytest.raises(CorruptState):
+        GAME.load(data)
+
+
+@pytest.mark.parametrize("data", [None, [], "state", 3])
+def test_non_objects_raise_corrupt_state(data: Any) -> None:
+    with pytest.raises(CorruptState):
+        GAME.load(data)

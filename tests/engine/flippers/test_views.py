@@ -1,0 +1,153 @@
+"""Check what each seat sees: the public table, its own hand only, and the lines printed for players."""
+
+from __future__ import annotations
+
+import json
+
+from engine.base import Event
+from engine.flippers import GAME
+from tests.engine.flippers.helpers import NAMES, activate, new_started, play, table
+
+PUBLIC_KEYS = {
+    "game",
+    "phase",
+    "players",
+    "teams_mode",
+    "turn",
+    "current",
+    "to_act",
+    "supply",
+    "seats",
+    "cards",
+    "markers",
+    "open_cells",
+    "bounds",
+    "played",
+    "activated",
+    "to_activate",
+    "scores",
+    "final",
+    "winners",
+    "tiebreak",
+}
+
+
+def test_public_view_shows_the_table_and_sizes_but_no_hand() -> None:
+    state = new_started(4, seed=12)
+    view = GAME.view(state, None)
+    assert set(view) == PUBLIC_KEYS
+    json.dumps(view)
+    hidden = [c for seat in range(4) for c in state.hands[seat] + state.decks[seat] + state.discards[seat]]
+    text = json.dumps(view)
+    assert all(cid not in text for cid in hidden)
+    assert [s["hand_size"] for s in view["seats"]] == [2, 2, 2, 2]
+    assert [s["deck_size"] for s in view["seats"]] == [4, 4, 4, 4]
+    assert [s["stash"] for s in view["seats"]] == [6, 6, 6, 6] and view["supply"] == 58
+    assert view["current"] == 0 and view["to_act"] == [0]
+    assert "N14" in view["open_cells"] and "N15" not in view["open_cells"]
+
+
+def test_private_view_adds_only_your_own_hand() -> None:
+    state = new_started(3, seed=12)
+    view = GAME.view(state, 1)
+    assert set(view) == PUBLIC_KEYS | {"you", "hand", "discarded_cards", "must_discard"}
+    assert view["you"] == 1 and [c["id"] for c in view["hand"]] == state.hands[1]
+    assert view["hand"][0]["name"].startswith("Macaroni ")
+    text = json.dumps(view)
+    assert all(cid not in text for seat in (0, 2) for cid in state.hands[seat] + state.discards[seat])
+
+
+def test_setup_view_says_how_many_to_discard() -> None:
+    state = GAME.new_game(5, {}, seed=1)
+    assert GAME.view(state, 2)["must_discard"] == 3
+    assert [c["id"] for c in GAME.view(state, 2)["hand"]] == state.hands[2]
+
+
+def test_view_lists_cards_with_team_power_orientation_face_and_markers() -> None:
+    cards = [
+        ("food-2", "N15", "E", "B"),
+        ("c-plus", "N14", "W", "up"),
+        ("m-turn", "O14", "N", "down"),
+        ("m-block", "N13", "S", "up"),
+        ("c-turn", "M14", "N", "up"),
+    ]
+    state = table(cards, {0: ["c-flip"], 1: ["m-flip"]})
+    state.engaged[1] = True
+    play(state, "c-flip", "L14", "W")
+    view = GAME.view(state, None)
+    by_id = {c["id"]: c for c in view["cards"]}
+    assert by_id["c-plus"] == {
+        "id": "c-plus",
+        "name": "Chinstrap Plus",
+        "kind": "explorer",
+        "cell": "N14",
+        "col": 13,
+        "row": 14,
+        "facing": "W",
+        "face": "up",
+        "markers": [1],
+        "team": 0,
+        "power": "plus",
+        "power_name": "Plus",
+        "targets": ["M14"],
+        "blocked_by": 1,
+    }
+    assert by_id["m-turn"]["face"] == "down" and by_id["m-turn"]["targets"] == []
+    assert by_id["food-2"]["arrows"] == [
+        {"dir": "W", "points": 3, "cell": "M15"},
+        {"dir": "N", "points": 1, "cell": "N14"},
+    ]
+    assert view["markers"] == [{"team": 1, "cell": "N14", "card": "c-plus"}]
+    assert view["played"] == "c-flip" and view["activated"] == ["c-flip"]
+    assert view["to_activate"] == ["c-turn"]
+    assert GAME.status(state, NAMES) == "Turn 1: Ana activates Turn (M14)."
+
+
+def test_final_view_itemises_the_scores() -> None:
+    state = table([("food-3", "N15", "N", "A"), ("c-leader", "N16", "N", "up")], {0: ["c-flip"]})
+    play(state, "c-flip", "N14", "E")
+    view = GAME.view(state, None)
+    assert view["final"] and view["winners"] == [0]
+    assert view["scores"][0] == {"stash": 6, "food": 4, "leader": 1, "total": 11}
+    assert view["current"] is None and view["to_activate"] == []
+
+
+def test_status_lines() -> None:
+    state = GAME.new_game(3, {}, seed=1)
+    assert GAME.status(state, NAMES) == "Setup: waiting for Ana, Bob, Cy to choose their discards."
+    state = table([("c-plus", "N14", "N", "up")], {0: ["c-flip"], 1: ["m-flip"]})
+    assert GAME.status(state, NAMES) == "Turn 1: Ana plays a card."
+    play(state, "c-flip", "M14", "W")
+    activate(state, "c-plus")
+    assert GAME.status(state, NAMES) == "Turn 2: Bob plays a card."
+
+
+def test_private_events_stay_silent_and_public_ones_never_name_a_hand_card() -> None:
+    state = GAME.new_game(2, {}, seed=3)
+    events = GAME.apply(state, 0, {"type": "discard", "cards": [state.hands[0][0]]})
+    events += GAME.apply(state, 1, {"type": "discard", "cards": [state.hands[1][0]]})
+    private = [e for e in events if e.private_to is not None]
+    assert len(private) == 2 and all(GAME.describe(e, NAMES) == "" for e in private)
+    public = " ".join(GAME.describe(e, NAMES) for e in events)
+    assert "Ana has chosen their discards." in public and "Flip" not in public and "Bump" not in public
+    assert GAME.describe(Event("drew", 0, {"cards": ["c-flip"]}, private_to=0), NAMES) == ""
+
+
+def test_rules_text_states_each_ruling_within_discords_limit() -> None:
+    text = GAME.rules_text()
+    assert len(text) <= 2000
+    for phrase in (
+        "Unbounded grid",
+        "Switch aims left and right",
+        "mirroring",
+        "cards past a gap stay",
+        "Food arrows turn",
+        "never below 0",
+        "Block puts your marker",
+        "blocking each other",
+        "partners",
+        "pay in full",
+        "Seat 1 plays first",
+        "Resigning",
+    ):
+        assert phrase in text
