@@ -49,8 +49,15 @@ def text_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else (255, 255, 255)
 
 
-def encode_png(image: Image.Image) -> bytes:
-    """Encode an image as PNG bytes, favouring speed over size."""
+def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """Encode an image as PNG bytes, favouring speed; map it onto `palette` first when given."""
+    if palette is not None:
+        image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=1)
     return buffer.getvalue()
+
+
+def palette_of(reference: Image.Image, colours: int = 128) -> Image.Image:
+    """Return a fixed palette drawn from a reference picture, so later pictures quantize fast."""
+    return reference.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)

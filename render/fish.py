@@ -9,7 +9,17 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, PAPER, SEAT_COLOUR_NAMES, encode_png, font, seat_colour, seat_letter, text_on
+from render.common import (
+    INK,
+    PAPER,
+    SEAT_COLOUR_NAMES,
+    encode_png,
+    font,
+    palette_of,
+    seat_colour,
+    seat_letter,
+    text_on,
+)
 
 HEX_W = 92  # flat distance across a pointy-top hex
 HEX_R = HEX_W / math.sqrt(3)  # centre to corner
@@ -41,7 +51,7 @@ def _size(view: dict[str, Any]) -> tuple[int, int]:
     max_x = max(t["x"] for t in view["tiles"])
     max_row = max(t["row"] for t in view["tiles"])
     width = int(2 * MARGIN + HEX_W / 2 * (max_x + 2))
-    height = int(HEADER_H + 2 * MARGIN + 2 * HEX_R + max_row * ROW_H + SEAT_ROW_H * ((len(view["seats"]) + 1) // 2) + 8)
+    height = int(HEADER_H + 2 * MARGIN + 2 * HEX_R + max_row * ROW_H + SEAT_ROW_H * len(view["seats"]) + 8)
     return width, height
 
 
@@ -80,8 +90,75 @@ def _penguin(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: floa
     draw.text((cx, cy + dy), seat_letter(seat), font=font(int(r * 1.1), bold=True), fill=text_on(colour), anchor="mm")
 
 
+@cache
+def _tile_sprite(label: str, fish: int) -> Image.Image:
+    """Draw one hex tile (ice with its fish count, or the label alone on water) on a transparent square."""
+    size = int(2 * HEX_R) + 2
+    sprite = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
+    cx = cy = size / 2
+    if fish:
+        draw.polygon(_corners(cx, cy, HEX_R - 2), fill=ICE[fish], outline=INK, width=2)
+    label_colour = INK if fish else (170, 200, 230)
+    draw.text((cx, cy - HEX_R * 0.58), label, font=font(15, bold=True), fill=label_colour, anchor="mm")
+    return sprite
+
+
+@cache
+def _fish_badge(fish: int) -> Image.Image:
+    """Draw the big fish count shown on a free tile."""
+    sprite = Image.new("RGBA", (44, 44), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).text((22, 22), str(fish), font=font(34, bold=True), fill=INK, anchor="mm")
+    return sprite
+
+
+@cache
+def _small_badge(fish: int) -> Image.Image:
+    """Draw the small fish count shown beside a penguin."""
+    sprite = Image.new("RGBA", (20, 22), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).text((10, 11), str(fish), font=font(17, bold=True), fill=INK, anchor="mm")
+    return sprite
+
+
+@cache
+def _penguin_sprite(seat: int, radius: int) -> Image.Image:
+    """Draw a seat's penguin marker on a transparent square."""
+    size = 2 * radius + 8
+    sprite = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    _penguin(ImageDraw.Draw(sprite), seat, size / 2, size / 2, radius)
+    return sprite
+
+
+def _paste(image: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
+    """Paste a sprite centred on (cx, cy)."""
+    image.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
+
+
 def render_board(view: dict[str, Any], names: Sequence[str]) -> bytes:
     """Draw the public view of a fish game as PNG bytes."""
+    return encode_png(draw_board(view, names), _palette())
+
+
+@cache
+def _palette() -> Image.Image:
+    """Build the fixed palette from a reference board that uses every colour a board can show."""
+    tiles = [{"label": f"R{i}", "row": i // 8, "x": 2 * (i % 8) + (i // 8) % 2, "fish": i % 4} for i in range(32)]
+    seats = [{"fish": 9, "tiles": 3, "penguins": 1, "to_place": 0, "resigned": False, "out": False}] * 4
+    view = {
+        "phase": "play",
+        "turn": 1,
+        "to_act": [0],
+        "tiles": tiles,
+        "penguins": [{"seat": s, "tile": tiles[4 * s + 1]["label"]} for s in range(4)],
+        "seats": seats,
+        "last": {"seat": 0, "from": "R0", "to": "R1"},
+        "winners": [1],
+    }
+    return palette_of(draw_board(view, ["Ana", "Bo", "Cy", "Di"]))
+
+
+def draw_board(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
+    """Draw the public view of a fish game."""
     width, height = _size(view)
     cells = tuple((t["row"], t["x"]) for t in view["tiles"])
     image = _water(width, height, cells).copy()
@@ -90,17 +167,15 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> bytes:
     penguins = {p["tile"]: p["seat"] for p in view["penguins"]}
     last = view.get("last") or {}
 
-    label_font, fish_font = font(15, bold=True), font(34, bold=True)
+    penguin_r = int(HEX_R * 0.5)
     for tile in view["tiles"]:
         cx, cy = _centre(tile["row"], tile["x"])
-        if tile["fish"]:
-            draw.polygon(_corners(cx, cy, HEX_R - 2), fill=ICE[tile["fish"]], outline=INK, width=2)
+        _paste(image, _tile_sprite(tile["label"], tile["fish"]), cx, cy)
         if tile["label"] in penguins:
-            _penguin(draw, penguins[tile["label"]], cx, cy + 6, HEX_R * 0.5)
+            _paste(image, _penguin_sprite(penguins[tile["label"]], penguin_r), cx, cy + 6)
+            _paste(image, _small_badge(tile["fish"]), cx + HEX_R * 0.66, cy + 6)
         elif tile["fish"]:
-            draw.text((cx, cy + 6), str(tile["fish"]), font=fish_font, fill=INK, anchor="mm")
-        label_colour = INK if tile["fish"] else (170, 200, 230)
-        draw.text((cx, cy - HEX_R * 0.58), tile["label"], font=label_font, fill=label_colour, anchor="mm")
+            _paste(image, _fish_badge(tile["fish"]), cx, cy + 6)
 
     if last.get("from") in tiles and last.get("to") in tiles:
         a, b = tiles[last["from"]], tiles[last["to"]]
@@ -108,13 +183,15 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> bytes:
         draw.line((ax, ay, bx, by), fill=HIGHLIGHT, width=5)
         draw.polygon(_corners(ax, ay, HEX_R - 6), outline=HIGHLIGHT, width=4)
         draw.polygon(_corners(bx, by, HEX_R - 3), outline=HIGHLIGHT, width=5)
+        if last["to"] in penguins:
+            _paste(image, _penguin_sprite(penguins[last["to"]], penguin_r), bx, by + 6)
     elif last.get("to") in tiles:
         b = tiles[last["to"]]
         draw.polygon(_corners(*_centre(b["row"], b["x"]), HEX_R - 3), outline=HIGHLIGHT, width=5)
 
     _header(draw, view, names, width)
     _scores(draw, view, names, width, height)
-    return encode_png(image)
+    return image
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], width: int) -> None:
@@ -131,25 +208,22 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str
 
 
 def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], width: int, height: int) -> None:
-    """Write one box per seat: marker, name, fish and tiles."""
+    """Write one line per seat: marker, name, fish, tiles and whether it still plays."""
     seats = view["seats"]
-    rows = (len(seats) + 1) // 2
-    top = height - rows * SEAT_ROW_H - 8
-    col_w = (width - 2 * MARGIN) / 2
+    top = height - len(seats) * SEAT_ROW_H - 8
     draw.rectangle((0, top - 8, width, height), fill=PAPER)
     for seat, info in enumerate(seats):
-        x = MARGIN + (seat % 2) * col_w
-        y = top + (seat // 2) * SEAT_ROW_H + SEAT_ROW_H / 2
-        _penguin(draw, seat, x + 16, y, 16)
-        status = ""
-        if info["resigned"]:
-            status = " resigned"
-        elif info.get("out"):
-            status = " out"
-        elif info["to_place"]:
-            status = f" {info['to_place']} to place"
-        text = f"{_fit(names[seat], 12)}  {info['fish']} fish · {info['tiles']} tiles{status}"
-        draw.text((x + 40, y), text, font=font(21, bold=seat in view["winners"]), fill=INK, anchor="lm")
+        y = top + seat * SEAT_ROW_H + SEAT_ROW_H / 2
+        _penguin(draw, seat, MARGIN + 16, y, 16)
+        winner = seat in view["winners"]
+        draw.text((MARGIN + 42, y), _fit(names[seat], 18), font=font(22, bold=True), fill=INK, anchor="lm")
+        status = "resigned" if info["resigned"] else "out" if info.get("out") else ""
+        if info["to_place"]:
+            status = f"{info['to_place']} to place"
+        if winner:
+            status = "winner"
+        score = f"{info['fish']} fish · {info['tiles']} tiles" + (f" · {status}" if status else "")
+        draw.text((width - MARGIN, y), score, font=font(22, bold=winner), fill=INK, anchor="rm")
 
 
 def _fit(text: str, limit: int) -> str:

@@ -201,8 +201,13 @@ class GameFlow:
         action: Action,
         *,
         expected_version: int | None = None,
+        private_note: str | None = None,
     ) -> None:
-        """Apply one player's action, save it, answer, then post the new board."""
+        """Apply one player's action, save it, answer, then post the new board.
+
+        With `private_note` the action is secret: the player alone gets the note, and the public board is
+        posted to the channel on its own, so nothing in the reply to the player's command is public.
+        """
         async with self._state_locks[row.id]:
             fresh = await self.db.game(row.id)
             if fresh is None or fresh.status != ACTIVE:
@@ -227,17 +232,21 @@ class GameFlow:
                 events=[e.to_json() for e in events],
                 finished=game.is_over(state),
             )
-        await self._acknowledge(interaction)
+        await self._acknowledge(interaction, private_note)
         fresh.version = version
-        await self.publish(Board(fresh, game, state, version), events, interaction=interaction, previous=previous)
+        board = Board(fresh, game, state, version)
+        await self.publish(board, events, interaction=None if private_note else interaction, previous=previous)
 
-    async def _acknowledge(self, interaction: discord.Interaction) -> None:
-        """Answer an accepted action: close a private menu, or defer while the board renders."""
+    async def _acknowledge(self, interaction: discord.Interaction, private_note: str | None) -> None:
+        """Answer an accepted action: close a private menu, reply privately, or defer while the board renders."""
         if interaction.response.is_done():
             return
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await interaction.response.edit_message(content="Done: see the new board in the channel.", view=None)
+            note = private_note or "Done: see the new board in the channel."
+            await interaction.response.edit_message(content=note, view=None)
+        elif private_note is not None:
+            await interaction.response.send_message(private_note, ephemeral=True)
         else:
             await interaction.response.defer(thinking=message is None)
 

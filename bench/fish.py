@@ -1,0 +1,119 @@
+"""Measure Hey, That's My Fish!: engine games/s, board render+encode ms and save ms per move."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from engine.fish import GAME
+from render.fish import render_board
+from storage.database import Database, Seat
+
+NAMES = ["Ana", "Bartholomew", "Cy", "Dee"]
+
+
+def percentile(samples: list[float], q: float) -> float:
+    """Return the q-th quantile of samples (0..1)."""
+    ordered = sorted(samples)
+    return ordered[round(q * (len(ordered) - 1))]
+
+
+def games_per_second(seconds: float = 3.0) -> tuple[float, float]:
+    """Play random full games through the engine API; return (games/s, actions per game)."""
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rng = random.Random(games)
+        state = GAME.new_game(2 + games % 3, {}, games)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            actions += 1
+        games += 1
+    return games / (time.perf_counter() - start), actions / games
+
+
+def sample_views(count: int) -> list[dict[str, Any]]:
+    """Collect public views from every stage of random 4-player games."""
+    views: list[dict[str, Any]] = []
+    seed = 0
+    while len(views) < count:
+        rng = random.Random(seed)
+        state = GAME.new_game(2 + seed % 3, {}, seed)
+        while not GAME.is_over(state) and len(views) < count:
+            views.append(GAME.view(state, None))
+            seat = GAME.to_act(state)[0]
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        seed += 1
+    return views
+
+
+def render_times(views: list[dict[str, Any]]) -> list[float]:
+    """Return milliseconds to render and encode each view."""
+    samples = []
+    for view in views:
+        start = time.perf_counter()
+        render_board(view, NAMES)
+        samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+async def save_times(moves: int) -> list[float]:
+    """Return milliseconds to save each move (state + action log, one transaction) on a real file."""
+    samples: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        db = Database(str(Path(folder) / "bench.db"))
+        await db.open()
+        seed = 0
+        while len(samples) < moves:
+            row = await db.create_game(
+                guild_id=1, channel_id=seed, kind="fish", host=Seat(0, 1, "Ana"), options={}, seed=seed
+            )
+            await db.seat_player(row.id, 2, "Bo", 4)
+            state = GAME.new_game(2, {}, seed)
+            version = await db.start_game(row.id, GAME.dump(state), 0)
+            rng = random.Random(seed)
+            while not GAME.is_over(state) and len(samples) < moves:
+                seat = GAME.to_act(state)[0]
+                action = rng.choice(GAME.legal_actions(state, seat))
+                events = GAME.apply(state, seat, action)
+                start = time.perf_counter()
+                version = await db.record_action(
+                    row.id,
+                    version,
+                    GAME.dump(state),
+                    seat=seat,
+                    user_id=seat + 1,
+                    action=action,
+                    events=[e.to_json() for e in events],
+                    finished=GAME.is_over(state),
+                )
+                samples.append((time.perf_counter() - start) * 1000)
+            seed += 1
+        await db.close()
+    return samples
+
+
+def main() -> None:
+    """Print the figures."""
+    rate, per_game = games_per_second()
+    print(f"engine: {rate:,.0f} random full games/s ({per_game:.1f} actions per game, 2-4 players mixed)")
+    times = render_times(sample_views(300))
+    print(
+        f"board render+encode: median {statistics.median(times):.1f} ms, p95 {percentile(times, 0.95):.1f} ms "
+        f"({len(times)} boards)"
+    )
+    saves = asyncio.run(save_times(1000))
+    print(
+        f"save per move: median {statistics.median(saves):.2f} ms, p95 {percentile(saves, 0.95):.2f} ms "
+        f"({len(saves)} moves, WAL, synchronous=NORMAL)"
+    )
+
+
+if __name__ == "__main__":
+    main()
