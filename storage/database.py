@@ -31,11 +31,35 @@ class ChannelBusy(StorageError):
 
 @dataclass(frozen=True)
 class Seat:
-    """Say which Discord user sits in which seat, and the name shown for them."""
+    """Say which Discord user (or computer player) sits in which seat, and the name shown for them."""
 
     seat: int
     user_id: int
     name: str
+    bot_level: str | None = None
+    """"easy" or "hard" for a computer player (its user_id is negative), None for a person."""
+
+    @property
+    def is_bot(self) -> bool:
+        """Return True for a computer player."""
+        return self.bot_level is not None
+
+    @property
+    def mention(self) -> str:
+        """Return a ping for a person, or the plain name of a computer player."""
+        return self.name if self.is_bot else f"<@{self.user_id}>"
+
+
+@dataclass(frozen=True)
+class Result:
+    """Hold one seat's final result, saved with the game's last action."""
+
+    seat: int
+    user_id: int
+    is_bot: bool
+    score: int
+    rank: int
+    winner: bool
 
 
 @dataclass
@@ -56,6 +80,10 @@ class GameRow:
     created_at: str
     updated_at: str
     seats: list[Seat] = field(default_factory=list)
+    reminder_hours: float | None = None
+    timeout_hours: float | None = None
+    reminded_version: int = 0
+    rematch_of: int | None = None
     state_error: str | None = None
     """Set when the saved state JSON could not be read."""
 
@@ -209,9 +237,9 @@ class Database:
     async def _with_seats(self, row: aiosqlite.Row) -> GameRow:
         """Build a GameRow, reading its seats and tolerating a damaged state column."""
         async with self.conn.execute(
-            "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
+            "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
         ) as cur:
-            seats = [Seat(r["seat"], r["user_id"], r["name"]) for r in await cur.fetchall()]
+            seats = [Seat(r["seat"], r["user_id"], r["name"], r["bot_level"]) for r in await cur.fetchall()]
         state: dict[str, Any] | None = None
         error = None
         if row["state"] is not None:
@@ -240,11 +268,17 @@ class Database:
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             seats=seats,
+            reminder_hours=row["reminder_hours"],
+            timeout_hours=row["timeout_hours"],
+            reminded_version=row["reminded_version"],
+            rematch_of=row["rematch_of"],
             state_error=error,
         )
 
-    async def seat_player(self, game_id: int, user_id: int, name: str, max_seats: int) -> int:
-        """Give a user the first free seat of a lobby; return it, or raise StorageError."""
+    async def seat_player(
+        self, game_id: int, user_id: int, name: str, max_seats: int, bot_level: str | None = None
+    ) -> int:
+        """Give a user (or a computer player) the first free seat of a lobby; return it, or raise StorageError."""
         await self.conn.execute("BEGIN IMMEDIATE")
         try:
             async with self.conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
@@ -259,7 +293,8 @@ class Database:
                 raise StorageError(f"The game is full ({max_seats} players).")
             seat = min(set(range(max_seats)) - set(taken))
             await self.conn.execute(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)", (game_id, seat, user_id, name)
+                "INSERT INTO seats (game_id, seat, user_id, name, bot_level) VALUES (?, ?, ?, ?, ?)",
+                (game_id, seat, user_id, name, bot_level),
             )
             await self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self._now(), game_id))
             await self.conn.execute("COMMIT")
@@ -307,11 +342,12 @@ class Database:
         action: dict[str, Any],
         events: Sequence[dict[str, Any]],
         finished: bool,
+        results: Sequence[Result] = (),
     ) -> int:
-        """Save the new state and append the action in one transaction; return the new version."""
+        """Save the new state, append the action and, at the end, the results, in one transaction."""
         log = (seat, user_id, json.dumps(action), json.dumps(list(events)))
         status = FINISHED if finished else ACTIVE
-        return await self._write(game_id, expected_version, state, status, log, require=ACTIVE)
+        return await self._write(game_id, expected_version, state, status, log, require=ACTIVE, results=results)
 
     async def _write(
         self,
@@ -321,6 +357,7 @@ class Database:
         status: str,
         log: tuple[int | None, int | None, str, str] | None,
         require: str,
+        results: Sequence[Result] = (),
     ) -> int:
         """Write a state only if the game is still at `expected_version` and in status `require`."""
         now = self._now()
@@ -338,6 +375,12 @@ class Database:
                     "INSERT INTO actions (game_id, version, seat, user_id, action, events, created_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (game_id, expected_version + 1, *log, now),
+                )
+            for r in results:
+                await self.conn.execute(
+                    "INSERT INTO results (game_id, seat, guild_id, kind, user_id, is_bot, score, rank, winner,"
+                    " finished_at) SELECT id, ?, guild_id, kind, ?, ?, ?, ?, ?, ? FROM games WHERE id = ?",
+                    (r.seat, r.user_id, int(r.is_bot), r.score, r.rank, int(r.winner), now, game_id),
                 )
             await self.conn.execute("COMMIT")
         except BaseException:

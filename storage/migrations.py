@@ -53,4 +53,37 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    # 2: computer players, reminders and timeouts, per-server settings, DM opt-in, final results.
+    """
+    ALTER TABLE seats ADD COLUMN bot_level TEXT;
+    ALTER TABLE games ADD COLUMN reminder_hours REAL;
+    ALTER TABLE games ADD COLUMN timeout_hours REAL;
+    ALTER TABLE games ADD COLUMN reminded_version INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games (id);
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        reminder_hours REAL NOT NULL DEFAULT 12,
+        timeout_hours REAL,
+        thread_default INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE notify (
+        user_id INTEGER PRIMARY KEY,
+        dm INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        guild_id INTEGER,
+        kind TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        is_bot INTEGER NOT NULL DEFAULT 0,
+        score INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        winner INTEGER NOT NULL,
+        finished_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_user ON results (user_id);
+    CREATE INDEX results_by_guild_kind ON results (guild_id, kind);
+    """,
 )

@@ -13,7 +13,7 @@ import discord
 
 from engine.base import Action, CorruptState, Event, Game, IllegalAction
 from engine.registry import get
-from storage.database import ACTIVE, CANCELLED, LOBBY, ChannelBusy, Database, GameRow, Seat
+from storage.database import ACTIVE, CANCELLED, LOBBY, ChannelBusy, Database, GameRow, Result, Seat
 from ui.adapter import Board, GameAdapter, Picture, adapter_for
 from ui.components import LOBBY_VERSION, ComponentHit, button, view_of
 from ui.errors import STALE_BOARD, UserError
@@ -231,6 +231,7 @@ class GameFlow:
                 action=action,
                 events=[e.to_json() for e in events],
                 finished=game.is_over(state),
+                results=self.results(fresh, game, state),
             )
         await self._acknowledge(interaction, private_note)
         fresh.version = version
@@ -272,10 +273,21 @@ class GameFlow:
                 action={"type": "resign"},
                 events=[e.to_json() for e in events],
                 finished=game.is_over(state),
+                results=self.results(fresh, game, state),
             )
         await interaction.response.defer(thinking=True)
         fresh.version = version
         await self.publish(Board(fresh, game, state, version), events, interaction=interaction, previous=previous)
+
+    def results(self, row: GameRow, game: Game, state: Any) -> list[Result]:
+        """Return each seat's final result once the game is over (nothing before)."""
+        if not game.is_over(state):
+            return []
+        seats = {s.seat: s for s in row.seats}
+        return [
+            Result(s.seat, seats[s.seat].user_id, seats[s.seat].is_bot, s.score, s.rank, s.winner)
+            for s in game.outcome(state).standings
+        ]
 
     # -- posting --------------------------------------------------------------------------------------
 
@@ -322,12 +334,14 @@ class GameFlow:
             lines += adapter_for(board.row.kind).standings_lines(outcome, names)
             if outcome.tiebreak:
                 lines.append(outcome.tiebreak)
-            winners = " and ".join(f"<@{board.row.seats[s].user_id}>" for s in outcome.winners)
+            winners = " and ".join(board.row.seats[s].mention for s in outcome.winners)
             lines.append(f"Congratulations {winners}!" if winners else "Nobody wins this time.")
         else:
             lines.append(game.status(board.state, names))
-            waiting = " ".join(f"<@{board.row.seats[s].user_id}>" for s in game.to_act(board.state))
-            lines.append(f"{waiting}, it's your turn.")
+            waiting = [board.row.seats[s] for s in game.to_act(board.state)]
+            people = " ".join(seat.mention for seat in waiting if not seat.is_bot)
+            if people:
+                lines.append(f"{people}, it's your turn.")
         return "\n".join(lines)[:2000]
 
     async def _send(
@@ -407,6 +421,8 @@ class GameFlow:
 
     async def send_private(self, board: Board, seat: int) -> bool:
         """DM a seat its private view; if its DMs are closed, tell it in the channel to use /game hand."""
+        if board.row.seats[seat].is_bot:
+            return False
         user_id = board.row.seats[seat].user_id
         text, picture = await self.private_message(board, seat)
         kwargs: dict[str, Any] = {"content": f"**{board.game.title}** (game #{board.row.id})\n{text}"[:2000]}
