@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import importlib
 import json
@@ -19,6 +20,7 @@ from storage.database import Database, sqlite_path
 from ui.components import FloeComponent
 from ui.errors import UserError, report
 from ui.flow import GameFlow
+from ui.scheduler import Scheduler
 
 log = logging.getLogger("ice_floe")
 
@@ -62,13 +64,24 @@ def extension_names() -> list[str]:
 class IceFloeBot(commands.Bot):
     """Host board games in channels; every game lives in the database, not in memory."""
 
-    def __init__(self, settings: Settings, **options: Any) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        bot_pause: float = 2.0,
+        bot_budget: float = 1.5,
+        bot_workers: str = "process",
+        check_interval: float = 60.0,
+        **options: Any,
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
         self.settings = settings
         self.db = Database(sqlite_path(settings.database_url))
-        self.flow = GameFlow(self, self.db)
+        self.flow = GameFlow(self, self.db, pause=bot_pause, budget=bot_budget, workers=bot_workers)
+        self.scheduler = Scheduler(self.flow, interval=check_interval)
+        self._background: list[asyncio.Task[None]] = []
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
@@ -78,6 +91,13 @@ class IceFloeBot(commands.Bot):
             await self.load_extension(name)
         self.add_dynamic_items(FloeComponent)
         await self.sync_commands_if_changed()
+        self._background.append(asyncio.create_task(self.scheduler.run(), name="reminders"))
+        self._background.append(asyncio.create_task(self._resume_games(), name="resume"))
+
+    async def _resume_games(self) -> None:
+        """Once connected, let computer players whose turn it is carry on after a restart."""
+        await self.wait_until_ready()
+        await self.flow.resume()
 
     def command_hash(self) -> str:
         """Return a hash of the slash-command tree as Discord would receive it."""
@@ -113,15 +133,22 @@ class IceFloeBot(commands.Bot):
         await report(interaction, original)
 
     async def close(self) -> None:
-        """Log out, then close the database."""
+        """Stop background work, log out, then close the database."""
+        for task in self._background:
+            task.cancel()
+        await asyncio.gather(*self._background, return_exceptions=True)
+        await self.flow.bots.close()
         await super().close()
         await self.db.close()
 
 
-def create_bot(settings: Settings | None = None, **client_options: Any) -> IceFloeBot:
-    """Build the configured, not yet started bot from settings (by default from the environment and .env)."""
+def create_bot(settings: Settings | None = None, **options: Any) -> IceFloeBot:
+    """Build the configured, not yet started bot from settings (by default from the environment and .env).
+
+    Options are IceFloeBot's (bot_pause, bot_budget, bot_workers, check_interval) or discord.py Client options.
+    """
     settings = settings or Settings.from_env()
-    return IceFloeBot(settings, **client_options)
+    return IceFloeBot(settings, **options)
 
 
 def main() -> int:

@@ -419,3 +419,126 @@ class Database:
             }
             for r in rows
         ]
+
+    # -- computer players, reminders and settings ---------------------------------------------------
+
+    async def hand_seat_to_bot(self, game_id: int, seat: int, level: str, name: str) -> None:
+        """Let a computer player take over a seat for the rest of the game."""
+        await self.conn.execute(
+            "UPDATE seats SET bot_level = ?, name = ? WHERE game_id = ? AND seat = ?", (level, name, game_id, seat)
+        )
+
+    async def mark_reminded(self, game_id: int, version: int) -> bool:
+        """Record that the wait at `version` was reminded; return False if it already was or has moved on."""
+        cur = await self.conn.execute(
+            "UPDATE games SET reminded_version = ? WHERE id = ? AND version = ? AND reminded_version != ?",
+            (version, game_id, version, version),
+        )
+        return cur.rowcount == 1
+
+    async def set_game_timers(self, game_id: int, reminder_hours: float | None, timeout_hours: float | None) -> None:
+        """Store a game's own reminder delay and timeout (None: use the server's)."""
+        await self.conn.execute(
+            "UPDATE games SET reminder_hours = ?, timeout_hours = ? WHERE id = ?",
+            (reminder_hours, timeout_hours, game_id),
+        )
+
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        """Return a server's settings, or the defaults."""
+        async with self.conn.execute(
+            "SELECT reminder_hours, timeout_hours, thread_default FROM guild_settings WHERE guild_id = ?",
+            (guild_id or 0,),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return GuildSettings()
+        return GuildSettings(row[0], row[1], bool(row[2]))
+
+    async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        """Store a server's settings."""
+        await self.conn.execute(
+            "INSERT INTO guild_settings (guild_id, reminder_hours, timeout_hours, thread_default) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET reminder_hours = excluded.reminder_hours,"
+            " timeout_hours = excluded.timeout_hours, thread_default = excluded.thread_default",
+            (guild_id, settings.reminder_hours, settings.timeout_hours, int(settings.thread_default)),
+        )
+
+    async def wants_dm_reminders(self, user_id: int) -> bool:
+        """Return True when a user opted in to reminders by DM."""
+        async with self.conn.execute("SELECT dm FROM notify WHERE user_id = ?", (user_id,)) as cur:
+            row = await cur.fetchone()
+        return bool(row and row[0])
+
+    async def set_dm_reminders(self, user_id: int, on: bool) -> None:
+        """Store a user's choice about reminders by DM."""
+        await self.conn.execute(
+            "INSERT INTO notify (user_id, dm) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
+            (user_id, int(on)),
+        )
+
+    # -- lists, history and records ---------------------------------------------------------------
+
+    async def open_games_in_guild(self, guild_id: int) -> list[GameRow]:
+        """Return the lobbies and active games of a server, oldest first."""
+        async with self.conn.execute(
+            "SELECT * FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id", (guild_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._with_seats(row) for row in rows]
+
+    async def active_games_of(self, user_id: int) -> list[GameRow]:
+        """Return every active game, in any server, where a user holds a seat."""
+        async with self.conn.execute(
+            "SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id"
+            " WHERE s.user_id = ? AND g.status = 'active' ORDER BY g.id",
+            (user_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._with_seats(row) for row in rows]
+
+    async def latest_game_in(self, channel_id: int) -> GameRow | None:
+        """Return the newest game of a channel, whatever its status."""
+        async with self.conn.execute(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else await self._with_seats(row)
+
+    async def player_stats(self, user_id: int, guild_id: int | None) -> list[PlayerStats]:
+        """Return a user's games, wins and average score per game type (in one server, or everywhere)."""
+        where, args = ("AND guild_id = ?", (user_id, guild_id)) if guild_id else ("", (user_id,))
+        async with self.conn.execute(
+            "SELECT kind, COUNT(*), SUM(winner), AVG(score) FROM results"
+            f" WHERE user_id = ? AND is_bot = 0 {where} GROUP BY kind ORDER BY kind",
+            args,
+        ) as cur:
+            return [PlayerStats(r[0], r[1], r[2] or 0, float(r[3] or 0)) for r in await cur.fetchall()]
+
+    async def leaderboard(self, guild_id: int, kind: str, limit: int = 10) -> list[tuple[int, PlayerStats]]:
+        """Return the best players of a game in a server: most wins, then best average score."""
+        async with self.conn.execute(
+            "SELECT user_id, COUNT(*), SUM(winner), AVG(score) FROM results"
+            " WHERE guild_id = ? AND kind = ? AND is_bot = 0"
+            " GROUP BY user_id ORDER BY SUM(winner) DESC, AVG(score) DESC, COUNT(*) DESC LIMIT ?",
+            (guild_id, kind, limit),
+        ) as cur:
+            return [(r[0], PlayerStats(kind, r[1], r[2] or 0, float(r[3] or 0))) for r in await cur.fetchall()]
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """Hold a server's defaults for new games."""
+
+    reminder_hours: float = 12.0
+    timeout_hours: float | None = None
+    thread_default: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """Summarise one player's finished games of one type."""
+
+    kind: str
+    games: int
+    wins: int
+    average_score: float

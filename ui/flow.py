@@ -7,14 +7,16 @@ import logging
 import random
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from engine.base import Action, CorruptState, Event, Game, IllegalAction
 from engine.registry import get
-from storage.database import ACTIVE, CANCELLED, LOBBY, ChannelBusy, Database, GameRow, Result, Seat
+from storage.database import ACTIVE, CANCELLED, FINISHED, LOBBY, ChannelBusy, Database, GameRow, Result, Seat
 from ui.adapter import Board, GameAdapter, Picture, adapter_for
+from ui.bots import LEVELS, BotPlayers
 from ui.components import LOBBY_VERSION, ComponentHit, button, view_of
 from ui.errors import STALE_BOARD, UserError
 
@@ -27,6 +29,15 @@ NO_GAME = "There is no game in this channel. Start one with `/game new`."
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
+@dataclass
+class Commit:
+    """Hold what one saved action produced: the new board, the one it replaces and the events."""
+
+    board: Board
+    previous: Board
+    events: list[Event]
+
+
 def display_name(user: discord.abc.User) -> str:
     """Return the name to show for a user."""
     return getattr(user, "display_name", None) or user.name
@@ -35,9 +46,10 @@ def display_name(user: discord.abc.User) -> str:
 class GameFlow:
     """Own every game-changing path so each one saves before it answers and posts the same way."""
 
-    def __init__(self, bot: commands.Bot, db: Database) -> None:
+    def __init__(self, bot: commands.Bot, db: Database, **bot_options: Any) -> None:
         self.bot = bot
         self.db = db
+        self.bots = BotPlayers(self, **bot_options)
         self._state_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._post_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
@@ -75,19 +87,36 @@ class GameFlow:
 
     # -- lobby --------------------------------------------------------------------------------------
 
-    async def new_lobby(self, interaction: discord.Interaction, kind: str, options: dict[str, Any]) -> None:
-        """Open a lobby in this channel with the caller in the first seat."""
+    async def new_lobby(
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        options: dict[str, Any],
+        *,
+        thread: bool = False,
+        reminder_hours: float | None = None,
+        timeout_hours: float | None = None,
+    ) -> None:
+        """Open a lobby in this channel (or in a new thread) with the caller in the first seat."""
+        if interaction.guild_id is None:
+            raise UserError("Start games in a server channel, not in direct messages.")
         game = get(kind)
         known = {o.name for o in game.options}
         for name, value in options.items():
             if value and name not in known:
                 raise UserError(f"{game.title} has no `{name}` option.")
+        for value in (reminder_hours, timeout_hours):
+            if value is not None and value <= 0:
+                raise UserError("Reminder and timeout delays are a number of hours above 0.")
         chosen = {o.name: bool(options.get(o.name, o.default)) for o in game.options}
+        channel_id = interaction.channel_id or 0
+        if thread:
+            channel_id = await self._open_thread(interaction, game.title)
         host = Seat(0, interaction.user.id, display_name(interaction.user))
         try:
             row = await self.db.create_game(
                 guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id or 0,
+                channel_id=channel_id,
                 kind=kind,
                 host=host,
                 options=chosen,
@@ -97,16 +126,43 @@ class GameFlow:
             raise UserError(
                 "This channel already has a game. Finish or `/game cancel` it, or start one in a thread."
             ) from None
-        await interaction.response.send_message(embed=self.lobby_embed(row), view=self.lobby_view(row))
-        message = await interaction.original_response()
+        if reminder_hours is not None or timeout_hours is not None:
+            await self.db.set_game_timers(row.id, reminder_hours, timeout_hours)
+        if channel_id == interaction.channel_id:
+            await interaction.response.send_message(embed=self.lobby_embed(row), view=self.lobby_view(row))
+            message = await interaction.original_response()
+        else:
+            await interaction.response.send_message(f"{game.title}: the lobby is open in <#{channel_id}>.")
+            channel = self.bot.get_partial_messageable(channel_id)
+            message = await channel.send(embed=self.lobby_embed(row), view=self.lobby_view(row))
         await self.db.set_board_message(row.id, message.id)
+
+    async def _open_thread(self, interaction: discord.Interaction, title: str) -> int:
+        """Create a public thread for a new game under the current channel and return its id."""
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) or getattr(channel, "type", None) in (
+            discord.ChannelType.public_thread,
+            discord.ChannelType.private_thread,
+        ):
+            raise UserError("This is already a thread: start the game here without `thread`.")
+        name = f"{title} · {display_name(interaction.user)}"[:100]
+        try:
+            data = await self.bot.http.start_thread_without_message(
+                interaction.channel_id or 0,
+                name=name,
+                auto_archive_duration=10080,
+                type=discord.ChannelType.public_thread.value,
+            )
+        except discord.Forbidden:
+            raise UserError("I am not allowed to create threads here (Create Public Threads).") from None
+        return int(data["id"])
 
     def lobby_embed(self, row: GameRow) -> discord.Embed:
         """Describe a lobby: game, options, seats and how to join."""
         game = get(row.kind)
         embed = discord.Embed(title=f"{game.title}: lobby", colour=discord.Colour.blue())
         seats = "\n".join(
-            f"{s.seat + 1}. <@{s.user_id}>" + (" (host)" if s.user_id == row.host_id else "") for s in row.seats
+            f"{s.seat + 1}. {s.mention}" + (" (host)" if s.user_id == row.host_id else "") for s in row.seats
         )
         embed.add_field(name=f"Players {len(row.seats)}/{game.max_players}", value=seats or "nobody yet", inline=False)
         chosen = [o.name for o in game.options if row.options.get(o.name)]
@@ -123,6 +179,7 @@ class GameFlow:
             [
                 button(row.id, LOBBY_VERSION, "join", "Join", style=discord.ButtonStyle.success, disabled=disabled),
                 button(row.id, LOBBY_VERSION, "leave", "Leave", disabled=disabled),
+                button(row.id, LOBBY_VERSION, "addbot", "Add bot", disabled=disabled),
                 button(row.id, LOBBY_VERSION, "start", "Start", style=discord.ButtonStyle.primary, disabled=disabled),
             ]
         )
@@ -132,6 +189,19 @@ class GameFlow:
         game = get(row.kind)
         await self.db.seat_player(row.id, interaction.user.id, display_name(interaction.user), game.max_players)
         await self._lobby_changed(interaction, row, f"{interaction.user.mention} joined.")
+
+    async def add_bot(self, interaction: discord.Interaction, row: GameRow, level: str = "easy") -> None:
+        """Seat a computer player in a lobby (host only)."""
+        if interaction.user.id != row.host_id:
+            raise UserError("Only the host can add computer players.")
+        if level not in LEVELS:
+            raise UserError(f"The computer player's level is one of: {', '.join(LEVELS)}.")
+        game = get(row.kind)
+        bots = [s for s in row.seats if s.is_bot]
+        user_id = min([s.user_id for s in bots], default=0) - 1
+        name = f"Bot {len(bots) + 1} ({level})"
+        await self.db.seat_player(row.id, user_id, name, game.max_players, bot_level=level)
+        await self._lobby_changed(interaction, row, f"{name} joined.")
 
     async def leave(self, interaction: discord.Interaction, row: GameRow) -> None:
         """Unseat the caller from a lobby; the lobby closes when the host leaves."""
@@ -192,7 +262,90 @@ class GameFlow:
         else:
             await self._disable_board(row)
 
+    async def rematch(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Open a lobby in the same channel with the same seats, options and game (any seated player)."""
+        if row.status != FINISHED:
+            raise UserError("Only a finished game can be rematched.")
+        if row.seat_of(interaction.user.id) is None:
+            raise UserError("Only the players of this game can ask for a rematch.")
+        me = next(s for s in row.seats if s.user_id == interaction.user.id)
+        try:
+            fresh = await self.db.create_game(
+                guild_id=row.guild_id,
+                channel_id=row.channel_id,
+                kind=row.kind,
+                host=Seat(0, me.user_id, display_name(interaction.user)),
+                options=row.options,
+                seed=random.SystemRandom().randrange(1, 2**53),
+            )
+        except ChannelBusy:
+            raise UserError("This channel already has a new game: join it instead.") from None
+        game = get(row.kind)
+        for seat in row.seats:
+            if seat.user_id != me.user_id:
+                await self.db.seat_player(fresh.id, seat.user_id, seat.name, game.max_players, seat.bot_level)
+        await self.db.set_game_timers(fresh.id, row.reminder_hours, row.timeout_hours)
+        fresh = await self.db.game(fresh.id)
+        assert fresh is not None
+        players = " ".join(s.mention for s in fresh.seats if not s.is_bot)
+        await interaction.response.send_message(
+            f"Rematch! {players}: the same seats are ready; {me.mention} starts it with Start.",
+            embed=self.lobby_embed(fresh),
+            view=self.lobby_view(fresh),
+            allowed_mentions=MENTION_USERS,
+        )
+        message = await interaction.original_response()
+        await self.db.set_board_message(fresh.id, message.id)
+
     # -- moves --------------------------------------------------------------------------------------
+
+    async def commit(
+        self,
+        game_id: int,
+        action: Action,
+        *,
+        user_id: int | None = None,
+        seat: int | None = None,
+        expected_version: int | None = None,
+    ) -> Commit:
+        """Apply an action to the saved game and save it with its log entry; nothing is posted yet.
+
+        The seat is the caller's (`user_id`) or given (`seat`, for computer players and timeouts). The
+        reserved action {"type": "resign"} takes the seat out of the game.
+        """
+        async with self._state_locks[game_id]:
+            fresh = await self.db.game(game_id)
+            if fresh is None or fresh.status != ACTIVE:
+                raise UserError("This game is over.")
+            if expected_version is not None and fresh.version != expected_version:
+                raise UserError(STALE_BOARD)
+            if seat is None:
+                seat = fresh.seat_of(user_id or 0)
+                if seat is None:
+                    raise UserError("You are not playing in this game.")
+                if fresh.seats[seat].is_bot and action.get("type") != "resign":
+                    raise UserError("A computer player has taken over your seat.")
+            game, state = self.live(fresh)
+            previous = Board(fresh, game, game.load(fresh.state or {}), fresh.version, disabled=True)
+            if action.get("type") == "resign":
+                events = game.resign(state, seat)
+            else:
+                if seat not in game.to_act(state):
+                    raise IllegalAction("It is not your turn.")
+                events = game.apply(state, seat, action)
+            version = await self.db.record_action(
+                fresh.id,
+                fresh.version,
+                game.dump(state),
+                seat=seat,
+                user_id=fresh.seats[seat].user_id,
+                action=action,
+                events=[e.to_json() for e in events],
+                finished=game.is_over(state),
+                results=self.results(fresh, game, state),
+            )
+        fresh.version = version
+        return Commit(Board(fresh, game, state, version), previous, events)
 
     async def act(
         self,
@@ -208,42 +361,24 @@ class GameFlow:
         With `private_note` the action is secret: the player alone gets the note, and the public board is
         posted to the channel on its own, so nothing in the reply to the player's command is public.
         """
-        async with self._state_locks[row.id]:
-            fresh = await self.db.game(row.id)
-            if fresh is None or fresh.status != ACTIVE:
-                raise UserError("This game is over.")
-            if expected_version is not None and fresh.version != expected_version:
-                raise UserError(STALE_BOARD)
-            seat = fresh.seat_of(interaction.user.id)
-            if seat is None:
-                raise UserError("You are not playing in this game.")
-            game, state = self.live(fresh)
-            previous = Board(fresh, game, game.load(fresh.state or {}), fresh.version, disabled=True)
-            if seat not in game.to_act(state):
-                raise IllegalAction("It is not your turn.")
-            events = game.apply(state, seat, action)
-            version = await self.db.record_action(
-                fresh.id,
-                fresh.version,
-                game.dump(state),
-                seat=seat,
-                user_id=interaction.user.id,
-                action=action,
-                events=[e.to_json() for e in events],
-                finished=game.is_over(state),
-                results=self.results(fresh, game, state),
-            )
-        await self._acknowledge(interaction, private_note)
-        fresh.version = version
-        board = Board(fresh, game, state, version)
-        await self.publish(board, events, interaction=None if private_note else interaction, previous=previous)
+        done = await self.commit(row.id, action, user_id=interaction.user.id, expected_version=expected_version)
+        elsewhere = interaction.channel_id != row.channel_id
+        if private_note is None and elsewhere:
+            private_note = "Done: see the new board in the game's channel."
+        await self._acknowledge(interaction, private_note, elsewhere=elsewhere)
+        target = None if private_note else interaction
+        await self.publish(done.board, done.events, interaction=target, previous=done.previous)
 
-    async def _acknowledge(self, interaction: discord.Interaction, private_note: str | None) -> None:
+    async def _acknowledge(
+        self, interaction: discord.Interaction, private_note: str | None, *, elsewhere: bool = False
+    ) -> None:
         """Answer an accepted action: close a private menu, reply privately, or defer while the board renders."""
         if interaction.response.is_done():
+            if private_note is not None:
+                await interaction.followup.send(private_note, ephemeral=True)
             return
         message = interaction.message
-        if message is not None and message.flags.ephemeral:
+        if message is not None and (message.flags.ephemeral or elsewhere):
             note = private_note or "Done: see the new board in the channel."
             await interaction.response.edit_message(content=note, view=None)
         elif private_note is not None:
@@ -251,33 +386,27 @@ class GameFlow:
         else:
             await interaction.response.defer(thinking=message is None)
 
-    async def resign(self, interaction: discord.Interaction, row: GameRow) -> None:
-        """Take the caller out of an active game."""
+    async def resign(self, interaction: discord.Interaction, row: GameRow, hand_to: str | None = None) -> None:
+        """Take the caller out of an active game, or hand their seat to a computer player of level `hand_to`."""
         if row.status == LOBBY:
             raise UserError("The game has not started: use `/game leave`.")
-        async with self._state_locks[row.id]:
-            fresh = await self.db.game(row.id)
-            assert fresh is not None
-            seat = fresh.seat_of(interaction.user.id)
-            if seat is None:
-                raise UserError("You are not playing in this game.")
-            game, state = self.live(fresh)
-            previous = Board(fresh, game, game.load(fresh.state or {}), fresh.version, disabled=True)
-            events = game.resign(state, seat)
-            version = await self.db.record_action(
-                fresh.id,
-                fresh.version,
-                game.dump(state),
-                seat=seat,
-                user_id=interaction.user.id,
-                action={"type": "resign"},
-                events=[e.to_json() for e in events],
-                finished=game.is_over(state),
-                results=self.results(fresh, game, state),
+        seat = row.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("You are not playing in this game.")
+        if hand_to is not None:
+            if row.seats[seat].is_bot:
+                raise UserError("A computer player already plays your seat.")
+            name = f"{row.seats[seat].name} (bot)"
+            await self.db.hand_seat_to_bot(row.id, seat, hand_to, name)
+            await interaction.response.send_message(
+                f"{interaction.user.mention} handed their seat to the {hand_to} computer player, {name}.",
+                allowed_mentions=discord.AllowedMentions.none(),
             )
+            self.schedule_bots(row.id)
+            return
+        done = await self.commit(row.id, {"type": "resign"}, user_id=interaction.user.id)
         await interaction.response.defer(thinking=True)
-        fresh.version = version
-        await self.publish(Board(fresh, game, state, version), events, interaction=interaction, previous=previous)
+        await self.publish(done.board, done.events, interaction=interaction, previous=done.previous)
 
     def results(self, row: GameRow, game: Game, state: Any) -> list[Result]:
         """Return each seat's final result once the game is over (nothing before)."""
@@ -304,7 +433,12 @@ class GameFlow:
         async with self._post_locks[board.row.id]:
             picture = await self.render_board(adapter, board)
             content = self.board_content(board, events)
-            items = [] if board.game.is_over(board.state) else adapter.board_items(board)
+            if board.game.is_over(board.state):
+                items: list[discord.ui.Item[Any]] = [
+                    button(board.row.id, board.version, "rematch", "Rematch", style=discord.ButtonStyle.success)
+                ]
+            else:
+                items = adapter.board_items(board)
             message = await self._send(board.row, interaction, content, picture, items)
             if previous is not None:
                 await self._edit_message(
@@ -317,7 +451,18 @@ class GameFlow:
                 board.row.board_message_id = message.id
         for seat in sorted(adapter.seats_to_update_privately(events, board.state)):
             await self.send_private(board, seat)
+        self.schedule_bots(board.row.id)
         return message
+
+    def schedule_bots(self, game_id: int) -> None:
+        """Let computer players take their turns in this game, if any are due."""
+        self.bots.schedule(game_id)
+
+    async def resume(self) -> None:
+        """After a start-up, let every game whose turn belongs to a computer player go on."""
+        for row in await self.db.games_with_status(ACTIVE):
+            if any(s.is_bot for s in row.seats):
+                self.schedule_bots(row.id)
 
     async def render_board(self, adapter: GameAdapter, board: Board) -> Picture:
         """Render the public board in a worker thread."""
@@ -453,11 +598,14 @@ class GameFlow:
         row = await self.db.game(hit.game_id)
         if row is None:
             raise UserError("This game no longer exists.")
-        if hit.version == LOBBY_VERSION and hit.token in {"join", "leave", "start"}:
+        if hit.version == LOBBY_VERSION and hit.token in {"join", "leave", "start", "addbot"}:
             if row.status != LOBBY:
                 raise UserError("This lobby is closed: the game has started or ended.")
-            handler = {"join": self.join, "leave": self.leave, "start": self.start}[hit.token]
+            handler = {"join": self.join, "leave": self.leave, "start": self.start, "addbot": self.add_bot}[hit.token]
             await handler(interaction, row)
+            return
+        if hit.token == "rematch":
+            await self.rematch(interaction, row)
             return
         if row.status != ACTIVE:
             raise UserError("This game is over.")

@@ -1,0 +1,371 @@
+"""Provide /tank split, take and discard, the board's selects and the private aquarium for 10 Gallon Tank."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.base import Action, Event, Outcome
+from engine.tank import GAME
+from engine.tank.cards import CARDS, kinds_in_play
+from engine.tank.data import RULES
+from engine.tank.state import TankState
+from render.tank import alt_text_aquarium, alt_text_final, alt_text_table, render_aquarium, render_final, render_table
+from storage.database import ACTIVE, GameRow
+from ui.adapter import Board, GameAdapter, Picture, register
+from ui.components import ComponentHit, chunked_selects, select
+from ui.errors import UserError
+
+if TYPE_CHECKING:
+    from bot import IceFloeBot
+    from ui.flow import GameFlow
+
+KEY = "tank"
+KEEP = "keep"
+KEEP_WORDS = {"keep", "keep all", "keep all my fish", "none", "nothing"}
+MAX_CHOICES = 25
+PLURALS = {k.key: k.plural for k in RULES.kinds}
+
+
+def _plural(n: int, word: str) -> str:
+    """Return "1 card" / "3 cards"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _shape(rows: int, cols: int) -> str:
+    """Return a group's shape as rows×columns."""
+    return f"{rows}×{cols}"
+
+
+def _group_shape(group: dict[str, Any]) -> str:
+    """Return a public group's shape as rows×columns."""
+    return _shape(group["rows"][1] - group["rows"][0], group["cols"][1] - group["cols"][0])
+
+
+def _group_cards(view: dict[str, Any], group: dict[str, Any]) -> list[str]:
+    """Return the names of a group's face-up cards, row by row."""
+    (r0, r1), (c0, c1) = group["rows"], group["cols"]
+    return [card["name"] for r in range(r0, r1) for c in range(c0, c1) if (card := view["grid"][r][c])]
+
+
+def _split_hint(group: dict[str, Any], line: str) -> str:
+    """Describe the two parts a cut line makes, e.g. "2×4 → 1×4 + 1×4"."""
+    (r0, r1), (c0, c1) = group["rows"], group["cols"]
+    rows, cols, at = r1 - r0, c1 - c0, int(line[1:])
+    if line[0] == "h":
+        parts = _shape(at - r0, cols), _shape(r1 - at, cols)
+        where = f"between rows {at} and {at + 1}"
+    else:
+        parts = _shape(rows, at - c0), _shape(rows, c1 - at)
+        where = f"between columns {at} and {at + 1}"
+    return f"{_group_shape(group)} → {parts[0]} + {parts[1]}, {where}"
+
+
+def _take_hint(view: dict[str, Any], group: dict[str, Any]) -> str:
+    """Describe a group on offer: its size and its face-up cards."""
+    return f"{_plural(group['size'], 'card')}: {', '.join(_group_cards(view, group))}"
+
+
+def discard_choices(state: TankState, seat: int) -> list[tuple[str, str, int]]:
+    """Return (display name, card id, how many held) per distinct card `seat` may discard now, or [] if none."""
+    pending = state.pending
+    if state.phase != "discard" or pending is None or pending.seat != seat:
+        return []
+    options = GAME.discard_options(state, seat)
+    held = Counter(CARDS[c].name for c in options)
+    seen: dict[str, str] = {}
+    for card in options:
+        seen.setdefault(CARDS[card].name, card)
+    return [(name, card, held[name]) for name, card in seen.items()]
+
+
+def discard_action(state: TankState, seat: int, text: str) -> Action:
+    """Turn what a player typed or picked for /tank discard into a discard or keep action."""
+    typed = text.strip()
+    if typed.lower() in KEEP_WORDS:
+        return {"type": "keep"}
+    choices = discard_choices(state, seat)
+    if not choices:
+        return {"type": "discard", "card": typed}
+    if typed in {card for _, card, _ in choices}:
+        return {"type": "discard", "card": typed}
+    wanted = typed.lower().split(" (")[0]
+    for name, card, _ in choices:
+        if name.lower() == wanted:
+            return {"type": "discard", "card": card}
+    raise UserError(f"You hold no fish called {typed!r} that you may discard: pick one from the list, or keep all.")
+
+
+def _noted(action: Action) -> str:
+    """Return the private note confirming a discard choice."""
+    if action.get("type") == "keep":
+        return "You kept all your fish."
+    return "Discarded. Your aquarium is updated in your DMs and in `/game hand`."
+
+
+def split_groups(state: TankState, seat: int) -> list[tuple[str, str]]:
+    """Return (label, letter) for each group `seat` may split now."""
+    letters = sorted({a["group"] for a in GAME.legal_actions(state, seat) if a["type"] == "split"})
+    groups = {g["letter"]: g for g in GAME.view(state, None)["groups"]}
+    return [(f"{g} ({_group_shape(groups[g])}, {_plural(groups[g]['size'], 'card')})", g) for g in letters]
+
+
+def split_lines(state: TankState, seat: int, group: str) -> list[tuple[str, str]]:
+    """Return (label, line) for each line `seat` may cut `group` along now."""
+    view = GAME.view(state, None)
+    info = next((g for g in view["groups"] if g["letter"] == group.strip().upper()), None)
+    if info is None:
+        return []
+    lines = [
+        a["line"] for a in GAME.legal_actions(state, seat) if a["type"] == "split" and a["group"] == info["letter"]
+    ]
+    return [(f"{line} ({_split_hint(info, line)})", line) for line in lines]
+
+
+def take_groups(state: TankState, seat: int) -> list[tuple[str, str]]:
+    """Return (label, letter) for each group `seat` may take now."""
+    view = GAME.view(state, None)
+    groups = {g["letter"]: g for g in view["groups"]}
+    takes = [a["group"] for a in GAME.legal_actions(state, seat) if a["type"] == "take"]
+    return [(f"{g} ({_take_hint(view, groups[g])})", g) for g in takes]
+
+
+class TankAdapter(GameAdapter):
+    """Connect 10 Gallon Tank to Discord."""
+
+    key = KEY
+
+    def board_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture:
+        """Render the public table, or the final scores once the game is over."""
+        if view["over"]:
+            return Picture(render_final(view, names), "tank-final.png", alt_text_final(view, names))
+        return Picture(render_table(view, names), f"tank-round-{view['round']}.png", alt_text_table(view, names))
+
+    def board_items(self, board: Board) -> list[discord.ui.Item[Any]]:
+        """Offer the legal splits during the split phase and the groups to take during the take phase."""
+        seats = board.game.to_act(board.state)
+        if not seats:
+            return []
+        actions = board.game.legal_actions(board.state, seats[0])
+        gid, ver, off = board.row.id, board.version, board.disabled
+        view = board.game.view(board.state, None)
+        groups = {g["letter"]: g for g in view["groups"]}
+        splits = [a for a in actions if a["type"] == "split"]
+        if splits:
+            options = [
+                (f"Split {g} along {line}", f"{g}:{line}", _split_hint(groups[g], line))
+                for g, line in ((a["group"], a["line"]) for a in splits)
+            ]
+            return list(chunked_selects(gid, ver, "split", "Split a group…", options, disabled=off))
+        takes = [a["group"] for a in actions if a["type"] == "take"]
+        if takes:
+            options = [(f"Take group {g}", g, _take_hint(view, groups[g])) for g in takes]
+            return [select(gid, ver, "take", "Take a group…", options, disabled=off)]
+        return []
+
+    async def on_component(
+        self, flow: GameFlow, interaction: discord.Interaction, board: Board, hit: ComponentHit
+    ) -> None:
+        """Handle the split and take selects of the board and the private Gourami select."""
+        if not hit.values:
+            raise UserError("Pick an option from the menu.")
+        choice = hit.values[0]
+        token = hit.token.split("#", 1)[0]
+        if token == "split":
+            group, _, line = choice.partition(":")
+            action: Action = {"type": "split", "group": group, "line": line}
+            await flow.act(interaction, board.row, action, expected_version=hit.version)
+        elif token == "take":
+            await flow.act(interaction, board.row, {"type": "take", "group": choice}, expected_version=hit.version)
+        elif token == "discard":
+            action = {"type": "keep"} if choice == KEEP else {"type": "discard", "card": choice}
+            await flow.act(interaction, board.row, action, expected_version=hit.version, private_note=_noted(action))
+        else:
+            raise UserError("That menu is not part of this game.")
+
+    def private_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture | None:
+        """Render the seat's own aquarium with its score preview."""
+        return Picture(render_aquarium(view, names), "tank-aquarium.png", alt_text_aquarium(view, names))
+
+    def private_text(self, view: dict[str, Any], names: Sequence[str]) -> str:
+        """List the seat's cards by fish type with points so far, and the Gourami choice when it is due."""
+        preview = view["preview"]
+        lines = [f"**Your aquarium** ({_plural(len(view['aquarium']), 'card')}, only you can see it)"]
+        for kind in view["by_kind"]:
+            cards = kind["cards"]
+            if not cards:
+                continue
+            label = f"{kind['name'] if len(cards) == 1 else kind['plural']} ×{len(cards)}"
+            if kind["key"] == "molly":
+                label += f" ({', '.join(str(c['value']) for c in cards)})"
+            points = preview.get(kind["key"])
+            lines.append(f"- {label}: " + ("scored at the end" if points is None else _plural(points, "point")))
+        if not view["aquarium"]:
+            lines.append("- no fish yet")
+        goal = view["goal"]
+        met = f"met, +{goal['points']}" if preview["goal_met"] else f"not met yet (+{goal['points']} if met)"
+        lines.append(f"Goal {goal['name']}: {met} · {goal['text']}")
+        open_kinds = [k["plural"] for k in view["by_kind"] if k["cards"] and preview.get(k["key"]) is None]
+        extra = f" + {', '.join(open_kinds)} at the end" if open_kinds else ""
+        lines.append(f"**Score so far: {_plural(preview['total'], 'point')}{extra}**")
+        if view["my_discards"]:
+            lines.append("You discarded: " + ", ".join(c["name"] for c in view["my_discards"]))
+        if view["discard"]:
+            left = view["discard"]["left"]
+            lines.append(
+                f"🐠 **Gourami:** you may discard up to {_plural(left, 'fish card')} you hold "
+                "(not a Gourami you just took), or keep them all. "
+                "Pick below or use `/tank discard`; your choice stays private."
+            )
+        return "\n".join(lines)
+
+    def private_items(self, board: Board, seat: int) -> list[discord.ui.Item[Any]]:
+        """Offer the Gourami discard choice to the seat whose step it is."""
+        choices = discard_choices(board.state, seat)
+        if not choices:
+            return []
+        assert board.state.pending is not None
+        left = board.state.pending.left
+        options: list[tuple[str, str, str]] = [("Keep all my fish", KEEP, "Discard nothing")]
+        options += [(f"Discard one {name}", card, f"You hold {held}") for name, card, held in choices]
+        placeholder = f"Gourami: discard a fish ({left} left), or keep all…"
+        return [select(board.row.id, board.version, "discard", placeholder, options, disabled=board.disabled)]
+
+    def seats_to_update_privately(self, events: Sequence[Event], state: Any) -> set[int]:
+        """Return the seat whose aquarium changed: it took a group or discarded a fish."""
+        return {e.private_to for e in events if e.kind in {"took", "discarded"} and e.private_to is not None}
+
+    def standings_lines(self, outcome: Outcome, names: Sequence[str]) -> list[str]:
+        """Return one line per seat: rank, total, then points per fish type, chest and goal."""
+        kinds = [*kinds_in_play(len(outcome.standings)), "chest"]
+        lines = []
+        for s in outcome.standings:
+            detail = s.detail
+            trophy = "🏆 " if s.winner else ""
+            gone = " (resigned)" if detail.get("resigned") else ""
+            parts = [f"{PLURALS[k]} {detail.get(k) or 0}" for k in kinds]
+            parts.append(f"goal {detail.get('goal', 0)}")
+            lines.append(f"{s.rank}. {trophy}{names[s.seat]}{gone}: {_plural(s.score, 'point')} · {', '.join(parts)}")
+        return lines
+
+
+class TankCog(commands.Cog):
+    """Let players split and take groups and make Gourami discards with slash commands."""
+
+    tank = app_commands.Group(name="tank", description="10 Gallon Tank moves", guild_only=True)
+
+    def __init__(self, bot: IceFloeBot) -> None:
+        self.bot = bot
+        self.flow = bot.flow
+
+    async def _mine(self, interaction: discord.Interaction) -> tuple[TankState, int] | None:
+        """Return the state and the caller's seat of this channel's active tank game, or None."""
+        row = await self.flow.db.open_game_in(interaction.channel_id or 0)
+        if row is None or row.kind != KEY or row.status != ACTIVE:
+            return None
+        seat = row.seat_of(interaction.user.id)
+        if seat is None:
+            return None
+        try:
+            _, state = self.flow.live(row)
+        except UserError:
+            return None
+        return state, seat
+
+    async def _game(self, interaction: discord.Interaction) -> GameRow:
+        """Return this channel's active tank game, or refuse."""
+        row = await self.flow.game_here(interaction)
+        if row.kind != KEY:
+            raise UserError("The game in this channel is not 10 Gallon Tank.")
+        if row.status != ACTIVE:
+            raise UserError("The game has not started yet: the host starts it with `/game start`.")
+        return row
+
+    @tank.command(name="split", description="Cut one group in two along a full row or column line")
+    @app_commands.describe(group="The group's letter, e.g. B", line="h1, h2… run between rows, v1, v2… between columns")
+    async def split(self, interaction: discord.Interaction, group: str, line: str) -> None:
+        """Split a group."""
+        action = {"type": "split", "group": group.strip().upper(), "line": line.strip().lower()}
+        await self.flow.act(interaction, await self._game(interaction), action)
+
+    @tank.command(name="take", description="Take one group into your hidden aquarium")
+    @app_commands.describe(group="The group's letter, e.g. C")
+    async def take(self, interaction: discord.Interaction, group: str) -> None:
+        """Take a group."""
+        await self.flow.act(
+            interaction, await self._game(interaction), {"type": "take", "group": group.strip().upper()}
+        )
+
+    @tank.command(name="discard", description="Gourami: discard one fish you hold, or keep all (stays private)")
+    @app_commands.describe(card="A fish you hold, or keep all")
+    async def discard(self, interaction: discord.Interaction, card: str) -> None:
+        """Discard a fish for a Gourami, or keep them all, privately."""
+        row = await self._game(interaction)
+        seat = row.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("You are not playing in this game.")
+        _, state = self.flow.live(row)
+        action = discard_action(state, seat, card)
+        await self.flow.act(interaction, row, action, private_note=_noted(action))
+
+    @split.autocomplete("group")
+    async def split_group_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Offer the groups the caller can split."""
+        mine = await self._mine(interaction)
+        return [] if mine is None else _choices(split_groups(*mine), current)
+
+    @split.autocomplete("line")
+    async def split_line_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Offer the lines that cut the chosen group (or the only splittable group)."""
+        mine = await self._mine(interaction)
+        if mine is None:
+            return []
+        group = str(getattr(interaction.namespace, "group", "") or "").strip().upper()
+        if not group:
+            groups = split_groups(*mine)
+            group = groups[0][1] if len(groups) == 1 else ""
+        return _choices(split_lines(*mine, group), current)
+
+    @take.autocomplete("group")
+    async def take_group_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Offer the groups the caller can take, with their cards."""
+        mine = await self._mine(interaction)
+        return [] if mine is None else _choices(take_groups(*mine), current)
+
+    @discard.autocomplete("card")
+    async def discard_card_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Offer the fish the caller may discard, by name, and keep all."""
+        mine = await self._mine(interaction)
+        if mine is None:
+            return []
+        fish = [(f"{name} (you hold {held})", card) for name, card, held in discard_choices(*mine)]
+        return _choices([("Keep all my fish", KEEP), *fish], current) if fish else []
+
+
+def _choices(options: Sequence[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    """Return up to 25 autocomplete choices whose label or value contains what was typed."""
+    typed = current.strip().lower()
+    return [
+        app_commands.Choice(name=label[:100], value=value)
+        for label, value in options
+        if typed in label.lower() or typed in value.lower()
+    ][:MAX_CHOICES]
+
+
+async def setup(bot: IceFloeBot) -> None:
+    """Register the tank adapter and add the /tank commands."""
+    register(TankAdapter())
+    await bot.add_cog(TankCog(bot))

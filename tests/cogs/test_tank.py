@@ -1,0 +1,467 @@
+"""Check the 10 Gallon Tank Discord adapter without networking: board menus, private views and hidden cards."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import pytest
+
+import cogs.tank as tank_cog
+from cogs.tank import (
+    KEEP,
+    TankAdapter,
+    TankCog,
+    discard_action,
+    discard_choices,
+    split_groups,
+    split_lines,
+    take_groups,
+)
+from engine.base import Event, Outcome, Standing
+from engine.tank import GAME
+from engine.tank.cards import CARDS
+from engine.tank.grid import cells, size
+from engine.tank.state import TankState
+from storage.database import ACTIVE, GameRow, Seat
+from tests.engine.tank.helpers import cards_of, finish_splits, give, place, play
+from ui.adapter import Board, adapter_for, register
+from ui.components import ComponentHit
+from ui.errors import UserError
+from ui.flow import GameFlow
+
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
+ADAPTER = TankAdapter()
+FLOW = GameFlow(bot=None, db=None)  # type: ignore[arg-type]
+GAME_ID = 42
+USER_BASE = 1000
+
+
+@pytest.fixture(autouse=True)
+def _registered() -> None:
+    """Make the flow find this adapter, as the cog's setup does."""
+    register(ADAPTER)
+
+
+def _row(state: TankState, version: int = 7) -> GameRow:
+    """Return a saved active game holding `state`."""
+    seats = [Seat(s, USER_BASE + s, NAMES[s]) for s in range(state.players)]
+    return GameRow(GAME_ID, 1, 2, "tank", ACTIVE, USER_BASE, {}, 1, GAME.dump(state), version, None, "", "", seats)
+
+
+def _board(state: TankState, version: int = 7, *, disabled: bool = False) -> Board:
+    """Return the live board of `state`."""
+    return Board(_row(state, version), GAME, state, version, disabled)
+
+
+def _menus(items: list[discord.ui.Item[Any]]) -> list[discord.ui.Select[Any]]:
+    """Return the select menus inside the persistent components."""
+    menus = [getattr(i, "item", i) for i in items]
+    assert all(isinstance(m, discord.ui.Select) for m in menus)
+    return menus  # type: ignore[return-value]
+
+
+def _token(menu: discord.ui.Select[Any]) -> str:
+    """Return the token part of a component's custom_id."""
+    prefix = f"floe:{GAME_ID}:"
+    assert menu.custom_id.startswith(prefix)
+    return menu.custom_id.split(":", 3)[3]
+
+
+def _items_text(items: list[discord.ui.Item[Any]]) -> str:
+    """Return every string a member can see or read off the components."""
+    parts: list[str] = []
+    for menu in _menus(items):
+        parts += [menu.custom_id, menu.placeholder or ""]
+        for option in menu.options:
+            parts += [option.label, option.value, option.description or ""]
+    return "\n".join(parts)
+
+
+def _mentions(text: str) -> list[int]:
+    """Return the user ids pinged as due to act."""
+    found = re.search(r"((?:<@\d+>\s*)+), it's your turn\.", text)
+    return [] if found is None else [int(u) for u in re.findall(r"<@(\d+)>", found.group(1))]
+
+
+def _held(state: TankState) -> set[str]:
+    """Return every card id in an aquarium or discarded face down by a player."""
+    return {c for hand in state.hands for c in hand} | {c for d in state.own_discards for c in d}
+
+
+def _shows_id(text: str, card: str) -> bool:
+    """Tell whether a card id appears in a text as a whole token."""
+    return re.search(rf"(?<![\w+-]){re.escape(card)}(?![\w+-])", text) is not None
+
+
+def _strings(value: Any) -> list[str]:
+    """Return every string inside JSON-like data."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list | tuple):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _twin(state: TankState, rng: random.Random) -> TankState:
+    """Return the same game with every hidden card (aquariums and deck) dealt differently, counts kept."""
+    data = GAME.dump(state)
+    protected = list(state.pending.protected) if state.pending is not None else []
+    loose = [c for hand in data["hands"] for c in hand if c not in protected] + data["deck"]
+    rng.shuffle(loose)
+    hands = []
+    for seat, hand in enumerate(data["hands"]):
+        kept = [c for c in hand if c in protected] if state.pending and state.pending.seat == seat else []
+        hands.append(kept + [loose.pop() for _ in range(len(hand) - len(kept))])
+    data["hands"], data["deck"] = hands, loose
+    return GAME.load(data)
+
+
+def _gourami_take(players: int = 4, seed: int = 30) -> tuple[TankState, int, str, list[Event]]:
+    """Return a game right after a seat holding Mollies 1 and 5 took a group of one Gourami and plain fish."""
+    state = GAME.new_game(players, {}, seed)
+    finish_splits(state)
+    seat = GAME.to_act(state)[0]
+    give(state, seat, ["molly-7", "molly-1"])
+    group = max(sorted(state.groups), key=lambda g: size(state.groups[g]))
+    filler = iter(cards_of("discus", players) + cards_of("angelfish", players))
+    for n, (r, c) in enumerate(cells(state.groups[group])):
+        place(state, r * state.side + c, cards_of("gourami", players)[0] if n == 0 else next(filler))
+    events = GAME.apply(state, seat, {"type": "take", "group": group})
+    assert state.phase == "discard"
+    return state, seat, group, events
+
+
+# ----- public board ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_board_items_offer_exactly_the_legal_splits_then_takes(players: int) -> None:
+    state = GAME.new_game(players, {}, 100 + players)
+    rng = random.Random(players)
+    seen: set[str] = set()
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        menus = _menus(ADAPTER.board_items(_board(state)))
+        legal = GAME.legal_actions(state, seat)
+        offered = [(o.value, _token(m)) for m in menus for o in m.options]
+        assert all(len(m.options) <= 25 for m in menus)
+        if state.phase == "split":
+            assert sorted(f"{a['group']}:{a['line']}" for a in legal) == sorted(v for v, _ in offered)
+            assert {t for _, t in offered} <= {f"split#{n}" for n in range(4)}
+            assert all(o.label == "Split {} along {}".format(*o.value.split(":")) for m in menus for o in m.options)
+        elif state.phase == "take":
+            assert [a["group"] for a in legal] == [v for v, _ in offered]
+            assert {t for _, t in offered} == {"take"}
+        else:
+            assert menus == []
+        seen.add(state.phase)
+        GAME.apply(state, seat, rng.choice(legal))
+    assert {"split", "take"} <= seen
+    assert ADAPTER.board_items(_board(state)) == []
+
+
+def test_split_options_say_what_each_cut_makes() -> None:
+    state = GAME.new_game(4, {}, 3)
+    menus = _menus(ADAPTER.board_items(_board(state)))
+    options = {o.value: o.description for o in menus[0].options}
+    assert options["A:h1"] == "4×4 → 1×4 + 3×4, between rows 1 and 2"
+    assert options["A:v3"] == "4×4 → 4×3 + 4×1, between columns 3 and 4"
+    assert menus[0].placeholder == "Split a group…"
+
+
+def test_take_options_list_the_face_up_cards_of_each_group() -> None:
+    state = GAME.new_game(3, {}, 4)
+    finish_splits(state)
+    view = GAME.view(state, None)
+    menu = _menus(ADAPTER.board_items(_board(state)))[0]
+    for option, group in zip(menu.options, view["groups"], strict=True):
+        (r0, r1), (c0, c1) = group["rows"], group["cols"]
+        names = [view["grid"][r][c]["name"] for r in range(r0, r1) for c in range(c0, c1)]
+        assert option.label == f"Take group {group['letter']}"
+        assert (option.description or "").startswith(f"{group['size']} card")
+        assert names[0] in (option.description or "")
+
+
+def test_the_previous_board_is_greyed_out() -> None:
+    state = GAME.new_game(2, {}, 5)
+    assert all(m.disabled for m in _menus(ADAPTER.board_items(_board(state, disabled=True))))
+    assert not any(m.disabled for m in _menus(ADAPTER.board_items(_board(state))))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_nothing_public_shows_a_held_card(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pictures are compared through the public view they are drawn from; drawing each one would be slow.
+    monkeypatch.setattr(tank_cog, "render_table", lambda view, names: b"")
+    monkeypatch.setattr(tank_cog, "render_final", lambda view, names: b"")
+    state = GAME.new_game(players, {}, 200 + players)
+    rng, dealer = random.Random(players), random.Random(-players)
+    names = NAMES[:players]
+    differed = 0
+    while True:
+        seat = GAME.to_act(state)[0]
+        events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        if GAME.is_over(state):
+            break
+        public = [e for e in events if e.private_to is None]
+        assert not [s for e in public for s in _strings(e.data) if s in CARDS]
+        board = _board(state)
+        view = GAME.view(state, None)
+        text = "\n".join(
+            [
+                FLOW.board_content(board, events),
+                ADAPTER.board_picture(view, names).alt,
+                _items_text(ADAPTER.board_items(board)),
+            ]
+        )
+        assert not [c for c in _held(state) if _shows_id(text, c)]
+        twin = _twin(state, dealer)
+        differed += twin.hands != state.hands
+        twin_board = _board(twin)
+        assert GAME.view(twin, None) == view
+        assert FLOW.board_content(twin_board, events) == FLOW.board_content(board, events)
+        assert ADAPTER.board_picture(GAME.view(twin, None), names).alt == ADAPTER.board_picture(view, names).alt
+        assert _items_text(ADAPTER.board_items(twin_board)) == _items_text(ADAPTER.board_items(board))
+    assert differed > 5
+
+
+def test_the_gourami_step_pings_the_taker_and_the_channel_never_sees_cards() -> None:
+    state, seat, group, events = _gourami_take()
+    taken = GAME.view(state, seat)["aquarium"]
+    content = FLOW.board_content(_board(state), events)
+    assert f"{NAMES[seat]} took group {group} (" in content
+    assert _mentions(content) == [USER_BASE + seat]
+    assert "Gourami" in content and "Molly" not in content
+    assert not [c for c in taken if _shows_id(content, c["id"])]
+    assert ADAPTER.board_items(_board(state)) == []
+    events = GAME.apply(state, seat, {"type": "discard", "card": "molly-7"})
+    content = FLOW.board_content(_board(state), events)
+    assert f"{NAMES[seat]} discarded 1 card" in content
+    assert "Molly" not in content and not _shows_id(content, "molly-7")
+    assert _mentions(content) == [USER_BASE + GAME.to_act(state)[0]] and GAME.to_act(state)[0] != seat
+
+
+def test_keeping_all_fish_passes_the_turn() -> None:
+    state, seat, _, _ = _gourami_take()
+    events = GAME.apply(state, seat, {"type": "keep"})
+    content = FLOW.board_content(_board(state), events)
+    assert f"{NAMES[seat]} kept their fish" in content
+    assert _mentions(content) == [USER_BASE + GAME.to_act(state)[0]]
+
+
+# ----- private views -----------------------------------------------------------------------------
+
+
+def test_private_items_offer_the_discard_choice_to_the_taker_only() -> None:
+    state, seat, _, _ = _gourami_take()
+    board = _board(state, 9)
+    for other in range(state.players):
+        if other != seat:
+            assert ADAPTER.private_items(board, other) == []
+    (menu,) = _menus(ADAPTER.private_items(board, seat))
+    assert _token(menu) == "discard" and menu.custom_id == f"floe:{GAME_ID}:9:discard"
+    values = [o.value for o in menu.options]
+    assert values[0] == KEEP and menu.options[0].label == "Keep all my fish"
+    allowed = GAME.discard_options(state, seat)
+    assert set(values[1:]) <= set(allowed)
+    assert sorted({CARDS[c].name for c in allowed}) == sorted(
+        o.label.removeprefix("Discard one ") for o in menu.options[1:]
+    )
+    assert cards_of("gourami")[0] not in values
+    assert "chest" not in values
+    GAME.apply(state, seat, {"type": "keep"})
+    assert ADAPTER.private_items(_board(state), seat) == []
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_private_items_appear_only_during_that_seats_gourami_step(players: int) -> None:
+    state = GAME.new_game(players, {}, 300 + players)
+    steps = 0
+
+    def check(state: TankState, seat: int, action: dict[str, Any], events: list[Event]) -> None:
+        nonlocal steps
+        board = _board(state)
+        for s in range(players):
+            due = state.phase == "discard" and state.pending is not None and state.pending.seat == s
+            assert bool(ADAPTER.private_items(board, s)) == due
+            steps += due
+
+    play(state, random.Random(players), check)
+    assert steps > 0
+
+
+def test_seats_to_update_privately_are_the_taker_and_the_discarder() -> None:
+    state = GAME.new_game(3, {}, 7)
+    seat = GAME.to_act(state)[0]
+    split = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    assert ADAPTER.seats_to_update_privately(split, state) == set()
+    state, seat, _, took = _gourami_take(3, 8)
+    assert ADAPTER.seats_to_update_privately(took, state) == {seat}
+    discarded = GAME.apply(state, seat, {"type": "discard", "card": "molly-1"})
+    assert ADAPTER.seats_to_update_privately(discarded, state) == {seat}
+    state, seat, _, _ = _gourami_take(3, 8)
+    assert ADAPTER.seats_to_update_privately(GAME.apply(state, seat, {"type": "keep"}), state) == set()
+
+
+def test_private_text_lists_the_aquarium_by_type_with_the_score_preview() -> None:
+    state, seat, _, _ = _gourami_take()
+    view = GAME.view(state, seat)
+    text = ADAPTER.private_text(view, NAMES)
+    assert text.startswith(f"**Your aquarium** ({len(view['aquarium'])} cards")
+    assert "- Mollies ×2 (1, 5): 6 points" in text
+    assert "- Gourami ×1: 5 points" in text
+    assert "Discus" in text and "scored at the end" in text
+    assert f"**Score so far: {view['preview']['total']} points + Discus at the end**" in text
+    assert "Gourami:** you may discard up to 1 fish card" in text and "`/tank discard`" in text
+    GAME.apply(state, seat, {"type": "discard", "card": "molly-7"})
+    text = ADAPTER.private_text(GAME.view(state, seat), NAMES)
+    assert "You discarded: Molly 5" in text and "/tank discard" not in text
+    assert len(text) < 1900
+
+
+def test_private_picture_is_the_aquarium() -> None:
+    state, seat, _, _ = _gourami_take()
+    picture = ADAPTER.private_picture(GAME.view(state, seat), NAMES)
+    assert picture is not None and picture.png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert picture.alt.startswith(f"{NAMES[seat]}'s aquarium") and "discard up to 1 fish" in picture.alt
+
+
+def test_board_picture_is_the_table_then_the_final_scores() -> None:
+    state = GAME.new_game(2, {}, 9)
+    table = ADAPTER.board_picture(GAME.view(state, None), NAMES[:2])
+    assert table.filename == "tank-round-1.png" and table.png[:4] == b"\x89PNG"
+    assert table.alt.startswith("10 Gallon Tank, round 1 of 4")
+    play(state, random.Random(9))
+    final = ADAPTER.board_picture(GAME.view(state, None), NAMES[:2])
+    assert final.filename == "tank-final.png" and final.alt.startswith("10 Gallon Tank, final scores.")
+
+
+# ----- standings -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_standings_lines_give_each_type_chest_goal_and_total(players: int) -> None:
+    state = GAME.new_game(players, {}, 400 + players)
+    play(state, random.Random(players))
+    outcome = GAME.outcome(state)
+    lines = ADAPTER.standings_lines(outcome, NAMES[:players])
+    assert len(lines) == players
+    for line, standing in zip(lines, outcome.standings, strict=True):
+        d = standing.detail
+        assert line.startswith(f"{standing.rank}. {'🏆 ' if standing.winner else ''}{NAMES[standing.seat]}: ")
+        assert f": {standing.score} point" in line
+        for plural, key in [("Guppies", "guppy"), ("Discus", "discus"), ("Angelfish", "angelfish")]:
+            assert f"{plural} {d[key]}" in line
+        assert f"Gouramis {d['gourami']}" in line and f"Mollies {d['molly']}" in line
+        assert f"Treasure Chest {d['chest']}" in line and f"goal {d['goal']}" in line
+        assert ("Neon Tetras" in line) == (players > 2)
+    content = FLOW.board_content(_board(state), [])
+    assert "**Final standings**" in content and all(line in content for line in lines)
+
+
+def test_tied_players_share_the_victory() -> None:
+    detail = {"guppy": 6, "discus": 10, "neon": 0, "angelfish": 9, "gourami": 5, "molly": 4, "chest": 0, "goal": 5}
+    outcome = Outcome(
+        [
+            Standing(1, 39, 1, True, {**detail, "resigned": False}),
+            Standing(0, 39, 1, True, {**detail, "resigned": False}),
+            Standing(2, 12, 3, False, {**detail, "discus": 0, "resigned": True}),
+        ],
+        "No tiebreak: tied players share the victory",
+    )
+    lines = ADAPTER.standings_lines(outcome, NAMES[:3])
+    assert lines[0].startswith("1. 🏆 Bo: 39 points · ")
+    assert lines[1].startswith("1. 🏆 Ana: 39 points · ")
+    assert lines[2].startswith("3. Cy (resigned): 12 points · ")
+
+
+# ----- components and slash-command helpers --------------------------------------------------------
+
+
+@dataclass
+class FakeFlow:
+    """Record the actions the adapter hands to the flow."""
+
+    calls: list[tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=list)
+
+    async def act(self, interaction: Any, row: GameRow, action: dict[str, Any], **options: Any) -> None:
+        """Remember one action and how it was to be acknowledged."""
+        self.calls.append((action, options))
+
+
+DISCARDED = "Discarded. Your aquarium is updated in your DMs and in `/game hand`."
+
+
+async def test_component_presses_become_actions_and_discards_stay_private() -> None:
+    state = GAME.new_game(4, {}, 10)
+    board, flow = _board(state), FakeFlow()
+    presses = [
+        ("split#0", "A:h2", {"type": "split", "group": "A", "line": "h2"}, {"expected_version": 7}),
+        ("take", "C", {"type": "take", "group": "C"}, {"expected_version": 7}),
+        ("discard", KEEP, {"type": "keep"}, {"expected_version": 7, "private_note": "You kept all your fish."}),
+        ("discard", "guppy-1", {"type": "discard", "card": "guppy-1"}, {"expected_version": 7, "private_note": DISCARDED}),
+    ]
+    for token, value, action, options in presses:
+        await ADAPTER.on_component(flow, None, board, ComponentHit(GAME_ID, 7, token, (value,)))  # type: ignore[arg-type]
+        assert flow.calls.pop() == (action, options)
+    with pytest.raises(UserError):
+        await ADAPTER.on_component(flow, None, board, ComponentHit(GAME_ID, 7, "take", ()))  # type: ignore[arg-type]
+    with pytest.raises(UserError):
+        await ADAPTER.on_component(flow, None, board, ComponentHit(GAME_ID, 7, "move", ("x",)))  # type: ignore[arg-type]
+
+
+def test_autocomplete_offers_only_the_callers_legal_values() -> None:
+    state = GAME.new_game(4, {}, 11)
+    seat = GAME.to_act(state)[0]
+    other = (seat + 1) % 4
+    assert split_groups(state, seat) == [("A (4×4, 16 cards)", "A")]
+    assert split_groups(state, other) == [] and take_groups(state, seat) == []
+    assert [v for _, v in split_lines(state, seat, "a")] == ["h1", "h2", "h3", "v1", "v2", "v3"]
+    assert split_lines(state, seat, "Z") == [] and split_lines(state, other, "A") == []
+    finish_splits(state)
+    seat = GAME.to_act(state)[0]
+    assert [v for _, v in take_groups(state, seat)] == sorted(state.groups)
+    assert take_groups(state, (seat + 1) % 4) == []
+
+
+def test_discard_command_resolves_names_ids_and_keep_all() -> None:
+    state, seat, _, _ = _gourami_take()
+    choices = discard_choices(state, seat)
+    assert ("Molly 5", "molly-7", 1) in choices and ("Molly 1", "molly-1", 1) in choices
+    assert all(name != "Treasure Chest" for name, _, _ in choices)
+    assert discard_choices(state, (seat + 1) % 4) == []
+    assert discard_action(state, seat, "Keep all") == {"type": "keep"}
+    assert discard_action(state, seat, "molly-7") == {"type": "discard", "card": "molly-7"}
+    assert discard_action(state, seat, "molly 1") == {"type": "discard", "card": "molly-1"}
+    assert discard_action(state, seat, "Molly 5 (you hold 1)") == {"type": "discard", "card": "molly-7"}
+    with pytest.raises(UserError):
+        discard_action(state, seat, "Treasure Chest")
+    # Outside the caller's Gourami step the engine gives the refusal.
+    assert discard_action(state, (seat + 1) % 4, "x") == {"type": "discard", "card": "x"}
+
+
+def test_slash_commands_and_their_options() -> None:
+    group = TankCog.tank
+    assert group.name == "tank"
+    commands = {c.name: [p.name for p in c.parameters] for c in group.commands}
+    assert commands == {"split": ["group", "line"], "take": ["group"], "discard": ["card"]}
+    assert all(p.autocomplete for c in group.commands for p in c.parameters)
+
+
+async def test_setup_registers_the_adapter_and_the_cog() -> None:
+    added: list[Any] = []
+
+    class FakeBot:
+        flow = FLOW
+
+        async def add_cog(self, cog: Any) -> None:
+            added.append(cog)
+
+    await tank_cog.setup(FakeBot())  # type: ignore[arg-type]
+    assert isinstance(adapter_for("tank"), TankAdapter)
+    assert isinstance(added[0], TankCog)

@@ -1,0 +1,113 @@
+"""Play the computer players' turns: think off the event loop, then move like a person would."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from engine.base import IllegalAction
+from storage.database import ACTIVE
+from ui.errors import UserError
+
+if TYPE_CHECKING:
+    from ui.flow import GameFlow
+
+log = logging.getLogger(__name__)
+
+LEVELS = ("easy", "hard")
+
+
+def choose(kind: str, view: dict[str, Any], seat: int, level: str, seed: int, budget: float) -> dict[str, Any]:
+    """Pick an action for a computer seat from what that seat may see (runs in a worker)."""
+    from ai import choose_action
+
+    return choose_action(kind, view, seat, level, seed, budget_s=budget)
+
+
+class BotPlayers:
+    """Run one task per game whose turn belongs to a computer player."""
+
+    def __init__(self, flow: GameFlow, *, pause: float = 2.0, budget: float = 1.5, workers: str = "process") -> None:
+        self.flow = flow
+        self.pause = pause
+        self.budget = budget
+        self.workers = workers
+        self._executor: Executor | None = None
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    @property
+    def executor(self) -> Executor:
+        """Return the pool that thinks for the bots (a process, so the event loop never waits on the GIL)."""
+        if self._executor is None:
+            if self.workers == "process":
+                self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            else:
+                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        return self._executor
+
+    def schedule(self, game_id: int) -> None:
+        """Make sure a task plays any computer turns of this game."""
+        task = self._tasks.get(game_id)
+        if task is not None and not task.done():
+            return
+        self._tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id), name=f"bots-{game_id}")
+
+    async def idle(self) -> None:
+        """Wait until no computer player is thinking or moving (for tests and shutdown)."""
+        while tasks := [t for t in self._tasks.values() if not t.done()]:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop every bot task and the worker pool."""
+        for task in self._tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    async def think(self, kind: str, view: dict[str, Any], seat: int, level: str, seed: int) -> dict[str, Any]:
+        """Ask the worker pool for a computer player's action."""
+        loop = asyncio.get_running_loop()
+        job = partial(choose, kind, view, seat, level, seed, self.budget)
+        return await loop.run_in_executor(self.executor, job)
+
+    async def play_for(self, game_id: int, seat: int, level: str, expected_version: int) -> bool:
+        """Think for one seat and play its move; return False if the game moved on meanwhile."""
+        row = await self.flow.db.game(game_id)
+        if row is None or row.status != ACTIVE or row.version != expected_version:
+            return False
+        game, state = self.flow.live(row)
+        if seat not in game.to_act(state):
+            return False
+        action = await self.think(row.kind, game.view(state, seat), seat, level, row.seed + row.version)
+        try:
+            done = await self.flow.commit(game_id, action, seat=seat, expected_version=expected_version)
+        except (UserError, IllegalAction) as exc:
+            log.info("computer move in game %s not applied: %s", game_id, exc)
+            return False
+        await self.flow.publish(done.board, done.events, interaction=None, previous=done.previous)
+        return True
+
+    async def _run(self, game_id: int) -> None:
+        """Play computer turns until a person must act or the game ends."""
+        try:
+            while True:
+                row = await self.flow.db.game(game_id)
+                if row is None or row.status != ACTIVE:
+                    return
+                game, state = self.flow.live(row)
+                waiting = [s for s in game.to_act(state) if row.seats[s].is_bot]
+                if not waiting:
+                    return
+                await asyncio.sleep(self.pause)
+                seat = waiting[0]
+                await self.play_for(game_id, seat, row.seats[seat].bot_level or "easy", row.version)
+        except UserError as exc:
+            log.warning("computer players stopped in game %s: %s", game_id, exc)
+        except Exception:
+            log.exception("computer players failed in game %s", game_id)

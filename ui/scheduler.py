@@ -1,0 +1,106 @@
+"""Remind players who keep a game waiting, and let the computer move for them after a timeout."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import discord
+
+from storage.database import ACTIVE, GameRow, GuildSettings
+from ui.errors import UserError
+
+if TYPE_CHECKING:
+    from ui.flow import GameFlow
+
+log = logging.getLogger(__name__)
+
+MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def hours(value: float) -> str:
+    """Format a number of hours for people."""
+    return f"{value:g} hour" + ("" if value == 1 else "s")
+
+
+class Scheduler:
+    """Check every waiting game against its reminder delay and timeout; the clock is the database's."""
+
+    def __init__(self, flow: GameFlow, interval: float = 60.0) -> None:
+        self.flow = flow
+        self.interval = interval
+
+    async def run(self) -> None:
+        """Check the games every `interval` seconds until cancelled (overdue timers fire on the first check)."""
+        await self.flow.bot.wait_until_ready()
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("the reminder check failed")
+            await asyncio.sleep(self.interval)
+
+    async def tick(self) -> None:
+        """Send every reminder that is due and play every turn that timed out."""
+        now = self.flow.db.clock()
+        settings: dict[int | None, GuildSettings] = {}
+        for row in await self.flow.db.games_with_status(ACTIVE):
+            if row.guild_id not in settings:
+                settings[row.guild_id] = await self.flow.db.guild_settings(row.guild_id)
+            try:
+                await self._check(row, now, settings[row.guild_id])
+            except UserError:
+                continue
+            except Exception:
+                log.exception("checking game %s failed", row.id)
+
+    async def _check(self, row: GameRow, now: datetime, defaults: GuildSettings) -> None:
+        """Remind or time out one game."""
+        game, state = self.flow.live(row)
+        waiting = [s for s in game.to_act(state) if not row.seats[s].is_bot]
+        if not waiting:
+            return
+        idle = (now - datetime.fromisoformat(row.updated_at)).total_seconds() / 3600
+        timeout = row.timeout_hours if row.timeout_hours is not None else defaults.timeout_hours
+        if timeout and idle >= timeout:
+            await self._time_out(row, waiting, timeout)
+            return
+        delay = row.reminder_hours if row.reminder_hours is not None else defaults.reminder_hours
+        due = bool(delay) and idle >= delay and row.reminded_version != row.version
+        if due and await self.flow.db.mark_reminded(row.id, row.version):
+            await self._remind(row, waiting, idle)
+
+    async def _remind(self, row: GameRow, waiting: list[int], idle: float) -> None:
+        """Ping the waiting players in the game's channel, and by DM for those who opted in."""
+        game = self.flow.live(row)[0]
+        people = " ".join(row.seats[s].mention for s in waiting)
+        link = ""
+        if row.guild_id and row.board_message_id:
+            link = f" Board: https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.board_message_id}"
+        text = f"{people}, a reminder: {game.title} (game #{row.id}) has waited for you for {hours(round(idle))}.{link}"
+        channel = self.flow.bot.get_partial_messageable(row.channel_id)
+        await channel.send(text, allowed_mentions=MENTION_USERS)
+        for seat in waiting:
+            user_id = row.seats[seat].user_id
+            if not await self.flow.db.wants_dm_reminders(user_id):
+                continue
+            try:
+                dm = await self.flow.bot.create_dm(discord.Object(user_id))
+                await dm.send(f"It's your turn in {game.title} (game #{row.id}) in <#{row.channel_id}>.{link}")
+            except discord.HTTPException as exc:
+                log.info("reminder DM to %s failed: %s", user_id, exc)
+
+    async def _time_out(self, row: GameRow, waiting: list[int], limit: float) -> None:
+        """Let the easy computer player take the waiting seats' turns, and say so."""
+        names = ", ".join(row.seats[s].name for s in waiting)
+        await self.flow.bot.get_partial_messageable(row.channel_id).send(
+            f"⏰ {names} did not play within {hours(limit)}: the easy computer player moves for them this turn.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        for seat in waiting:
+            fresh = await self.flow.db.game(row.id)
+            if fresh is None or fresh.status != ACTIVE:
+                return
+            await self.flow.bots.play_for(row.id, seat, "easy", fresh.version)
