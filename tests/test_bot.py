@@ -1,0 +1,112 @@
+"""Check start-up: the missing-token guide, settings from .env and command sync only on change."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from discord import app_commands
+
+from bot import PERMISSIONS, create_bot, extension_names
+from config import DEFAULT_DATABASE_URL, Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_without_a_token_the_bot_exits_non_zero_with_the_setup_guide(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    guide = done.stderr
+    assert "DISCORD_TOKEN is not set" in guide
+    assert "`bot`" in guide and "`applications.commands`" in guide
+    for permission in ("View Channels", "Send Messages", "Embed Links", "Attach Files", "Read Message History"):
+        assert permission in guide
+    assert str(PERMISSIONS.value) in guide
+    assert "DISCORD_TOKEN=your-token-here" in guide
+    assert done.stdout == ""
+
+
+def test_settings_come_from_env_file_and_the_environment_wins(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text('# comment\nDISCORD_TOKEN="abc"\nDEV_GUILD_ID=42\nLOG_LEVEL=debug\n')
+    settings = Settings.from_env({"LOG_LEVEL": "warning"}, env_file)
+    assert settings == Settings(token="abc", database_url=DEFAULT_DATABASE_URL, dev_guild_id=42, log_level="WARNING")
+
+
+def test_a_malformed_guild_id_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="DEV_GUILD_ID"):
+        Settings.from_env({"DEV_GUILD_ID": "my server"}, None)
+
+
+def test_env_example_lists_every_setting() -> None:
+    text = (ROOT / ".env.example").read_text()
+    for name in ("DISCORD_TOKEN=", "DATABASE_URL=sqlite:///", "DEV_GUILD_ID=", "LOG_LEVEL="):
+        assert name in text
+
+
+def test_every_cog_is_discovered() -> None:
+    assert {"cogs.game", "cogs.fish", "cogs.tank", "cogs.flippers"} <= set(extension_names())
+
+
+class SyncRecorder:
+    """Stand in for CommandTree.sync and count the calls."""
+
+    def __init__(self) -> None:
+        self.calls: list[object] = []
+
+    async def __call__(self, *, guild: object = None) -> list[object]:
+        self.calls.append(guild)
+        return []
+
+
+async def started(tmp_path: Path, guild: int | None = None):
+    bot = create_bot(Settings(token="t", database_url=f"sqlite:///{tmp_path}/bot.db", dev_guild_id=guild))
+    bot._connection.application_id = 1234
+    await bot.db.open()
+    for name in extension_names():
+        await bot.load_extension(name)
+    recorder = SyncRecorder()
+    bot.tree.sync = recorder  # type: ignore[method-assign]
+    return bot, recorder
+
+
+async def test_commands_sync_on_first_start_and_not_again_when_unchanged(tmp_path: Path) -> None:
+    first, sync = await started(tmp_path)
+    assert await first.sync_commands_if_changed() is True
+    assert sync.calls == [None]
+    await first.db.close()
+
+    second, sync = await started(tmp_path)
+    assert await second.sync_commands_if_changed() is False
+    assert sync.calls == []
+    await second.db.close()
+
+
+async def test_a_changed_command_tree_syncs_again(tmp_path: Path) -> None:
+    first, _ = await started(tmp_path)
+    await first.sync_commands_if_changed()
+    await first.db.close()
+
+    changed, sync = await started(tmp_path)
+
+    @app_commands.command(name="extra", description="A new command")
+    async def extra(interaction) -> None:  # pragma: no cover - never invoked
+        return None
+
+    changed.tree.add_command(extra)
+    assert await changed.sync_commands_if_changed() is True
+    assert sync.calls == [None]
+    await changed.db.close()
+
+
+async def test_dev_guild_sync_goes_to_that_server_only(tmp_path: Path) -> None:
+    bot, sync = await started(tmp_path, guild=777)
+    assert await bot.sync_commands_if_changed() is True
+    assert [getattr(g, "id", None) for g in sync.calls] == [777]
+    await bot.db.close()
