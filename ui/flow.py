@@ -219,7 +219,6 @@ class GameFlow:
         pressed_lobby = interaction.message is not None and interaction.message.id == fresh.board_message_id
         if pressed_lobby:
             await interaction.response.edit_message(embed=embed, view=view)
-            await interaction.followup.send(note, allowed_mentions=discord.AllowedMentions.none())
         else:
             await interaction.response.send_message(note, allowed_mentions=discord.AllowedMentions.none())
             await self._edit_message(fresh.channel_id, fresh.board_message_id, embed=embed, view=view)

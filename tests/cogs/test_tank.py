@@ -404,7 +404,12 @@ async def test_component_presses_become_actions_and_discards_stay_private() -> N
         ("split#0", "A:h2", {"type": "split", "group": "A", "line": "h2"}, {"expected_version": 7}),
         ("take", "C", {"type": "take", "group": "C"}, {"expected_version": 7}),
         ("discard", KEEP, {"type": "keep"}, {"expected_version": 7, "private_note": "You kept all your fish."}),
-        ("discard", "guppy-1", {"type": "discard", "card": "guppy-1"}, {"expected_version": 7, "private_note": DISCARDED}),
+        (
+            "discard",
+            "guppy-1",
+            {"type": "discard", "card": "guppy-1"},
+            {"expected_version": 7, "private_note": DISCARDED},
+        ),
     ]
     for token, value, action, options in presses:
         await ADAPTER.on_component(flow, None, board, ComponentHit(GAME_ID, 7, token, (value,)))  # type: ignore[arg-type]
