@@ -100,7 +100,7 @@ def _tile_sprite(label: str, fish: int) -> Image.Image:
     if fish:
         draw.polygon(_corners(cx, cy, HEX_R - 2), fill=ICE[fish], outline=INK, width=2)
     label_colour = INK if fish else (170, 200, 230)
-    draw.text((cx, cy - HEX_R * 0.58), label, font=font(15, bold=True), fill=label_colour, anchor="mm")
+    draw.text((cx, cy - HEX_R * 0.58), label, font=font(18, bold=True), fill=label_colour, anchor="mm")
     return sprite
 
 
