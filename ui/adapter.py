@@ -73,6 +73,10 @@ class GameAdapter(ABC):
     ) -> None:
         """Handle a press on one of this game's board components."""
 
+    def accepts_stale(self, hit: ComponentHit) -> bool:
+        """Return True when a press on an older board version may still be handled (the adapter re-checks it)."""
+        return False
+
     def private_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture | None:
         """Render what one seat alone may see, or None for games with nothing hidden (runs in a thread)."""
         return None

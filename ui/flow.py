@@ -608,6 +608,7 @@ class GameFlow:
             return
         if row.status != ACTIVE:
             raise UserError("This game is over.")
-        if hit.version != row.version:
+        adapter = adapter_for(row.kind)
+        if hit.version != row.version and not adapter.accepts_stale(hit):
             raise UserError(STALE_BOARD)
-        await adapter_for(row.kind).on_component(self, interaction, self.board(row), hit)
+        await adapter.on_component(self, interaction, self.board(row), hit)

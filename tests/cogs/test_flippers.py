@@ -1,0 +1,541 @@
+"""Check the Flippers Discord adapter without networking: board menus, private views and hidden cards."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.flippers import (
+    ACTIVATE,
+    CARD,
+    DISCARD,
+    DISCARD_BUTTON,
+    HAND_BUTTON,
+    PLAY_BUTTON,
+    FlippersAdapter,
+    FlippersCog,
+    discard_options,
+    discard_refs,
+    hand_card,
+    table_card,
+)
+from engine.base import Event, Outcome, Standing
+from engine.flippers import GAME
+from engine.flippers.cards import CARDS, setup_rule
+from engine.flippers.game import open_cells
+from engine.flippers.powers import available
+from engine.flippers.state import OVER, PLAY, SETUP, FlippersState
+from engine.flippers.table import label
+from render.flippers import alt_text_table
+from storage.database import ACTIVE, GameRow, Seat
+from tests.engine.flippers.helpers import NAMES, activate, new_started, play, random_action, table
+from ui.adapter import Board, register
+from ui.components import ComponentHit
+from ui.errors import UserError
+from ui.flow import GameFlow
+
+ADAPTER = FlippersAdapter()
+FLOW = GameFlow(bot=None, db=None)  # type: ignore[arg-type]
+GAME_ID = 42
+CHANNEL = 2
+USER_BASE = 1000
+VERSION = 7
+
+
+@pytest.fixture(autouse=True)
+def _registered() -> None:
+    """Make the flow find this adapter, as the cog's setup does."""
+    register(ADAPTER)
+
+
+def _row(state: FlippersState, version: int = VERSION) -> GameRow:
+    """Return a saved active game holding `state`."""
+    seats = [Seat(s, USER_BASE + s, NAMES[s]) for s in range(state.players)]
+    options = {"teams": state.teams_mode}
+    return GameRow(
+        GAME_ID, 1, CHANNEL, "flippers", ACTIVE, USER_BASE, options, 1, GAME.dump(state), version, None, "", "", seats
+    )
+
+
+def _board(state: FlippersState, version: int = VERSION, *, disabled: bool = False) -> Board:
+    """Return the live board of `state`."""
+    return Board(_row(state, version), GAME, state, version, disabled)
+
+
+def _inner(item: discord.ui.Item[Any]) -> Any:
+    """Return the button or select inside a persistent component."""
+    return getattr(item, "item", item)
+
+
+def _token(item: discord.ui.Item[Any]) -> str:
+    """Return the token part of a component's custom_id."""
+    cid = _inner(item).custom_id
+    assert cid.startswith(f"floe:{GAME_ID}:")
+    return cid.split(":", 3)[3]
+
+
+def _tokens(items: list[discord.ui.Item[Any]]) -> list[str]:
+    """Return the tokens of several components."""
+    return [_token(i) for i in items]
+
+
+def _items_text(items: list[discord.ui.Item[Any]]) -> str:
+    """Return every string a member can see or read off the components."""
+    parts: list[str] = []
+    for item in map(_inner, items):
+        parts += [item.custom_id, getattr(item, "label", None) or "", getattr(item, "placeholder", None) or ""]
+        for option in getattr(item, "options", []):
+            parts += [option.label, option.value, option.description or ""]
+    return "\n".join(parts)
+
+
+def _hidden(state: FlippersState) -> set[str]:
+    """Return every card nobody may see publicly: hands, decks and discards."""
+    return {c for pile in (state.hands, state.decks, state.discards) for cards in pile for c in cards}
+
+
+def _leaks(text: str, cards: set[str]) -> list[str]:
+    """Return the hidden cards whose id or full name appears in `text`."""
+    return [c for c in sorted(cards) if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", text) or CARDS[c].name in text]
+
+
+def _values(item: discord.ui.Item[Any]) -> list[str]:
+    """Return the option values of a select."""
+    return [o.value for o in _inner(item).options]
+
+
+# -- board items ------------------------------------------------------------------------------------
+
+
+def test_setup_board_offers_the_discard_button_and_the_hand_button() -> None:
+    items = ADAPTER.board_items(_board(GAME.new_game(3, {}, seed=1)))
+    assert _tokens(items) == [DISCARD_BUTTON, HAND_BUTTON]
+    assert _inner(items[0]).label == "Choose your discards"
+
+
+def test_a_turn_board_offers_the_play_button_before_the_card_is_played() -> None:
+    items = ADAPTER.board_items(_board(new_started(2, seed=3)))
+    assert _tokens(items) == [PLAY_BUTTON, HAND_BUTTON]
+    assert _inner(items[0]).label == "Play a card…"
+
+
+def test_after_playing_the_select_lists_exactly_the_cards_still_to_activate() -> None:
+    state = table(
+        [
+            ("food-1", "N15", "N", "A"),
+            ("c-leader", "N16", "N", "up"),
+            ("m-leader", "O16", "N", "up"),
+            ("c-plus", "M15", "N", "up"),
+            ("c-turn", "O15", "N", "up"),
+            ("c-bump", "P15", "N", "down"),
+        ],
+        {0: ["c-flip"], 1: ["m-flip"]},
+    )
+    play(state, "c-flip", "N14", "E")
+    items = ADAPTER.board_items(_board(state))
+    assert _tokens(items) == [ACTIVATE, HAND_BUTTON]
+    assert _values(items[0]) == ["c-turn", "c-plus"]
+    assert _inner(items[0]).placeholder == "Activate next…"
+    assert [o.label for o in _inner(items[0]).options] == ["Turn at O15", "Plus at M15"]
+    activate(state, "c-turn")
+    assert _values(ADAPTER.board_items(_board(state))[0]) == ["c-plus"]
+
+
+def test_a_disabled_board_greys_out_every_item_and_a_finished_game_has_none() -> None:
+    state = GAME.new_game(2, {}, seed=2)
+    assert all(_inner(i).disabled for i in ADAPTER.board_items(_board(state, disabled=True)))
+    state.phase = OVER
+    assert ADAPTER.board_items(_board(state)) == []
+
+
+# -- full games: hidden information, menus and private updates --------------------------------------
+
+
+def _check_step(state: FlippersState, events: list[Event], before: list[list[str]], version: int) -> None:
+    """Check every public and private output of one moment of a game."""
+    board = _board(state, version)
+    hidden = _hidden(state)
+    items = ADAPTER.board_items(board)
+    public = "\n".join(
+        [_items_text(items), FLOW.board_content(board, events), alt_text_table(GAME.view(state, None), NAMES)]
+    )
+    assert _leaks(public, hidden) == []
+    tokens = _tokens(items)
+    if state.phase == SETUP:
+        assert tokens == [DISCARD_BUTTON, HAND_BUTTON]
+    elif state.phase == PLAY and state.played is None:
+        assert tokens == [PLAY_BUTTON, HAND_BUTTON]
+    elif state.phase == PLAY:
+        assert tokens == [ACTIVATE, HAND_BUTTON]
+        assert _values(items[0]) == available(state, state.current)
+    else:
+        assert tokens == []
+    played = {e.data["card"] for e in events if e.kind == "played"}
+    changed = {s for s in range(state.players) if sorted(before[s]) != sorted(state.hands[s])}
+    refreshed = {s for s in changed if set(before[s]) - played != set(state.hands[s])}
+    assert refreshed <= ADAPTER.seats_to_update_privately(events, state) <= changed
+    for seat in range(state.players):
+        text = ADAPTER.private_text(GAME.view(state, seat), NAMES)
+        others = hidden - set(state.hands[seat]) - set(state.discards[seat])
+        assert _leaks(text, others) == []
+        assert all(f"`{c}`" in text for c in state.hands[seat])
+        for item in ADAPTER.private_items(board, seat):
+            assert set(_values(item)) == set(state.hands[seat])
+
+
+@pytest.mark.parametrize(
+    ("players", "teams", "seed"),
+    [(2, False, 11), (2, False, 12), (3, False, 13), (6, False, 14), (4, True, 15), (6, True, 16)],
+)
+def test_random_games_never_show_a_hidden_card_in_public(players: int, teams: bool, seed: int) -> None:
+    rng = random.Random(seed)
+    state = GAME.new_game(players, {"teams": teams}, seed)
+    version = 1
+    start = [Event("game_started")]
+    assert ADAPTER.seats_to_update_privately(start, state) == set(range(players))
+    _check_step(state, start, [[] for _ in range(players)], version)
+    while not GAME.is_over(state):
+        seat = rng.choice(GAME.to_act(state))
+        before = [list(h) for h in state.hands]
+        events = GAME.apply(state, seat, random_action(state, seat, rng))
+        version += 1
+        _check_step(state, events, before, version)
+    picture = ADAPTER.board_picture(GAME.view(state, None), NAMES)
+    assert picture.png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert picture.filename == "flippers-final.png"
+    assert _leaks(picture.alt, _hidden(state)) == []
+
+
+def test_the_setup_discards_stay_secret_in_the_board_that_follows() -> None:
+    state = GAME.new_game(4, {"teams": True}, seed=5)
+    cards = list(state.hands[2][:2])
+    events = GAME.apply(state, 2, {"type": "discard", "cards": cards})
+    content = FLOW.board_content(_board(state), events)
+    assert "has chosen their discards" in content
+    assert _leaks(content, set(cards)) == []
+    assert ADAPTER.seats_to_update_privately(events, state) == {2}
+
+
+def test_a_resigned_seat_gets_no_deal_message() -> None:
+    state = GAME.new_game(3, {}, seed=4)
+    GAME.resign(state, 1)
+    assert ADAPTER.seats_to_update_privately([Event("game_started")], state) == {0, 2}
+
+
+# -- private views ------------------------------------------------------------------------------------
+
+
+def test_the_private_view_lists_the_seat_hand_with_powers_and_the_discard_menu() -> None:
+    state = GAME.new_game(5, {}, seed=9)
+    view = GAME.view(state, 3)
+    text = ADAPTER.private_text(view, NAMES)
+    for card in view["hand"]:
+        assert f"**{card['power_name']}** (`{card['id']}`): {card['text']}" in text
+    assert "Choose 3 cards to discard" in text
+    (menu,) = ADAPTER.private_items(_board(state), 3)
+    assert _token(menu) == DISCARD
+    assert _inner(menu).min_values == _inner(menu).max_values == setup_rule(5)[0]
+    assert _values(menu) == state.hands[3]
+    picture = ADAPTER.private_picture(view, NAMES)
+    assert picture is not None and picture.png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert all(c["name"] in picture.alt for c in view["hand"])
+
+
+def test_the_private_view_offers_the_hand_to_play_only_on_the_seat_turn() -> None:
+    state = new_started(3, seed=6)
+    board = _board(state)
+    (menu,) = ADAPTER.private_items(board, state.current)
+    assert _token(menu) == CARD
+    assert _values(menu) == state.hands[state.current]
+    assert "**Your turn:**" in ADAPTER.private_text(GAME.view(state, state.current), NAMES)
+    other = (state.current + 1) % 3
+    assert ADAPTER.private_items(board, other) == []
+    assert "Your turn" not in ADAPTER.private_text(GAME.view(state, other), NAMES)
+
+
+# -- standings ----------------------------------------------------------------------------------------
+
+
+def _standing(seat: int, score: int, rank: int, winner: bool, **detail: Any) -> Standing:
+    """Return a standing whose detail holds stash, food, leader and total."""
+    full = {"stash": 0, "food": 0, "leader": 0, "side": seat, "resigned": False, **detail}
+    full.setdefault("total", full["stash"] + full["food"] + full["leader"])
+    return Standing(seat, score, rank, winner, full)
+
+
+def test_standings_itemise_stash_food_and_leader_points_and_share_a_tie() -> None:
+    outcome = Outcome(
+        [
+            _standing(1, 12, 1, True, stash=7, food=4, leader=1),
+            _standing(2, 12, 1, True, stash=12),
+            _standing(0, 9, 3, False, stash=6, food=3),
+        ],
+        "Tied: the victory is shared.",
+    )
+    assert ADAPTER.standings_lines(outcome, NAMES) == [
+        "1. 🏆 Bob (Macaroni): 12 points = stash 7 + Food cards 4 + Leader 1",
+        "1. 🏆 Cy (Emperor): 12 points = stash 12 + Food cards 0 + Leader 0",
+        "3. Ana (Chinstrap): 9 points = stash 6 + Food cards 3 + Leader 0",
+    ]
+
+
+def test_team_up_standings_give_each_team_total_then_its_members() -> None:
+    outcome = Outcome(
+        [
+            _standing(1, 20, 1, True, side=1, stash=8, food=2),
+            _standing(3, 20, 1, True, side=1, stash=10),
+            _standing(0, 15, 3, False, side=0, stash=6, food=3, leader=1),
+            _standing(2, 15, 3, False, side=0, stash=5, resigned=True),
+        ]
+    )
+    assert ADAPTER.standings_lines(outcome, NAMES) == [
+        "1. 🏆 Team Bob + Di: 20 points together",
+        "  · Bob (Macaroni): 10 = stash 8 + Food cards 2 + Leader 0",
+        "  · Di (Weddell): 10 = stash 10 + Food cards 0 + Leader 0",
+        "3. Team Ana + Cy: 15 points together",
+        "  · Ana (Chinstrap): 10 = stash 6 + Food cards 3 + Leader 1",
+        "  · Cy (Emperor, resigned): 5 = stash 5 + Food cards 0 + Leader 0",
+    ]
+
+
+def test_final_board_content_lists_the_real_standings() -> None:
+    rng = random.Random(21)
+    state = GAME.new_game(4, {"teams": True}, 21)
+    events: list[Event] = []
+    while not GAME.is_over(state):
+        seat = rng.choice(GAME.to_act(state))
+        events = GAME.apply(state, seat, random_action(state, seat, rng))
+    content = FLOW.board_content(_board(state), events)
+    assert "**Final standings**" in content
+    assert content.count("points together") == 2
+    for s in GAME.outcome(state).standings:
+        d = s.detail
+        assert f"stash {d['stash']} + Food cards {d['food']} + Leader {d['leader']}" in content
+
+
+# -- component presses --------------------------------------------------------------------------------
+
+
+@dataclass
+class FakeResponse:
+    """Record how an interaction was answered."""
+
+    sent: list[dict[str, Any]] = field(default_factory=list)
+
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
+        self.sent.append({"how": "send", "content": content, **kwargs})
+
+    async def edit_message(self, **kwargs: Any) -> None:
+        self.sent.append({"how": "edit", **kwargs})
+
+
+@dataclass
+class FakeFlow:
+    """Record the actions and hand requests the adapter hands to the flow."""
+
+    acts: list[dict[str, Any]] = field(default_factory=list)
+    hands: int = 0
+
+    async def act(self, interaction: Any, row: GameRow, action: dict[str, Any], **kwargs: Any) -> None:
+        self.acts.append({"action": action, **kwargs})
+
+    async def show_hand(self, interaction: Any, row: GameRow) -> None:
+        self.hands += 1
+
+
+def _interaction(seat: int, *, ephemeral: bool = False, **namespace: str) -> Any:
+    """Return a stand-in for a press by `seat` on a public board or on a private menu."""
+    message = SimpleNamespace(flags=SimpleNamespace(ephemeral=ephemeral))
+    return SimpleNamespace(
+        user=SimpleNamespace(id=USER_BASE + seat),
+        channel_id=CHANNEL,
+        message=message,
+        response=FakeResponse(),
+        namespace=SimpleNamespace(**namespace),
+    )
+
+
+def _hit(token: str, *values: str) -> ComponentHit:
+    """Return a press on a component of the board at VERSION."""
+    return ComponentHit(GAME_ID, VERSION, token, values)
+
+
+async def test_the_discard_button_answers_privately_with_the_presser_own_hand() -> None:
+    state = GAME.new_game(4, {}, seed=8)
+    flow, press = FakeFlow(), _interaction(1)
+    await ADAPTER.on_component(flow, press, _board(state), _hit(DISCARD_BUTTON))  # type: ignore[arg-type]
+    (reply,) = press.response.sent
+    assert reply["how"] == "send" and reply["ephemeral"] is True
+    (menu,) = map(_inner, reply["view"].children)
+    assert [o.value for o in menu.options] == state.hands[1]
+    assert menu.min_values == menu.max_values == 2
+    assert _leaks(reply["content"], _hidden(state)) == []
+    choice = ComponentHit(GAME_ID, VERSION, DISCARD, tuple(state.hands[1][:2]))
+    picked = _interaction(1, ephemeral=True)
+    await ADAPTER.on_component(flow, picked, _board(state), choice)  # type: ignore[arg-type]
+    (act,) = flow.acts
+    assert act["action"] == {"type": "discard", "cards": state.hands[1][:2]}
+    assert act["private_note"].startswith("You discarded ")
+    assert act.get("expected_version") is None
+
+
+async def test_the_discard_button_refuses_a_seat_that_already_chose() -> None:
+    state = GAME.new_game(2, {}, seed=8)
+    GAME.apply(state, 0, {"type": "discard", "cards": state.hands[0][:1]})
+    with pytest.raises(UserError, match="already chosen"):
+        await ADAPTER.on_component(FakeFlow(), _interaction(0), _board(state), _hit(DISCARD_BUTTON))  # type: ignore[arg-type]
+
+
+async def test_the_play_flow_is_private_until_the_card_is_played() -> None:
+    state = new_started(3, seed=10)
+    seat, board, flow = state.current, _board(state), FakeFlow()
+    with pytest.raises(UserError, match="not your turn"):
+        await ADAPTER.on_component(flow, _interaction((seat + 1) % 3), board, _hit(PLAY_BUTTON))  # type: ignore[arg-type]
+    press = _interaction(seat)
+    await ADAPTER.on_component(flow, press, board, _hit(PLAY_BUTTON))  # type: ignore[arg-type]
+    (reply,) = press.response.sent
+    assert reply["ephemeral"] is True
+    assert _values(reply["view"].children[0]) == state.hands[seat]
+    card = state.hands[seat][0]
+    step = _interaction(seat, ephemeral=True)
+    await ADAPTER.on_component(flow, step, board, _hit(CARD, card))  # type: ignore[arg-type]
+    (cells,) = step.response.sent
+    assert cells["how"] == "edit"
+    offered = [value for menu in cells["view"].children for value in _values(menu)]
+    assert offered == [label(c) for c in open_cells(state)]
+    cell_token = _inner(cells["view"].children[0]).custom_id.split(":", 3)[3]
+    step = _interaction(seat, ephemeral=True)
+    await ADAPTER.on_component(flow, step, board, _hit(cell_token, offered[0]))  # type: ignore[arg-type]
+    (facings,) = step.response.sent
+    (menu,) = map(_inner, facings["view"].children)
+    assert [o.value for o in menu.options] == ["N", "E", "S", "W"]
+    assert all(o.description.startswith("aims at ") for o in menu.options)
+    face_token = menu.custom_id.split(":", 3)[3]
+    await ADAPTER.on_component(flow, _interaction(seat, ephemeral=True), board, _hit(face_token, "S"))  # type: ignore[arg-type]
+    (act,) = flow.acts
+    assert act["action"] == {"type": "play", "card": card, "cell": offered[0], "facing": "S"}
+    assert act == {"action": act["action"], "expected_version": VERSION}
+
+
+async def test_the_activate_select_and_the_hand_button_reach_the_flow() -> None:
+    state = table([("food-1", "N15", "N", "A"), ("c-plus", "M15", "N", "up")], {0: ["c-flip"], 1: ["m-flip"]})
+    play(state, "c-flip", "N14", "E")
+    flow = FakeFlow()
+    await ADAPTER.on_component(flow, _interaction(0), _board(state), _hit(ACTIVATE, "c-plus"))  # type: ignore[arg-type]
+    await ADAPTER.on_component(flow, _interaction(1), _board(state), _hit(HAND_BUTTON))  # type: ignore[arg-type]
+    assert flow.acts == [{"action": {"type": "activate", "card": "c-plus"}, "expected_version": VERSION}]
+    assert flow.hands == 1
+
+
+# -- slash commands -----------------------------------------------------------------------------------
+
+
+def test_typed_cards_resolve_against_the_caller_hand() -> None:
+    state = GAME.new_game(4, {}, seed=3)
+    first, second = state.hands[2][:2]
+    typed = f"{CARDS[first].power_name.lower()}, {CARDS[second].name}"
+    assert discard_refs(state, 2, typed) == [first, second]
+    assert hand_card(state, 2, " nonsense ") == "nonsense"
+    assert table_card(state, 1, "Flip") == "m-flip"
+    assert table_card(state, 1, "N14") == "N14"
+
+
+def test_discard_choices_are_the_legal_combinations_of_the_caller_hand() -> None:
+    state = GAME.new_game(4, {}, seed=3)
+    options = discard_options(state, 0)
+    assert len(options) == 3
+    assert {frozenset(value.split(",")) for _, value in options} == {
+        frozenset(a["cards"]) for a in GAME.legal_actions(state, 0)
+    }
+    GAME.apply(state, 0, {"type": "discard", "cards": state.hands[0][:2]})
+    assert discard_options(state, 0) == []
+
+
+@dataclass
+class FakeDb:
+    """Serve one saved game to the cog."""
+
+    row: GameRow
+
+    async def open_game_in(self, channel_id: int) -> GameRow | None:
+        return self.row if channel_id == CHANNEL else None
+
+
+class CogFlow(FakeFlow):
+    """Add what the cog reads from the flow: the database and live states."""
+
+    def __init__(self, row: GameRow) -> None:
+        super().__init__()
+        self.db = FakeDb(row)
+
+    async def game_here(self, interaction: Any) -> GameRow:
+        return self.db.row
+
+    def live(self, row: GameRow) -> tuple[Any, FlippersState]:
+        return GAME, GAME.load(row.state or {})
+
+
+def _cog(state: FlippersState) -> tuple[FlippersCog, CogFlow]:
+    """Return the cog wired to a fake flow holding `state`."""
+    flow = CogFlow(_row(state))
+    return FlippersCog(SimpleNamespace(flow=flow)), flow  # type: ignore[arg-type]
+
+
+async def test_the_discard_command_answers_privately() -> None:
+    state = GAME.new_game(2, {}, seed=3)
+    cog, flow = _cog(state)
+    card = state.hands[1][0]
+    await cog.discard.callback(cog, _interaction(1), CARDS[card].power_name)  # type: ignore[arg-type]
+    (act,) = flow.acts
+    assert act["action"] == {"type": "discard", "cards": [card]}
+    assert act["private_note"].startswith(f"You discarded {CARDS[card].power_name}.")
+    choices = await cog.discard_choices(_interaction(1), "")
+    assert sorted(c.value for c in choices) == sorted(state.hands[1])
+    assert await cog.discard_choices(_interaction(5), "") == []
+
+
+async def test_the_play_command_autocompletes_only_legal_values_for_the_caller() -> None:
+    state = new_started(3, seed=12)
+    cog, flow = _cog(state)
+    seat = state.current
+    other = _interaction((seat + 1) % 3)
+    assert await cog.play_cards(other, "") == []
+    assert await cog.play_cells(other, "") == []
+    cards = await cog.play_cards(_interaction(seat), "")
+    assert [c.value for c in cards] == state.hands[seat]
+    cells = await cog.play_cells(_interaction(seat), "")
+    assert [c.value for c in cells] == [label(c) for c in open_cells(state)][:25]
+    first = cells[0].value
+    assert next(c.value for c in await cog.play_cells(_interaction(seat), first.lower())) == first
+    facings = await cog.play_facings(_interaction(seat, card=cards[0].value, cell=first), "")
+    assert [c.value for c in facings] == ["N", "E", "S", "W"]
+    assert all("aims at" in c.name for c in facings)
+    await cog.play.callback(cog, _interaction(seat), cards[0].value, first, "n")  # type: ignore[arg-type]
+    assert flow.acts[0]["action"] == {"type": "play", "card": cards[0].value, "cell": first, "facing": "n"}
+    assert "private_note" not in flow.acts[0]
+
+
+async def test_the_activate_command_offers_only_cards_still_available() -> None:
+    state = table(
+        [
+            ("food-1", "N15", "N", "A"),
+            ("c-leader", "N16", "N", "up"),
+            ("m-leader", "O16", "N", "up"),
+            ("c-plus", "M15", "N", "up"),
+            ("c-turn", "O15", "N", "up"),
+        ],
+        {0: ["c-flip"], 1: ["m-flip"]},
+    )
+    play(state, "c-flip", "N14", "E")
+    activate(state, "c-turn")
+    cog, flow = _cog(state)
+    assert [c.value for c in await cog.activate_cards(_interaction(0), "")] == ["c-plus"]
+    assert await cog.activate_cards(_interaction(1), "") == []
+    await cog.activate.callback(cog, _interaction(0), "plus")  # type: ignore[arg-type]
+    assert flow.acts[0]["action"] == {"type": "activate", "card": "c-plus"}
