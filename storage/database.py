@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from storage.migrations import MIGRATIONS
 
+T = TypeVar("T")
 LOBBY, ACTIVE, FINISHED, CANCELLED = "lobby", "active", "finished", "cancelled"
 OPEN = (LOBBY, ACTIVE)
 
@@ -113,13 +117,51 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+class _TaskLock:
+    """Let one task at a time use the connection; the holding task may re-enter."""
+
+    def __init__(self) -> None:
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None
+
+    @asynccontextmanager
+    async def hold(self) -> AsyncIterator[None]:
+        """Hold the connection for the current task."""
+        me = asyncio.current_task()
+        if me is not None and self._owner is me:
+            yield
+            return
+        async with self._lock:
+            self._owner = me
+            try:
+                yield
+            finally:
+                self._owner = None
+
+
+def serialized(method: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+    """Run a Database method while holding its connection, so transactions never interleave."""
+
+    @functools.wraps(method)
+    async def wrapper(self: Database, *args: Any, **kwargs: Any) -> T:
+        async with self._guard.hold():
+            return await method(self, *args, **kwargs)
+
+    return wrapper
+
+
 class Database:
-    """Own one aiosqlite connection in WAL mode and every query the bot makes."""
+    """Own one aiosqlite connection in WAL mode and every query the bot makes.
+
+    Every public method holds the connection for its whole run: coroutines share one connection, and a
+    transaction must never see another coroutine's statements.
+    """
 
     def __init__(self, path: str, clock: Callable[[], datetime] = utc_now) -> None:
         self.path = path
         self.clock = clock
         self._conn: aiosqlite.Connection | None = None
+        self._guard = _TaskLock()
 
     @property
     def conn(self) -> aiosqlite.Connection:
@@ -155,6 +197,7 @@ class Database:
                 continue
             await self.conn.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
 
+    @serialized
     async def schema_version(self) -> int:
         """Return how many migrations the file has."""
         async with self.conn.execute("PRAGMA user_version") as cur:
@@ -166,12 +209,14 @@ class Database:
 
     # -- metadata -------------------------------------------------------------------------------
 
+    @serialized
     async def get_meta(self, key: str) -> str | None:
         """Return a stored setting, or None."""
         async with self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
             row = await cur.fetchone()
         return None if row is None else str(row[0])
 
+    @serialized
     async def set_meta(self, key: str, value: str) -> None:
         """Store a setting."""
         await self.conn.execute(
@@ -181,6 +226,7 @@ class Database:
 
     # -- games ----------------------------------------------------------------------------------
 
+    @serialized
     async def create_game(
         self,
         *,
@@ -213,12 +259,14 @@ class Database:
         assert row is not None
         return row
 
+    @serialized
     async def game(self, game_id: int) -> GameRow | None:
         """Return a game by id, or None."""
         async with self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
             row = await cur.fetchone()
         return None if row is None else await self._with_seats(row)
 
+    @serialized
     async def open_game_in(self, channel_id: int) -> GameRow | None:
         """Return the lobby or active game in a channel, or None."""
         async with self.conn.execute(
@@ -227,6 +275,7 @@ class Database:
             row = await cur.fetchone()
         return None if row is None else await self._with_seats(row)
 
+    @serialized
     async def games_with_status(self, *statuses: str) -> list[GameRow]:
         """Return every game in one of these statuses, oldest first."""
         marks = ", ".join("?" for _ in statuses)
@@ -275,6 +324,7 @@ class Database:
             state_error=error,
         )
 
+    @serialized
     async def seat_player(
         self, game_id: int, user_id: int, name: str, max_seats: int, bot_level: str | None = None
     ) -> int:
@@ -303,6 +353,7 @@ class Database:
             await self.conn.execute("ROLLBACK")
             raise
 
+    @serialized
     async def unseat_player(self, game_id: int, user_id: int) -> None:
         """Remove a user from a lobby and close the gaps so seats stay 0..n-1."""
         await self.conn.execute("BEGIN IMMEDIATE")
@@ -327,10 +378,12 @@ class Database:
             await self.conn.execute("ROLLBACK")
             raise
 
+    @serialized
     async def start_game(self, game_id: int, state: dict[str, Any], expected_version: int) -> int:
         """Turn a lobby into an active game with its first state; return the new version."""
         return await self._write(game_id, expected_version, state, ACTIVE, None, require=LOBBY)
 
+    @serialized
     async def record_action(
         self,
         game_id: int,
@@ -388,6 +441,7 @@ class Database:
             raise
         return expected_version + 1
 
+    @serialized
     async def set_status(self, game_id: int, status: str) -> bool:
         """Move an open game to a final status; return False if it was no longer open."""
         cur = await self.conn.execute(
@@ -397,10 +451,12 @@ class Database:
         )
         return cur.rowcount == 1
 
+    @serialized
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         """Remember which channel message shows the current board."""
         await self.conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
 
+    @serialized
     async def actions(self, game_id: int) -> list[dict[str, Any]]:
         """Return a game's action log in order."""
         async with self.conn.execute(
@@ -422,12 +478,14 @@ class Database:
 
     # -- computer players, reminders and settings ---------------------------------------------------
 
+    @serialized
     async def hand_seat_to_bot(self, game_id: int, seat: int, level: str, name: str) -> None:
         """Let a computer player take over a seat for the rest of the game."""
         await self.conn.execute(
             "UPDATE seats SET bot_level = ?, name = ? WHERE game_id = ? AND seat = ?", (level, name, game_id, seat)
         )
 
+    @serialized
     async def mark_reminded(self, game_id: int, version: int) -> bool:
         """Record that the wait at `version` was reminded; return False if it already was or has moved on."""
         cur = await self.conn.execute(
@@ -436,6 +494,7 @@ class Database:
         )
         return cur.rowcount == 1
 
+    @serialized
     async def set_game_timers(self, game_id: int, reminder_hours: float | None, timeout_hours: float | None) -> None:
         """Store a game's own reminder delay and timeout (None: use the server's)."""
         await self.conn.execute(
@@ -443,6 +502,7 @@ class Database:
             (reminder_hours, timeout_hours, game_id),
         )
 
+    @serialized
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         """Return a server's settings, or the defaults."""
         async with self.conn.execute(
@@ -454,6 +514,7 @@ class Database:
             return GuildSettings()
         return GuildSettings(row[0], row[1], bool(row[2]))
 
+    @serialized
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
         """Store a server's settings."""
         await self.conn.execute(
@@ -463,12 +524,14 @@ class Database:
             (guild_id, settings.reminder_hours, settings.timeout_hours, int(settings.thread_default)),
         )
 
+    @serialized
     async def wants_dm_reminders(self, user_id: int) -> bool:
         """Return True when a user opted in to reminders by DM."""
         async with self.conn.execute("SELECT dm FROM notify WHERE user_id = ?", (user_id,)) as cur:
             row = await cur.fetchone()
         return bool(row and row[0])
 
+    @serialized
     async def set_dm_reminders(self, user_id: int, on: bool) -> None:
         """Store a user's choice about reminders by DM."""
         await self.conn.execute(
@@ -478,6 +541,7 @@ class Database:
 
     # -- lists, history and records ---------------------------------------------------------------
 
+    @serialized
     async def open_games_in_guild(self, guild_id: int) -> list[GameRow]:
         """Return the lobbies and active games of a server, oldest first."""
         async with self.conn.execute(
@@ -486,6 +550,7 @@ class Database:
             rows = await cur.fetchall()
         return [await self._with_seats(row) for row in rows]
 
+    @serialized
     async def active_games_of(self, user_id: int) -> list[GameRow]:
         """Return every active game, in any server, where a user holds a seat."""
         async with self.conn.execute(
@@ -496,6 +561,7 @@ class Database:
             rows = await cur.fetchall()
         return [await self._with_seats(row) for row in rows]
 
+    @serialized
     async def latest_game_in(self, channel_id: int) -> GameRow | None:
         """Return the newest game of a channel, whatever its status."""
         async with self.conn.execute(
@@ -504,6 +570,7 @@ class Database:
             row = await cur.fetchone()
         return None if row is None else await self._with_seats(row)
 
+    @serialized
     async def player_stats(self, user_id: int, guild_id: int | None) -> list[PlayerStats]:
         """Return a user's games, wins and average score per game type (in one server, or everywhere)."""
         where, args = ("AND guild_id = ?", (user_id, guild_id)) if guild_id else ("", (user_id,))
@@ -514,6 +581,7 @@ class Database:
         ) as cur:
             return [PlayerStats(r[0], r[1], r[2] or 0, float(r[3] or 0)) for r in await cur.fetchall()]
 
+    @serialized
     async def leaderboard(self, guild_id: int, kind: str, limit: int = 10) -> list[tuple[int, PlayerStats]]:
         """Return the best players of a game in a server: most wins, then best average score."""
         async with self.conn.execute(

@@ -192,3 +192,15 @@ async def test_meta_values_are_stored_and_replaced(db: Database) -> None:
     await db.set_meta("k", "1")
     await db.set_meta("k", "2")
     assert await db.get_meta("k") == "2"
+
+
+async def test_concurrent_changes_on_one_connection_never_interleave(db: Database) -> None:
+    async def open_and_fill(channel: int) -> None:
+        game_id = await lobby(db, channel=channel, players=1)
+        for n in range(1, 4):
+            await db.seat_player(game_id, 1000 * channel + n, f"p{n}", 4)
+
+    await asyncio.gather(*(open_and_fill(channel) for channel in range(20, 40)))
+    rows = await db.games_with_status("lobby")
+    assert len(rows) == 20
+    assert all(len(row.seats) == 4 for row in rows)
