@@ -14,6 +14,8 @@ from storage.database import LOBBY, GameRow, GuildSettings
 from ui import records
 from ui.bots import LEVELS
 from ui.errors import UserError
+from ui.flow import in_thread
+from ui.scheduler import hours
 
 if TYPE_CHECKING:
     from bot import IceFloeBot
@@ -70,7 +72,7 @@ class GameCog(commands.Cog):
             interaction,
             game.value,
             {"balanced": balanced, "teams": teams},
-            thread=settings.thread_default if thread is None else thread,
+            thread=(settings.thread_default and not in_thread(interaction)) if thread is None else thread,
             reminder_hours=remind_after,
             timeout_hours=timeout_after,
         )
@@ -216,9 +218,9 @@ class GameCog(commands.Cog):
                 current.thread_default if thread_default is None else thread_default,
             )
             await self.flow.db.save_guild_settings(guild_id, current)
-        timeout = f"{current.timeout_hours:g} hours" if current.timeout_hours else "off"
+        timeout = hours(current.timeout_hours) if current.timeout_hours else "off"
         text = (
-            f"{'Saved. ' if changing else ''}Reminder after {current.reminder_hours:g} hours · timeout {timeout}"
+            f"{'Saved. ' if changing else ''}Reminder after {hours(current.reminder_hours)} · timeout {timeout}"
             f" · new games in a thread: {'yes' if current.thread_default else 'no'}"
         )
         await interaction.response.send_message(text, ephemeral=True)

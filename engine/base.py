@@ -103,6 +103,10 @@ class Game(ABC, Generic[S]):
     def resign(self, state: S, seat: int) -> list[Event]:
         """Take `seat` out of the game in place; the game goes on or ends coherently."""
 
+    def mid_turn(self, state: S, seat: int) -> bool:
+        """Return True when `seat` has begun its turn and must act again before it ends (e.g. activations)."""
+        return False
+
     @abstractmethod
     def is_over(self, state: S) -> bool:
         """Return True once the game has ended."""

@@ -38,6 +38,15 @@ class Commit:
     events: list[Event]
 
 
+def in_thread(interaction: discord.Interaction) -> bool:
+    """Return True when an interaction comes from inside a thread."""
+    channel = interaction.channel
+    return isinstance(channel, discord.Thread) or getattr(channel, "type", None) in (
+        discord.ChannelType.public_thread,
+        discord.ChannelType.private_thread,
+    )
+
+
 def display_name(user: discord.abc.User) -> str:
     """Return the name to show for a user."""
     return getattr(user, "display_name", None) or user.name
@@ -139,11 +148,7 @@ class GameFlow:
 
     async def _open_thread(self, interaction: discord.Interaction, title: str) -> int:
         """Create a public thread for a new game under the current channel and return its id."""
-        channel = interaction.channel
-        if isinstance(channel, discord.Thread) or getattr(channel, "type", None) in (
-            discord.ChannelType.public_thread,
-            discord.ChannelType.private_thread,
-        ):
+        if in_thread(interaction):
             raise UserError("This is already a thread: start the game here without `thread`.")
         name = f"{title} · {display_name(interaction.user)}"[:100]
         try:
@@ -273,7 +278,7 @@ class GameFlow:
                 guild_id=row.guild_id,
                 channel_id=row.channel_id,
                 kind=row.kind,
-                host=Seat(0, me.user_id, display_name(interaction.user)),
+                host=Seat(0, interaction.user.id, display_name(interaction.user)),
                 options=row.options,
                 seed=random.SystemRandom().randrange(1, 2**53),
             )
@@ -281,14 +286,18 @@ class GameFlow:
             raise UserError("This channel already has a new game: join it instead.") from None
         game = get(row.kind)
         for seat in row.seats:
-            if seat.user_id != me.user_id:
+            if seat.user_id == me.user_id:
+                continue
+            if seat.user_id > 0:  # a person whose seat a computer player took over plays again
+                await self.db.seat_player(fresh.id, seat.user_id, seat.name.removesuffix(" (bot)"), game.max_players)
+            else:
                 await self.db.seat_player(fresh.id, seat.user_id, seat.name, game.max_players, seat.bot_level)
         await self.db.set_game_timers(fresh.id, row.reminder_hours, row.timeout_hours)
         fresh = await self.db.game(fresh.id)
         assert fresh is not None
         players = " ".join(s.mention for s in fresh.seats if not s.is_bot)
         await interaction.response.send_message(
-            f"Rematch! {players}: the same seats are ready; {me.mention} starts it with Start.",
+            f"Rematch! {players}: the same seats are ready; {interaction.user.mention} starts it with Start.",
             embed=self.lobby_embed(fresh),
             view=self.lobby_view(fresh),
             allowed_mentions=MENTION_USERS,

@@ -18,10 +18,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+MAX_ACTIONS_PER_TURN = 60
 
 
 def hours(value: float) -> str:
-    """Format a number of hours for people."""
+    """Format a duration given in hours for people ("1 hour", "12 hours", "30 minutes")."""
+    if value < 1:
+        minutes = max(1, round(value * 60))
+        return f"{minutes} minute" + ("" if minutes == 1 else "s")
+    value = round(value, 1) if value < 10 else round(value)
     return f"{value:g} hour" + ("" if value == 1 else "s")
 
 
@@ -79,7 +84,7 @@ class Scheduler:
         link = ""
         if row.guild_id and row.board_message_id:
             link = f" Board: https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.board_message_id}"
-        text = f"{people}, a reminder: {game.title} (game #{row.id}) has waited for you for {hours(round(idle))}.{link}"
+        text = f"{people}, a reminder: {game.title} (game #{row.id}) has waited for you for {hours(idle)}.{link}"
         channel = self.flow.bot.get_partial_messageable(row.channel_id)
         await channel.send(text, allowed_mentions=MENTION_USERS)
         for seat in waiting:
@@ -100,7 +105,12 @@ class Scheduler:
             allowed_mentions=discord.AllowedMentions.none(),
         )
         for seat in waiting:
-            fresh = await self.flow.db.game(row.id)
-            if fresh is None or fresh.status != ACTIVE:
-                return
-            await self.flow.bots.play_for(row.id, seat, "easy", fresh.version)
+            for _ in range(MAX_ACTIONS_PER_TURN):
+                fresh = await self.flow.db.game(row.id)
+                if fresh is None or fresh.status != ACTIVE:
+                    return
+                if not await self.flow.bots.play_for(row.id, seat, "easy", fresh.version):
+                    break
+                game, state = self.flow.live(await self.flow.db.game(row.id) or fresh)
+                if not game.mid_turn(state, seat):
+                    break

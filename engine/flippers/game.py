@@ -88,9 +88,7 @@ class FlippersGame(Game[FlippersState]):
         )
         centre, row = LAYOUT["centre_column"], LAYOUT["food_row"]
         for i, fid in enumerate(foods):
-            state.place(
-                fid, (centre - (food_count - 1) // 2 + i, row), LAYOUT["food_facing"], rng.choice(FOOD_SIDES)
-            )
+            state.place(fid, (centre - (food_count - 1) // 2 + i, row), LAYOUT["food_facing"], rng.choice(FOOD_SIDES))
         for seat in range(players):
             leader = explorer_id(seat, LEADER)
             state.place(leader, (centre - (players - 1) // 2 + seat, row + 1), LAYOUT["leader_facing"], UP)
@@ -271,9 +269,7 @@ class FlippersGame(Game[FlippersState]):
             return []
         seat = state.current
         events = self._refill(state, seat)
-        events.append(
-            Event("turn_end", seat, {"hand": len(state.hands[seat]), "deck": len(state.decks[seat])})
-        )
+        events.append(Event("turn_end", seat, {"hand": len(state.hands[seat]), "deck": len(state.decks[seat])}))
         return events + self._next_turn(state, seat)
 
     def _refill(self, state: FlippersState, seat: int) -> list[Event]:
@@ -325,6 +321,10 @@ class FlippersGame(Game[FlippersState]):
         elif state.current == seat:
             events += self._next_turn(state, seat)
         return events
+
+    def mid_turn(self, state: FlippersState, seat: int) -> bool:
+        """Return True between playing a card and activating the last available one."""
+        return state.phase == PLAY and state.current == seat and state.played is not None
 
     def is_over(self, state: FlippersState) -> bool:
         """Return True once the game has ended."""

@@ -88,9 +88,7 @@ class TankGame(Game[TankState]):
         state.take_queue = list(sequence)
         state.phase = "split"
         state.pending = None
-        events.append(
-            Event("round_start", order[0], {"round": rnd, "rounds": state.setup.rounds, "start": order[0]})
-        )
+        events.append(Event("round_start", order[0], {"round": rnd, "rounds": state.setup.rounds, "start": order[0]}))
 
     def _advance(self, state: TankState, events: list[Event]) -> None:
         """Move to the next phase, round or the end once the current phase has nobody left to act."""
@@ -169,6 +167,10 @@ class TankGame(Game[TankState]):
         protected = set(state.pending.protected) if state.pending is not None else set()
         return sorted((c for c in state.hands[seat] if c in FISH_CARDS and c not in protected), key=_sort_key)
 
+    def mid_turn(self, state: TankState, seat: int) -> bool:
+        """Return True while the seat still has Gourami discards to choose after its take."""
+        return state.pending is not None and state.pending.seat == seat
+
     def is_over(self, state: TankState) -> bool:
         """Return True once the game has ended."""
         return state.phase == "over"
@@ -234,8 +236,7 @@ class TankGame(Game[TankState]):
         allowed = cut_lines(rect)
         if line not in allowed:
             raise IllegalAction(
-                f"Line {line} does not cut all the way through group {name}; "
-                f"it can be cut along {', '.join(allowed)}"
+                f"Line {line} does not cut all the way through group {name}; it can be cut along {', '.join(allowed)}"
             )
         keep, new = split(rect, axis, k)
         new_name = letter(state.made)
