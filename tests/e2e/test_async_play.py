@@ -19,7 +19,9 @@ from storage.database import GuildSettings
 from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 START = datetime(2025, 1, 6, 9, 0, tzinfo=UTC)
-REMINDER = re.compile(r"^<@(\d+)>, a reminder: (.+) \(game #(\d+)\) has waited for you for (\d+(?:\.\d)?) (?:hours?|minutes?)\.")
+REMINDER = re.compile(
+    r"^<@(\d+)>, a reminder: (.+) \(game #(\d+)\) has waited for you for (\d+(?:\.\d)?) (?:hours?|minutes?)\."
+)
 TURN_PING = re.compile(r"<@(\d+)>, it's your turn\.")
 
 
