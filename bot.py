@@ -21,6 +21,7 @@ from ui.components import FloeComponent
 from ui.errors import UserError, report
 from ui.flow import GameFlow
 from ui.scheduler import Scheduler
+from ui.workers import default_kind
 
 log = logging.getLogger("ice_floe")
 
@@ -70,7 +71,7 @@ class IceFloeBot(commands.Bot):
         *,
         bot_pause: float = 2.0,
         bot_budget: float = 1.5,
-        bot_workers: str = "process",
+        workers: str | None = None,
         check_interval: float = 60.0,
         **options: Any,
     ) -> None:
@@ -79,7 +80,7 @@ class IceFloeBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
         self.settings = settings
         self.db = Database(sqlite_path(settings.database_url))
-        self.flow = GameFlow(self, self.db, pause=bot_pause, budget=bot_budget, workers=bot_workers)
+        self.flow = GameFlow(self, self.db, workers=workers or default_kind(), pause=bot_pause, budget=bot_budget)
         self.scheduler = Scheduler(self.flow, interval=check_interval)
         self._background: list[asyncio.Task[None]] = []
         self.tree.on_error = self.on_app_command_error
@@ -138,6 +139,7 @@ class IceFloeBot(commands.Bot):
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)
         await self.flow.bots.close()
+        self.flow.close()
         await super().close()
         await self.db.close()
 
@@ -145,7 +147,7 @@ class IceFloeBot(commands.Bot):
 def create_bot(settings: Settings | None = None, **options: Any) -> IceFloeBot:
     """Build the configured, not yet started bot from settings (by default from the environment and .env).
 
-    Options are IceFloeBot's (bot_pause, bot_budget, bot_workers, check_interval) or discord.py Client options.
+    Options are IceFloeBot's (bot_pause, bot_budget, workers, check_interval) or discord.py Client options.
     """
     settings = settings or Settings.from_env()
     return IceFloeBot(settings, **options)

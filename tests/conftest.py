@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
 from tests.harness import Driver, FakeDiscord
+
+# Worker threads start instantly; production bots draw and think in worker processes instead.
+os.environ.setdefault("ICE_FLOE_WORKERS", "thread")
 
 
 @pytest_asyncio.fixture

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from engine.base import IllegalAction
 from storage.database import ACTIVE
 from ui.errors import UserError
+from ui.workers import make_pool
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -43,10 +43,7 @@ class BotPlayers:
     def executor(self) -> Executor:
         """Return the pool that thinks for the bots (a process, so the event loop never waits on the GIL)."""
         if self._executor is None:
-            if self.workers == "process":
-                self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-            else:
-                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+            self._executor = make_pool(self.workers, 1, "bot")
         return self._executor
 
     def schedule(self, game_id: int) -> None:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 from collections import defaultdict
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,6 +22,7 @@ from ui.adapter import Board, GameAdapter, Picture, adapter_for
 from ui.bots import LEVELS, BotPlayers
 from ui.components import LOBBY_VERSION, ComponentHit, button, view_of
 from ui.errors import STALE_BOARD, UserError
+from ui.workers import draw, make_pool
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -55,10 +59,12 @@ def display_name(user: discord.abc.User) -> str:
 class GameFlow:
     """Own every game-changing path so each one saves before it answers and posts the same way."""
 
-    def __init__(self, bot: commands.Bot, db: Database, **bot_options: Any) -> None:
+    def __init__(self, bot: commands.Bot, db: Database, *, workers: str = "process", **bot_options: Any) -> None:
         self.bot = bot
         self.db = db
-        self.bots = BotPlayers(self, **bot_options)
+        self.workers = workers
+        self._render_pool: Executor | None = None
+        self.bots = BotPlayers(self, workers=workers, **bot_options)
         self._state_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._post_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
@@ -475,7 +481,22 @@ class GameFlow:
     async def render_board(self, adapter: GameAdapter, board: Board) -> Picture:
         """Render the public board in a worker thread."""
         view = board.game.view(board.state, None)
-        return await asyncio.to_thread(adapter.board_picture, view, board.names)
+        picture = await self.draw(adapter, "board_picture", view, board.names)
+        assert picture is not None
+        return picture
+
+    async def draw(self, adapter: GameAdapter, method: str, view: dict[str, Any], names: list[str]) -> Picture | None:
+        """Draw one of an adapter's pictures in the render pool."""
+        if self._render_pool is None:
+            self._render_pool = make_pool(self.workers, min(2, os.cpu_count() or 1), "render")
+        job = partial(draw, type(adapter), method, view, list(names))
+        return await asyncio.get_running_loop().run_in_executor(self._render_pool, job)
+
+    def close(self) -> None:
+        """Stop the render pool."""
+        if self._render_pool is not None:
+            self._render_pool.shutdown(wait=False, cancel_futures=True)
+            self._render_pool = None
 
     def board_content(self, board: Board, events: Sequence[Event]) -> str:
         """Write the message text: what just happened, then whose turn it is (with a ping) or the result."""
@@ -551,7 +572,7 @@ class GameFlow:
         """Return the text and picture of what one seat alone may see."""
         adapter = adapter_for(board.row.kind)
         view = board.game.view(board.state, seat)
-        picture = await asyncio.to_thread(adapter.private_picture, view, board.names)
+        picture = await self.draw(adapter, "private_picture", view, board.names)
         return adapter.private_text(view, board.names), picture
 
     async def show_hand(self, interaction: discord.Interaction, row: GameRow) -> None:

@@ -67,7 +67,7 @@ async def start_floe(driver: Driver, settings: Settings, clock: Clock, **options
     defaults: dict[str, Any] = {
         "bot_pause": 0,
         "bot_budget": 0.05,
-        "bot_workers": "thread",
+        "workers": "thread",
         "check_interval": 3600,
         "guild_ready_timeout": 0.05,
     }

@@ -43,7 +43,7 @@ async def start_floe(driver: Driver, settings: Settings, **options: Any) -> IceF
     defaults: dict[str, Any] = {
         "bot_pause": 0,
         "bot_budget": BOT_BUDGET,
-        "bot_workers": "thread",
+        "workers": "thread",
         "check_interval": 3600,
         "guild_ready_timeout": 0.05,
     }

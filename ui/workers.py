@@ -1,0 +1,32 @@
+"""Run CPU-heavy work (drawing boards, computer players thinking) away from the event loop."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from ui.adapter import GameAdapter, Picture
+
+WORKERS_ENV = "ICE_FLOE_WORKERS"
+
+
+def default_kind() -> str:
+    """Return "process" (the default: the GIL never stalls the event loop) or "thread" (from the environment)."""
+    kind = os.environ.get(WORKERS_ENV, "process").strip().lower()
+    if kind not in ("process", "thread"):
+        raise ValueError(f"{WORKERS_ENV} must be 'process' or 'thread' (got {kind!r})")
+    return kind
+
+
+def make_pool(kind: str, workers: int, name: str) -> Executor:
+    """Return a pool of worker processes (spawned, so no state leaks in) or threads."""
+    if kind == "process":
+        return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name)
+
+
+def draw(adapter_type: type[GameAdapter], method: str, view: dict[str, Any], names: list[str]) -> Picture | None:
+    """Draw a picture with a fresh adapter of the given type (runs in a worker)."""
+    return getattr(adapter_type(), method)(view, names)
