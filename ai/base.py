@@ -1,0 +1,104 @@
+"""Define what the bots need from each game: determinize a view, copy, estimate and play out a state."""
+
+from __future__ import annotations
+
+import math
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from engine.base import Action, Game
+
+S = TypeVar("S")
+
+ActionKey = tuple[tuple[str, Any], ...]
+
+
+def action_key(action: Action) -> ActionKey:
+    """Return a hashable key that identifies an action."""
+    return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in action.items())
+
+
+def actor(to_act: list[int], me: int) -> int:
+    """Return who moves next in a simulation: the searching seat first when several seats act at once."""
+    return me if me in to_act else to_act[0]
+
+
+def sigmoid(x: float) -> float:
+    """Return the logistic function of x, safe for large |x|."""
+    if x < -40:
+        return 0.0
+    if x > 40:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+class GameAI(ABC, Generic[S]):
+    """Adapt one game to the bots: sample full states from a view and judge positions.
+
+    Every method is pure apart from mutating the state it is given, so one instance can serve many threads.
+    """
+
+    key: ClassVar[str]
+    game: ClassVar[Game[Any]]
+    margin_scale: ClassVar[float] = 5.0
+    """Lead in points that counts as a clear advantage when turning estimates into rewards."""
+    easy_temperature: ClassVar[float] = 1.0
+    """Softmax temperature of the easy bot, in points."""
+    exploration: ClassVar[float] = 0.7
+    """UCB exploration constant of the search."""
+    playout_depth: ClassVar[int | None] = None
+    """Actions played out after leaving the tree before estimating; None plays to the end."""
+    prior_visits: ClassVar[float] = 0.0
+    """Virtual visits worth of the estimate given to each new tree node (progressive bias); 0 turns it off."""
+
+    @abstractmethod
+    def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> S:
+        """Build a full state that `seat` cannot tell apart from the real one, sampling what it cannot see."""
+
+    @abstractmethod
+    def clone(self, state: S) -> S:
+        """Return an independent copy of the state."""
+
+    @abstractmethod
+    def estimate(self, state: S) -> list[float]:
+        """Return each seat's expected final score from this position (its side's score in team games)."""
+
+    def opponents(self, state: S, seat: int) -> list[int]:
+        """Return the seats still in play that `seat` must beat."""
+        resigned = state.resigned  # type: ignore[attr-defined]
+        return [s for s in range(len(resigned)) if s != seat and not resigned[s]]
+
+    def decided(self, state: S) -> bool:
+        """Return True when the rest of the game can be judged by `estimate` alone."""
+        return False
+
+    def playout_action(self, state: S, seat: int, actions: list[Action], rng: random.Random) -> Action:
+        """Pick an action in a playout: uniformly at random unless the game knows better."""
+        return rng.choice(actions)
+
+    def easy_score(self, state: S, seat: int) -> float:
+        """Return how good the position is for `seat`, in points, as the easy bot judges it."""
+        return self.margin(self.estimate(state), state, seat)
+
+    def margin(self, estimates: list[float], state: S, seat: int) -> float:
+        """Return `seat`'s estimated lead over its best opponent."""
+        rivals = self.opponents(state, seat)
+        return estimates[seat] - max((estimates[o] for o in rivals), default=0.0)
+
+    def rewards(self, state: S) -> list[float]:
+        """Return every seat's reward in [0, 1]: victory share when the game is over, else an estimated lead."""
+        estimates = self.estimate(state)
+        seats = len(estimates)
+        leads = [sigmoid(self.margin(estimates, state, s) / self.margin_scale) for s in range(seats)]
+        if not self.game.is_over(state):
+            return leads
+        winners = self.game.outcome(state).winners
+        sides = {self.side(state, w) for w in winners}
+        share = 1.0 / len(sides) if sides else 0.0
+        return [0.85 * (share if s in winners else 0.0) + 0.15 * leads[s] for s in range(seats)]
+
+    def side(self, state: S, seat: int) -> int:
+        """Return the partnership a seat scores for (itself unless the game has teams)."""
+        return seat

@@ -1,0 +1,26 @@
+"""Pick a move one action ahead: score each action on a sampled state and draw from a softmax."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ai.base import GameAI
+from engine.base import Action
+
+
+def choose_easy(
+    ai: GameAI[Any], view: Mapping[str, Any], seat: int, actions: list[Action], rng: random.Random
+) -> Action:
+    """Return an action drawn with probability growing with its immediate score for `seat`."""
+    state = ai.determinize(view, seat, rng)
+    scores = []
+    for action in actions:
+        after = ai.clone(state)
+        ai.game.apply(after, seat, action)
+        scores.append(ai.easy_score(after, seat))
+    top = max(scores)
+    weights = [math.exp((s - top) / ai.easy_temperature) for s in scores]
+    return dict(rng.choices(actions, weights=weights)[0])

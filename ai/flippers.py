@@ -1,0 +1,142 @@
+"""Sample hidden Flippers hands, decks and discards from a view, and judge the table by the points it gives now."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ai.base import GameAI
+from engine.flippers import GAME
+from engine.flippers.cards import FOOD_IDS, team_cards
+from engine.flippers.game import FlippersGame
+from engine.flippers.scoring import scores
+from engine.flippers.state import FlippersState
+from engine.flippers.table import Cell
+
+
+def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> FlippersState:
+    """Rebuild a state from `seat`'s view, dealing each seat's unseen cards at random to its hand, deck and discards."""
+    players = view["players"]
+    seats = view["seats"]
+    cells: dict[Cell, str] = {}
+    where: dict[str, Cell] = {}
+    facing: dict[str, str] = {}
+    face: dict[str, str] = {}
+    for card in view["cards"]:
+        cell = (card["col"], card["row"])
+        cid = card["id"]
+        cells[cell] = cid
+        where[cid] = cell
+        facing[cid] = card["facing"]
+        face[cid] = card["face"]
+    hands: list[list[str]] = []
+    decks: list[list[str]] = []
+    discards: list[list[str]] = []
+    for s in range(players):
+        off_table = [c for c in team_cards(s)[1:] if c not in where]
+        if s == seat:
+            hand = [c["id"] for c in view["hand"]]
+            gone = [c["id"] for c in view["discarded_cards"]]
+            deck = [c for c in off_table if c not in hand and c not in gone]
+            rng.shuffle(deck)
+        else:
+            rng.shuffle(off_table)
+            held, stock = seats[s]["hand_size"], seats[s]["deck_size"]
+            hand, deck, gone = off_table[:held], off_table[held : held + stock], off_table[held + stock :]
+        hands.append(hand)
+        decks.append(deck)
+        discards.append(gone)
+    engaged = [False] * players
+    for marker in view["markers"]:
+        engaged[marker["team"]] = True
+    return FlippersState(
+        players=players,
+        teams_mode=view["teams_mode"],
+        phase=view["phase"],
+        cells=cells,
+        where=where,
+        facing=facing,
+        face=face,
+        hands=hands,
+        decks=decks,
+        discards=discards,
+        unused_food=[f for f in FOOD_IDS if f not in where],
+        chosen=[s["chosen"] for s in seats],
+        resigned=[s["resigned"] for s in seats],
+        stash=[s["stash"] for s in seats],
+        supply=view["supply"],
+        engaged=engaged,
+        current=view["current"] if view["current"] is not None else 0,
+        turn=view["turn"],
+        played=view["played"],
+        activated=list(view["activated"]),
+    )
+
+
+def clone(state: FlippersState) -> FlippersState:
+    """Return an independent copy of a state."""
+    return FlippersState(
+        players=state.players,
+        teams_mode=state.teams_mode,
+        phase=state.phase,
+        cells=dict(state.cells),
+        where=dict(state.where),
+        facing=dict(state.facing),
+        face=dict(state.face),
+        hands=[h[:] for h in state.hands],
+        decks=[d[:] for d in state.decks],
+        discards=[d[:] for d in state.discards],
+        unused_food=state.unused_food[:],
+        chosen=state.chosen[:],
+        resigned=state.resigned[:],
+        stash=state.stash[:],
+        supply=state.supply,
+        engaged=state.engaged[:],
+        current=state.current,
+        turn=state.turn,
+        played=state.played,
+        activated=state.activated[:],
+    )
+
+
+def estimate(state: FlippersState) -> list[float]:
+    """Return each seat's points if the game ended as the table stands (partnership totals in Team Up)."""
+    totals = [float(row["total"]) for row in scores(state)]
+    if not state.teams_mode:
+        return totals
+    sides: dict[int, float] = {}
+    for s, points in enumerate(totals):
+        sides[state.side(s)] = sides.get(state.side(s), 0.0) + points
+    return [sides[state.side(s)] for s in range(state.players)]
+
+
+class FlippersAI(GameAI[FlippersState]):
+    """Play Flippers."""
+
+    key = "flippers"
+    game: ClassVar[FlippersGame] = GAME
+    margin_scale = 3.0
+    easy_temperature = 0.5
+    exploration = 0.7
+    playout_depth = None
+
+    def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> FlippersState:
+        """Sample the unseen cards."""
+        return determinize(view, seat, rng)
+
+    def clone(self, state: FlippersState) -> FlippersState:
+        """Copy a state."""
+        return clone(state)
+
+    def estimate(self, state: FlippersState) -> list[float]:
+        """Return the points the table gives now."""
+        return estimate(state)
+
+    def opponents(self, state: FlippersState, seat: int) -> list[int]:
+        """Return the seats still in play on other sides."""
+        return [s for s in range(state.players) if state.opposed(s, seat) and not state.resigned[s]]
+
+    def side(self, state: FlippersState, seat: int) -> int:
+        """Return the seat's partnership."""
+        return state.side(seat)

@@ -1,0 +1,98 @@
+"""Search for a move by information-set Monte Carlo tree search over sampled determinizations."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from ai.base import ActionKey, GameAI, action_key, actor
+from engine.base import Action
+
+
+class Node:
+    """Hold one tree node: the action that led here, who took it and the rewards it collected."""
+
+    __slots__ = ("action", "avail", "children", "parent", "seat", "total", "visits")
+
+    def __init__(self, parent: Node | None, action: Action | None, seat: int) -> None:
+        """Create an unvisited node."""
+        self.parent = parent
+        self.action = action
+        self.seat = seat
+        self.children: dict[ActionKey, Node] = {}
+        self.visits = 0.0
+        self.total = 0.0
+        self.avail = 0
+
+
+def choose_hard(
+    ai: GameAI[Any],
+    view: Mapping[str, Any],
+    seat: int,
+    actions: list[Action],
+    rng: random.Random,
+    budget_s: float,
+    iterations: int | None,
+) -> Action:
+    """Return the root action visited most by single-observer ISMCTS within the budget or iteration cap."""
+    game = ai.game
+    hidden = game.hidden_information
+    base = None if hidden else ai.determinize(view, seat, rng)
+    deadline = time.perf_counter() + budget_s
+    root = Node(None, None, seat)
+    c = ai.exploration
+    depth_cap = ai.playout_depth
+    prior = ai.prior_visits
+    done = 0
+    while (done < iterations) if iterations is not None else (done == 0 or time.perf_counter() < deadline):
+        done += 1
+        state = ai.determinize(view, seat, rng) if base is None else ai.clone(base)
+        node = root
+        while not game.is_over(state):
+            mover = actor(game.to_act(state), seat)
+            legal = actions if node is root else game.legal_actions(state, mover)
+            children = node.children
+            fresh = []
+            known = []
+            for action in legal:
+                child = children.get(action_key(action))
+                if child is None:
+                    fresh.append(action)
+                else:
+                    child.avail += 1
+                    known.append(child)
+            if fresh:
+                action = rng.choice(fresh)
+                child = Node(node, action, mover)
+                child.avail = 1
+                children[action_key(action)] = child
+                game.apply(state, mover, action)
+                if prior:
+                    child.visits = prior
+                    child.total = prior * ai.rewards(state)[mover]
+                node = child
+                break
+            best = known[0]
+            best_score = -math.inf
+            for child in known:
+                score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if score > best_score:
+                    best, best_score = child, score
+            game.apply(state, mover, best.action)  # type: ignore[arg-type]
+            node = best
+        steps = 0
+        while not game.is_over(state) and (depth_cap is None or steps < depth_cap) and not ai.decided(state):
+            mover = actor(game.to_act(state), seat)
+            game.apply(state, mover, ai.playout_action(state, mover, game.legal_actions(state, mover), rng))
+            steps += 1
+        rewards = ai.rewards(state)
+        while node is not root:
+            node.visits += 1
+            node.total += rewards[node.seat]
+            node = node.parent  # type: ignore[assignment]
+        root.visits += 1
+    best_child = max(root.children.values(), key=lambda n: (n.visits, n.total / max(n.visits, 1)))
+    return dict(best_child.action)  # type: ignore[arg-type]

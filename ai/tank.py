@@ -1,0 +1,213 @@
+"""Sample hidden aquariums, decks and discards for 10 Gallon Tank, and judge takes and splits by a greedy draft."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ai.base import GameAI
+from ai.tank_scoring import CARD_INDEX, CARD_VALUE, Scorer, Tally, merged, tally
+from engine.base import Action
+from engine.tank import GAME
+from engine.tank.cards import CARDS, FISH_CARDS, deck_for
+from engine.tank.game import TankGame
+from engine.tank.grid import LETTERS, Rect, cells
+from engine.tank.scoring import KINDS
+from engine.tank.state import Pending, TankState
+
+GRANTING = frozenset(c for c, card in CARDS.items() if KINDS[card.kind].discards > 0)
+
+
+def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> TankState:
+    """Rebuild a state from `seat`'s view, dealing the unseen cards at random to hands, discard pile and deck."""
+    players = view["players"]
+    phase = view["phase"]
+    grid: list[str | None] = [None if card is None else card["id"] for row in view["grid"] for card in row]
+    groups: dict[str, Rect] = {
+        g["letter"]: (g["rows"][0], g["cols"][0], g["rows"][1], g["cols"][1]) for g in view["groups"]
+    }
+    seats = view["seats"]
+    mine = [card["id"] for card in view["aquarium"]]
+    my_discards = [card["id"] for card in view["my_discards"]]
+    unseen = Counter(deck_for(players))
+    unseen.subtract(mine)
+    unseen.subtract(my_discards)
+    unseen.subtract(c for c in grid if c is not None)
+    pool = sorted(unseen.elements())
+    rng.shuffle(pool)
+    hands: list[list[str]] = [[] for _ in range(players)]
+    hands[seat] = mine
+    own_discards: list[list[str]] = [[] for _ in range(players)]
+    own_discards[seat] = my_discards
+    to_act = view["to_act"]
+    pending = None
+    if view["discard"] is not None:
+        options = set(view["discard"]["options"])
+        protected = [c for c in mine if c in FISH_CARDS and c not in options]
+        pending = Pending(seat, view["discard"]["left"], protected)
+    elif view["pending_discards"] and to_act:
+        other = to_act[0]
+        granting = [c for c in pool if c in GRANTING][: view["pending_discards"]]
+        for card in granting:
+            pool.remove(card)
+        hands[other] = granting
+        pending = Pending(other, len(granting), list(granting))
+    for s in range(players):
+        if s == seat:
+            continue
+        fish = [c for c in pool if c in FISH_CARDS][: seats[s]["discarded"]]
+        for card in fish:
+            pool.remove(card)
+        own_discards[s] = fish
+    pile = my_discards + [c for d in own_discards[:seat] + own_discards[seat + 1 :] for c in d]
+    rest = view["discard_pile"] - len(pile)
+    pile += pool[:rest]
+    del pool[:rest]
+    for s in range(players):
+        if s != seat:
+            need = seats[s]["cards"] - len(hands[s])
+            hands[s] += pool[:need]
+            del pool[:need]
+    state = TankState(
+        players=players,
+        goal=view["goal"]["key"],
+        first_start=0,
+        round=view["round"],
+        phase=phase,
+        deck=pool,
+        grid=grid,
+        groups=groups,
+        made=max((LETTERS.index(name) + 1 for name in groups), default=0),
+        queue=list(view["split_order"] if phase == "split" else view["take_order"]),
+        take_queue=list(view["take_order"]) if phase == "split" else [],
+        hands=hands,
+        discards=pile,
+        own_discards=own_discards,
+        resigned=[s["resigned"] for s in seats],
+        pending=pending,
+    )
+    if view["start_seat"] is not None:
+        for first in range(players):
+            state.first_start = first
+            order = GAME.round_order(state)
+            if order and order[0] == view["start_seat"]:
+                break
+    return state
+
+
+def clone(state: TankState) -> TankState:
+    """Return an independent copy of a state."""
+    pending = state.pending
+    return TankState(
+        players=state.players,
+        goal=state.goal,
+        first_start=state.first_start,
+        round=state.round,
+        phase=state.phase,
+        deck=state.deck[:],
+        grid=state.grid[:],
+        groups=dict(state.groups),
+        made=state.made,
+        queue=state.queue[:],
+        take_queue=state.take_queue[:],
+        hands=[h[:] for h in state.hands],
+        discards=state.discards[:],
+        own_discards=[d[:] for d in state.own_discards],
+        resigned=state.resigned[:],
+        pending=None if pending is None else Pending(pending.seat, pending.left, pending.protected[:]),
+    )
+
+
+def scorer(state: TankState) -> Scorer:
+    """Return the scorer of a state's game."""
+    return Scorer(state.goal, state.players, [not r for r in state.resigned])
+
+
+def group_cards(state: TankState, rect: Rect) -> list[str]:
+    """Return the cards of a group on the grid."""
+    side = state.side
+    return [c for r, col in cells(rect) if (c := state.grid[r * side + col]) is not None]
+
+
+def best_group(score: Scorer, hands: list[Tally], seat: int, groups: list[Tally]) -> int:
+    """Return the index of the group that raises `seat`'s lead the most if it took it now."""
+    best, best_gain = 0, float("-inf")
+    for i, group in enumerate(groups):
+        trial = hands[:]
+        trial[seat] = merged(hands[seat], group)
+        totals = score.totals(trial, partial=True)
+        gain = totals[seat] - max((totals[o] for o in range(len(totals)) if o != seat), default=0.0)
+        if gain > best_gain:
+            best, best_gain = i, gain
+    return best
+
+
+def estimate(state: TankState) -> list[float]:
+    """Return each seat's score once the groups on the grid are drafted greedily in take order."""
+    score = scorer(state)
+    hands = [tally(h) for h in state.hands]
+    if state.phase in ("split", "take", "discard") and state.made > 1:
+        order = state.take_queue if state.phase == "split" else state.queue
+        groups = [tally(group_cards(state, rect)) for _, rect in sorted(state.groups.items())]
+        for taker in order:
+            if not groups:
+                break
+            hands[taker] = merged(hands[taker], groups.pop(best_group(score, hands, taker, groups)))
+    return score.totals(hands, partial=state.phase != "over")
+
+
+class TankAI(GameAI[TankState]):
+    """Play 10 Gallon Tank."""
+
+    key = "tank"
+    game: ClassVar[TankGame] = GAME
+    margin_scale = 6.0
+    easy_temperature = 1.0
+    exploration = 0.7
+    playout_depth = None
+    prior_visits = 10.0
+
+    def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> TankState:
+        """Sample the unseen cards."""
+        return determinize(view, seat, rng)
+
+    def clone(self, state: TankState) -> TankState:
+        """Copy a state."""
+        return clone(state)
+
+    def estimate(self, state: TankState) -> list[float]:
+        """Return scores after a greedy draft of the grid."""
+        return estimate(state)
+
+    def playout_action(self, state: TankState, seat: int, actions: list[Action], rng: random.Random) -> Action:
+        """Take the group that helps most, split at random, and discard only what scores better gone."""
+        if state.phase == "take":
+            names = sorted(state.groups)
+            groups = [tally(group_cards(state, state.groups[n])) for n in names]
+            hands = [tally(h) for h in state.hands]
+            return {"type": "take", "group": names[best_group(scorer(state), hands, seat, groups)]}
+        if state.phase == "discard":
+            return self._playout_discard(state, seat, actions)
+        return rng.choice(actions)
+
+    def _playout_discard(self, state: TankState, seat: int, actions: list[Action]) -> Action:
+        """Discard the card whose loss raises the seat's score most (one per kind: the lowest printed), or keep."""
+        score = scorer(state)
+        hands = [tally(h) for h in state.hands]
+        mine = hands[seat]
+        best: Action = {"type": "keep"}
+        best_total = score.totals(hands, partial=True)[seat]
+        tried: set[int] = set()
+        options = sorted((a for a in actions if a["type"] == "discard"), key=lambda a: CARD_VALUE[a["card"]])
+        for action in options:
+            kind = CARD_INDEX[action["card"]]
+            if kind in tried:
+                continue
+            tried.add(kind)
+            hands[seat] = [n - m for n, m in zip(mine, tally((action["card"],)), strict=True)]
+            total = score.totals(hands, partial=True)[seat]
+            if total > best_total:
+                best, best_total = action, total
+        return best
