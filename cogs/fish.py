@@ -9,10 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from engine.fish import GAME
 from render.fish import alt_text, render_board
-from storage.database import ACTIVE, GameRow
 from ui.adapter import Board, GameAdapter, Picture, register
-from ui.components import ComponentHit, chunked_selects, select, view_of
+from ui.components import ComponentHit, autocomplete, chunked_selects, select, view_of
 from ui.errors import UserError
 
 if TYPE_CHECKING:
@@ -105,37 +105,23 @@ class FishCog(commands.Cog):
 
     async def _my_options(self, interaction: discord.Interaction) -> list[dict[str, Any]]:
         """Return the caller's legal actions in this channel's fish game (empty when none)."""
-        row = await self.flow.db.open_game_in(interaction.channel_id or 0)
-        if row is None or row.kind != KEY or row.status != ACTIVE:
-            return []
-        seat = row.seat_of(interaction.user.id)
-        try:
-            game, state = self.flow.live(row)
-        except UserError:
-            return []
-        return [] if seat is None else game.legal_actions(state, seat)
-
-    async def _game(self, interaction: discord.Interaction) -> GameRow:
-        """Return this channel's active fish game, or refuse."""
-        row = await self.flow.game_here(interaction)
-        if row.kind != KEY:
-            raise UserError("The game in this channel is not Hey, That's My Fish!")
-        if row.status != ACTIVE:
-            raise UserError("The game has not started yet: the host starts it with `/game start`.")
-        return row
+        mine = await self.flow.caller_seat(interaction, KEY)
+        return [] if mine is None else GAME.legal_actions(*mine)
 
     @fish.command(name="place", description="Place a penguin on a free 1-fish tile")
     @app_commands.describe(tile="A tile label such as C4")
     async def place(self, interaction: discord.Interaction, tile: str) -> None:
         """Place one penguin."""
-        await self.flow.act(interaction, await self._game(interaction), {"type": "place", "tile": tile})
+        await self.flow.act(interaction, await self.flow.active_game(interaction, KEY), {"type": "place", "tile": tile})
 
     @fish.command(name="move", description="Slide a penguin in a straight line and take the tile it leaves")
     @app_commands.describe(start="The tile your penguin is on", end="Where it should go")
     @app_commands.rename(start="from", end="to")
     async def move(self, interaction: discord.Interaction, start: str, end: str) -> None:
         """Move one penguin."""
-        await self.flow.act(interaction, await self._game(interaction), {"type": "move", "from": start, "to": end})
+        await self.flow.act(
+            interaction, await self.flow.active_game(interaction, KEY), {"type": "move", "from": start, "to": end}
+        )
 
     @place.autocomplete("tile")
     async def place_tiles(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -158,9 +144,8 @@ class FishCog(commands.Cog):
 
 
 def _choices(values: Sequence[str], current: str) -> list[app_commands.Choice[str]]:
-    """Return up to 25 autocomplete choices that start with what was typed."""
-    typed = current.strip().upper()
-    return [app_commands.Choice(name=v, value=v) for v in values if v.upper().startswith(typed)][:25]
+    """Return autocomplete choices for tile labels."""
+    return autocomplete([(v, v) for v in values], current)
 
 
 async def setup(bot: IceFloeBot) -> None:

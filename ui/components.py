@@ -132,6 +132,16 @@ def chunked_selects(
     return menus
 
 
+def autocomplete(options: Sequence[tuple[str, str]], current: str) -> list[discord.app_commands.Choice[str]]:
+    """Return up to 25 autocomplete choices, from (label, value) pairs, whose label or value contains the text."""
+    typed = current.strip().lower()
+    return [
+        discord.app_commands.Choice(name=label[:100], value=value[:100])
+        for label, value in options
+        if typed in label.lower() or typed in value.lower()
+    ][:MAX_OPTIONS]
+
+
 def view_of(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View | None:
     """Put items in a view that never times out, or return None when there are none."""
     if not items:

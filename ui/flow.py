@@ -77,6 +77,28 @@ class GameFlow:
             raise UserError(NO_GAME)
         return row
 
+    async def active_game(self, interaction: discord.Interaction, kind: str) -> GameRow:
+        """Return this channel's game of `kind` once it has started, or refuse."""
+        row = await self.game_here(interaction)
+        if row.kind != kind:
+            raise UserError(f"The game in this channel is {get(row.kind).title}, not {get(kind).title}.")
+        if row.status != ACTIVE:
+            raise UserError("The game has not started yet: the host starts it with `/game start`.")
+        return row
+
+    async def caller_seat(self, interaction: discord.Interaction, kind: str) -> tuple[Any, int] | None:
+        """Return the live state and the caller's seat in this channel's game of `kind`, or None (for autocomplete)."""
+        row = await self.db.open_game_in(interaction.channel_id or 0)
+        if row is None or row.kind != kind or row.status != ACTIVE:
+            return None
+        seat = row.seat_of(interaction.user.id)
+        if seat is None:
+            return None
+        try:
+            return self.live(row)[1], seat
+        except UserError:
+            return None
+
     def live(self, row: GameRow) -> tuple[Game, Any]:
         """Return the rules and the state of an active game, refusing a damaged save."""
         game = get(row.kind)
