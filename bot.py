@@ -88,6 +88,14 @@ class IceFloeBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the database, load every cog, register persistent components and sync commands if changed."""
         await self.db.open()
+        try:
+            await self._set_up()
+        except BaseException:
+            await self.db.close()
+            raise
+
+    async def _set_up(self) -> None:
+        """Load every cog, register persistent components, sync commands if changed and start background work."""
         for name in extension_names():
             await self.load_extension(name)
         self.add_dynamic_items(FloeComponent)

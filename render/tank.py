@@ -337,7 +337,7 @@ def render_aquarium(view: dict[str, Any], names: Sequence[str]) -> bytes:
         anchor="lm",
     )
     y += 60
-    sub = f"{len(view['aquarium'])} cards · private, only you see this"
+    sub = f"{_count(len(view['aquarium']), 'card')} · private, only you see this"
     draw.text((MARGIN, y), sub, font=font(24), fill=MUTED)
     y += 44
     if view.get("discard"):
@@ -551,7 +551,7 @@ def alt_text_table(view: dict[str, Any], names: Sequence[str]) -> str:
 def alt_text_aquarium(view: dict[str, Any], names: Sequence[str]) -> str:
     """Describe a player's own aquarium and score preview for screen readers."""
     preview = view["preview"]
-    parts = [f"{_name(names, view['seat'])}'s aquarium, {len(view['aquarium'])} cards."]
+    parts = [f"{_name(names, view['seat'])}'s aquarium, {_count(len(view['aquarium']), 'card')}."]
     if view.get("discard"):
         parts.append(
             f"You may discard up to {view['discard']['left']} fish for your Gourami, or keep them all."

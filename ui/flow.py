@@ -416,7 +416,7 @@ class GameFlow:
         message = interaction.message
         if message is not None and (message.flags.ephemeral or elsewhere):
             note = private_note or "Done: see the new board in the channel."
-            await interaction.response.edit_message(content=note, view=None)
+            await interaction.response.edit_message(content=note, view=None, attachments=[])
         elif private_note is not None:
             await interaction.response.send_message(private_note, ephemeral=True)
         else:

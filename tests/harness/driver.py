@@ -279,6 +279,9 @@ class Driver:
         for run in self.bots:
             if not run.task.done():
                 await self.stop_bot(run.bot)
+            elif not run.bot.is_closed():
+                # A bot whose start-up failed still holds its database thread, which would keep pytest alive.
+                await asyncio.wait_for(run.bot.close(), grace)
 
     # -- waiting --------------------------------------------------------------------------------------------
 
