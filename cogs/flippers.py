@@ -19,7 +19,17 @@ from engine.flippers.table import DIRECTIONS, WORDS, Cell, aims, label, neighbou
 from render.flippers import alt_text_hand, alt_text_table, render_hand, render_table
 from storage.database import ACTIVE, GameRow
 from ui.adapter import Board, GameAdapter, Picture, register
-from ui.components import MAX_OPTIONS, ComponentHit, FloeComponent, button, chunked_selects, custom_id, select, view_of
+from ui.components import (
+    MAX_OPTIONS,
+    ComponentHit,
+    FloeComponent,
+    autocomplete,
+    button,
+    chunked_selects,
+    custom_id,
+    select,
+    view_of,
+)
 from ui.errors import UserError
 
 if TYPE_CHECKING:
@@ -32,7 +42,6 @@ DISCARD, CARD, ROW, CELL, FACE, ACTIVATE = "discard", "card", "row", "cell", "fa
 UNVERSIONED_TOKENS = frozenset({DISCARD})
 """Tokens whose press stays valid after other seats acted: setup discards are simultaneous and independent."""
 MAX_MENUS = 4
-MAX_CHOICES = 25
 POWER_KEYS = {name.lower(): key for key, name in POWER_NAMES.items()}
 Option = tuple[str, str, str]
 
@@ -572,12 +581,7 @@ class FlippersCog(commands.Cog):
 
 def _choices(options: Sequence[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
     """Return up to 25 autocomplete choices whose label or value contains what was typed."""
-    typed = current.strip().lower()
-    return [
-        app_commands.Choice(name=name[:100], value=value)
-        for name, value in options
-        if typed in name.lower() or typed in value.lower()
-    ][:MAX_CHOICES]
+    return autocomplete(options, current)
 
 
 async def setup(bot: IceFloeBot) -> None:

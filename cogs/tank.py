@@ -16,9 +16,9 @@ from engine.tank.cards import CARDS, kinds_in_play
 from engine.tank.data import RULES
 from engine.tank.state import TankState
 from render.tank import alt_text_aquarium, alt_text_final, alt_text_table, render_aquarium, render_final, render_table
-from storage.database import ACTIVE, GameRow
+from storage.database import GameRow
 from ui.adapter import Board, GameAdapter, Picture, register
-from ui.components import ComponentHit, chunked_selects, select
+from ui.components import ComponentHit, autocomplete, chunked_selects, select
 from ui.errors import UserError
 
 if TYPE_CHECKING:
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 KEY = "tank"
 KEEP = "keep"
 KEEP_WORDS = {"keep", "keep all", "keep all my fish", "none", "nothing"}
-MAX_CHOICES = 25
 PLURALS = {k.key: k.plural for k in RULES.kinds}
 
 
@@ -265,26 +264,11 @@ class TankCog(commands.Cog):
 
     async def _mine(self, interaction: discord.Interaction) -> tuple[TankState, int] | None:
         """Return the state and the caller's seat of this channel's active tank game, or None."""
-        row = await self.flow.db.open_game_in(interaction.channel_id or 0)
-        if row is None or row.kind != KEY or row.status != ACTIVE:
-            return None
-        seat = row.seat_of(interaction.user.id)
-        if seat is None:
-            return None
-        try:
-            _, state = self.flow.live(row)
-        except UserError:
-            return None
-        return state, seat
+        return await self.flow.caller_seat(interaction, KEY)
 
     async def _game(self, interaction: discord.Interaction) -> GameRow:
         """Return this channel's active tank game, or refuse."""
-        row = await self.flow.game_here(interaction)
-        if row.kind != KEY:
-            raise UserError("The game in this channel is not 10 Gallon Tank.")
-        if row.status != ACTIVE:
-            raise UserError("The game has not started yet: the host starts it with `/game start`.")
-        return row
+        return await self.flow.active_game(interaction, KEY)
 
     @tank.command(name="split", description="Cut one group in two along a full row or column line")
     @app_commands.describe(group="The group's letter, e.g. B", line="h1, h2… run between rows, v1, v2… between columns")
@@ -357,12 +341,7 @@ class TankCog(commands.Cog):
 
 def _choices(options: Sequence[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
     """Return up to 25 autocomplete choices whose label or value contains what was typed."""
-    typed = current.strip().lower()
-    return [
-        app_commands.Choice(name=label[:100], value=value)
-        for label, value in options
-        if typed in label.lower() or typed in value.lower()
-    ][:MAX_CHOICES]
+    return autocomplete(options, current)
 
 
 async def setup(bot: IceFloeBot) -> None:
