@@ -511,7 +511,7 @@ class GameFlow:
         """Draw one of an adapter's pictures in the render pool."""
         if self._render_pool is None:
             self._render_pool = make_pool(self.workers, min(2, os.cpu_count() or 1), "render")
-        job = partial(draw, type(adapter), method, view, list(names))
+        job = partial(draw, adapter.key, method, view, list(names))
         return await asyncio.get_running_loop().run_in_executor(self._render_pool, job)
 
     def close(self) -> None:

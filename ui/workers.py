@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from functools import cache
 from typing import Any
 
 from ui.adapter import GameAdapter, Picture
@@ -27,6 +29,16 @@ def make_pool(kind: str, workers: int, name: str) -> Executor:
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name)
 
 
-def draw(adapter_type: type[GameAdapter], method: str, view: dict[str, Any], names: list[str]) -> Picture | None:
-    """Draw a picture with a fresh adapter of the given type (runs in a worker)."""
-    return getattr(adapter_type(), method)(view, names)
+def draw(kind: str, method: str, view: dict[str, Any], names: list[str]) -> Picture | None:
+    """Draw a picture with the adapter of game `kind`, found in cogs/<kind>.py (runs in a worker)."""
+    return getattr(_adapter(kind), method)(view, names)
+
+
+@cache
+def _adapter(kind: str) -> GameAdapter:
+    """Return an adapter for game `kind`, built from the class its cog module defines."""
+    module = importlib.import_module(f"cogs.{kind}")
+    for value in vars(module).values():
+        if isinstance(value, type) and issubclass(value, GameAdapter) and getattr(value, "key", None) == kind:
+            return value()
+    raise LookupError(f"cogs/{kind}.py defines no adapter for {kind!r}")
