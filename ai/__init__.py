@@ -59,4 +59,4 @@ def choose_action(
     return choose_hard(ai, view, seat, actions, rng, budget_s, iterations)
 
 
-__all__ = ["LEVELS", "choose_action"]
+__all__ = ["LEVELS", "bots", "choose_action"]

@@ -11,16 +11,21 @@ from ai.base import GameAI
 from engine.base import Action
 
 
-def choose_easy(
-    ai: GameAI[Any], view: Mapping[str, Any], seat: int, actions: list[Action], rng: random.Random
-) -> Action:
-    """Return an action drawn with probability growing with its immediate score for `seat`."""
-    state = ai.determinize(view, seat, rng)
+def score_actions(ai: GameAI[Any], state: Any, seat: int, actions: list[Action]) -> list[float]:
+    """Return the easy score for `seat` of the position each action leads to from `state`."""
     scores = []
     for action in actions:
         after = ai.clone(state)
         ai.game.apply(after, seat, action)
         scores.append(ai.easy_score(after, seat))
+    return scores
+
+
+def choose_easy(
+    ai: GameAI[Any], view: Mapping[str, Any], seat: int, actions: list[Action], rng: random.Random
+) -> Action:
+    """Return an action drawn with probability growing with its immediate score for `seat`."""
+    scores = score_actions(ai, ai.determinize(view, seat, rng), seat, actions)
     top = max(scores)
     weights = [math.exp((s - top) / ai.easy_temperature) for s in scores]
     return dict(rng.choices(actions, weights=weights)[0])

@@ -120,6 +120,7 @@ class FlippersAI(GameAI[FlippersState]):
     easy_temperature = 0.5
     exploration = 0.7
     playout_depth = None
+    root_width = 8
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> FlippersState:
         """Sample the unseen cards."""

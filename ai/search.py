@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ai.base import ActionKey, GameAI, action_key, actor
+from ai.easy import score_actions
 from engine.base import Action
 
 
@@ -26,6 +27,13 @@ class Node:
         self.visits = 0.0
         self.total = 0.0
         self.avail = 0
+
+
+def ranked(ai: GameAI[Any], state: Any, seat: int, actions: list[Action]) -> list[Action]:
+    """Return the actions best first by the easy bot's score of the position each leads to."""
+    scores = score_actions(ai, state, seat, actions)
+    order = sorted(range(len(actions)), key=lambda i: -scores[i])
+    return [actions[i] for i in order]
 
 
 def choose_hard(
@@ -46,6 +54,11 @@ def choose_hard(
     c = ai.exploration
     depth_cap = ai.playout_depth
     prior = ai.prior_visits
+    width = ai.root_width
+    if width is not None and len(actions) > width:
+        actions = ranked(ai, ai.determinize(view, seat, rng), seat, actions)
+    else:
+        width = None
     done = 0
     while (done < iterations) if iterations is not None else (done == 0 or time.perf_counter() < deadline):
         done += 1
@@ -53,7 +66,12 @@ def choose_hard(
         node = root
         while not game.is_over(state):
             mover = actor(game.to_act(state), seat)
-            legal = actions if node is root else game.legal_actions(state, mover)
+            if node is not root:
+                legal = game.legal_actions(state, mover)
+            elif width is None:
+                legal = actions
+            else:
+                legal = actions[: width + int(math.sqrt(root.visits))]
             children = node.children
             fresh = []
             known = []

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ai.base import GameAI
-from ai.tank_scoring import CARD_INDEX, CARD_VALUE, Scorer, Tally, merged, tally
+from ai.tank_scoring import CARD_INDEX, CARD_VALUE, MAJORITY, Scorer, Tally, merged, tally
 from engine.base import Action
 from engine.tank import GAME
 from engine.tank.cards import CARDS, FISH_CARDS, deck_for
@@ -48,28 +48,17 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> TankS
         protected = [c for c in mine if c in FISH_CARDS and c not in options]
         pending = Pending(seat, view["discard"]["left"], protected)
     elif view["pending_discards"] and to_act:
-        other = to_act[0]
-        granting = [c for c in pool if c in GRANTING][: view["pending_discards"]]
-        for card in granting:
-            pool.remove(card)
-        hands[other] = granting
-        pending = Pending(other, len(granting), list(granting))
-    for s in range(players):
-        if s == seat:
-            continue
-        fish = [c for c in pool if c in FISH_CARDS][: seats[s]["discarded"]]
-        for card in fish:
-            pool.remove(card)
-        own_discards[s] = fish
-    pile = my_discards + [c for d in own_discards[:seat] + own_discards[seat + 1 :] for c in d]
-    rest = view["discard_pile"] - len(pile)
-    pile += pool[:rest]
-    del pool[:rest]
+        granting = _draw(pool, view["pending_discards"], GRANTING)
+        hands[to_act[0]] = granting
+        pending = Pending(to_act[0], len(granting), list(granting))
     for s in range(players):
         if s != seat:
-            need = seats[s]["cards"] - len(hands[s])
-            hands[s] += pool[:need]
-            del pool[:need]
+            own_discards[s] = _draw(pool, seats[s]["discarded"], FISH_CARDS)
+    pile = [c for d in own_discards for c in d]
+    pile += _draw(pool, view["discard_pile"] - len(pile))
+    for s in range(players):
+        if s != seat:
+            hands[s] += _draw(pool, seats[s]["cards"] - len(hands[s]))
     state = TankState(
         players=players,
         goal=view["goal"]["key"],
@@ -89,12 +78,26 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> TankS
         pending=pending,
     )
     if view["start_seat"] is not None:
-        for first in range(players):
-            state.first_start = first
-            order = GAME.round_order(state)
-            if order and order[0] == view["start_seat"]:
-                break
+        state.first_start = _first_start(state, view["start_seat"])
     return state
+
+
+def _draw(pool: list[str], count: int, allowed: frozenset[str] | None = None) -> list[str]:
+    """Remove and return the first `count` cards of the pool, only among `allowed` cards when given."""
+    drawn = [c for c in pool if allowed is None or c in allowed][:count]
+    for card in drawn:
+        pool.remove(card)
+    return drawn
+
+
+def _first_start(state: TankState, start_seat: int) -> int:
+    """Return the first round's start seat that makes `start_seat` start the state's round."""
+    for first in range(state.players):
+        state.first_start = first
+        order = GAME.round_order(state)
+        if order and order[0] == start_seat:
+            return first
+    return 0
 
 
 def clone(state: TankState) -> TankState:
@@ -133,12 +136,14 @@ def group_cards(state: TankState, rect: Rect) -> list[str]:
 
 def best_group(score: Scorer, hands: list[Tally], seat: int, groups: list[Tally]) -> int:
     """Return the index of the group that raises `seat`'s lead the most if it took it now."""
+    base = [score.plain(t, partial=True) for t in hands]
     best, best_gain = 0, float("-inf")
     for i, group in enumerate(groups):
         trial = hands[:]
         trial[seat] = merged(hands[seat], group)
-        totals = score.totals(trial, partial=True)
-        gain = totals[seat] - max((totals[o] for o in range(len(totals)) if o != seat), default=0.0)
+        majority = score.majorities(trial)
+        mine = score.plain(trial[seat], partial=True) + majority[seat]
+        gain = mine - max((base[o] + majority[o] for o in range(len(hands)) if o != seat), default=0.0)
         if gain > best_gain:
             best, best_gain = i, gain
     return best
@@ -193,21 +198,22 @@ class TankAI(GameAI[TankState]):
         return rng.choice(actions)
 
     def _playout_discard(self, state: TankState, seat: int, actions: list[Action]) -> Action:
-        """Discard the card whose loss raises the seat's score most (one per kind: the lowest printed), or keep."""
+        """Discard the card whose loss raises the seat's own points most (one per kind: the lowest printed), or keep.
+
+        Majority kinds are never worth discarding, so only the seat's other points are compared.
+        """
         score = scorer(state)
-        hands = [tally(h) for h in state.hands]
-        mine = hands[seat]
+        mine = tally(state.hands[seat])
         best: Action = {"type": "keep"}
-        best_total = score.totals(hands, partial=True)[seat]
-        tried: set[int] = set()
+        best_points = score.plain(mine, partial=True)
+        tried: set[int] = set(MAJORITY)
         options = sorted((a for a in actions if a["type"] == "discard"), key=lambda a: CARD_VALUE[a["card"]])
         for action in options:
             kind = CARD_INDEX[action["card"]]
             if kind in tried:
                 continue
             tried.add(kind)
-            hands[seat] = [n - m for n, m in zip(mine, tally((action["card"],)), strict=True)]
-            total = score.totals(hands, partial=True)[seat]
-            if total > best_total:
-                best, best_total = action, total
+            points = score.plain([n - m for n, m in zip(mine, tally((action["card"],)), strict=True)], partial=True)
+            if points > best_points:
+                best, best_points = action, points
         return best

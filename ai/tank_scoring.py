@@ -85,17 +85,20 @@ class Scorer:
                 return sum(t[i] for i in FISH) >= self.goal.minimum
         raise ValueError(f"unknown goal kind {self.goal.kind!r}")
 
-    def totals(self, tallies: Sequence[Tally], partial: bool = False) -> list[float]:
-        """Return every seat's total; with `partial`, unfinished sets earn part credit."""
-        table = POINTS[partial]
-        out = []
-        for t in tallies:
-            points = sum(row[t[i]] for i, row in table) + sum(t[i] for i in PRINTED)
-            if self.goal_met(t):
-                points += RULES.goal_points
-            out.append(float(points))
+    def plain(self, t: Tally, partial: bool = False) -> float:
+        """Return one aquarium's points but for majority kinds; with `partial`, unfinished sets earn part credit."""
+        points = sum([row[t[i]] for i, row in POINTS[partial]]) + sum([t[i] for i in PRINTED])
+        return float(points + RULES.goal_points if self.goal_met(t) else points)
+
+    def majorities(self, tallies: Sequence[Tally]) -> list[float]:
+        """Return every seat's points from the majority kinds."""
+        out = [0.0] * len(tallies)
         for i in MAJORITY:
             amounts = [t[i] if self.competing[s] else 0 for s, t in enumerate(tallies)]
             for s, points in enumerate(majority_points(amounts, KINDS[i].scoring["ranks"])):
                 out[s] += points
         return out
+
+    def totals(self, tallies: Sequence[Tally], partial: bool = False) -> list[float]:
+        """Return every seat's total; with `partial`, unfinished sets earn part credit."""
+        return [p + m for p, m in zip([self.plain(t, partial) for t in tallies], self.majorities(tallies), strict=True)]

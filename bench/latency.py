@@ -1,9 +1,23 @@
 """Measure Ice Floe's answer latency with 1, 10 and 50 concurrent Hey, That's My Fish! games.
 
-Run from the repository root:  .venv/bin/python -m bench.latency [--levels 1,10,50] [--turns 12]
+Run from the repository root:  .venv/bin/python -m bench.latency [--levels 1,10,50] [--turns 12] [--think 2.0]
 
-The bot (create_bot, real discord.py) talks to the fake Discord of tests/harness on 127.0.0.1; the fake,
-the simulated players and the bot share one event loop, as the bot's handlers share it in production.
+The fake Discord of tests/harness and the simulated players run in this process; the real bot (create_bot,
+real discord.py) runs in a child process (bench/bot_process.py) that connects to the fake on 127.0.0.1, so
+the figures are the bot's, not the harness's. Latencies are the fake's own records: from the moment it sent
+the interaction to the moment the bot's acknowledgement or visible answer reached it. The bot process watches
+its own event loop for stalls and reports them, with its CPU time and garbage collection pauses.
+
+Two runs per level:
+  paced        players think between actions, --think seconds on average (uniformly 0.5x-1.5x), plus a
+               quarter of that while typing between autocomplete requests: 50 games being played at once;
+  closed loop  every player fires its next request the instant the previous answer arrives (stress: the
+               figures then measure how many commands per second the bot can take on this machine).
+
+--in-process runs the bot in this process and event loop instead, as the first version of this benchmark
+did (its stall figure then includes the harness). --profile DIR writes cProfile stats of the bot process
+(event loop, and to_thread workers in FILE.threads) for each level and prints the top functions; --stacks
+samples where the bot's event-loop thread was whenever it was late by more than 10 ms.
 """
 
 from __future__ import annotations
@@ -11,39 +25,90 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import math
 import random
 import re
 import statistics
+import sys
 import tempfile
 import time
-from collections.abc import Awaitable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any
 
-from bot import create_bot
-from config import Settings
-from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionResult
+from bench.bot_process import PREFIX, Report
+from tests.harness import (
+    Driver,
+    FakeChannel,
+    FakeDiscord,
+    FakeInteraction,
+    FakeMessage,
+    FakeUser,
+    InteractionResult,
+)
 
-T = TypeVar("T")
 TURN_PING = re.compile(r"<@(\d+)>, it's your turn\.")
+ROOT = Path(__file__).resolve().parent.parent
+ANSWER_TIMEOUT = 30.0
 
 
 @dataclass
 class Samples:
-    """Latencies (seconds) and the longest event-loop stall seen during one level."""
+    """Latencies (seconds) and what went wrong during one level."""
 
     ack: list[float] = field(default_factory=list)
     answer: list[float] = field(default_factory=list)
     autocomplete: list[float] = field(default_factory=list)
-    stall: float = 0.0
+    harness_stall: float = 0.0
+    harness_cpu: float = 0.0
     late: int = 0
-    errors: int = 0
+    timeouts: int = 0
     turns: int = 0
     abandoned: int = 0
     refusals: list[str] = field(default_factory=list)
+    bot: Report = field(default_factory=Report)
+
+
+class Refused(Exception):
+    """The bot refused a game command (or Discord refused its answer), so that game cannot go on."""
+
+
+class BenchDiscord(FakeDiscord):
+    """The harness's fake Discord, waking each waiting player alone when its interaction is answered."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[int, tuple[FakeInteraction, asyncio.Future[None]]] = {}
+        super().__init__()
+
+    def notify(self) -> None:
+        """Wake everyone waiting for a state change, and the players whose interaction is settled."""
+        super().notify()
+        if self.waiting:
+            for key, (ix, future) in list(self.waiting.items()):
+                if settled(ix):
+                    del self.waiting[key]
+                    if not future.done():
+                        future.set_result(None)
+
+    async def settled(self, ix: FakeInteraction, within: float = ANSWER_TIMEOUT) -> None:
+        """Wait until the user sees an answer to an interaction, or Discord refused the bot's answer."""
+        if settled(ix):
+            return
+        future = asyncio.get_running_loop().create_future()
+        self.waiting[ix.id] = (ix, future)
+        try:
+            async with asyncio.timeout(within):
+                await future
+        finally:
+            self.waiting.pop(ix.id, None)
+
+
+def settled(ix: FakeInteraction) -> bool:
+    """Tell whether the user sees an answer to an interaction (the fake stamps answered_at), or it was refused."""
+    return ix.answered_at is not None or (bool(ix.rejections) and ix.callback_type is None)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -58,114 +123,266 @@ def ms(value: float) -> str:
 
 
 async def watch_stalls(samples: Samples, interval: float = 0.005) -> None:
-    """Record the longest time the event loop was blocked beyond a short sleep."""
+    """Record the longest time this process's event loop was blocked beyond a short sleep."""
     loop = asyncio.get_running_loop()
     while True:
         started = loop.time()
         await asyncio.sleep(interval)
-        samples.stall = max(samples.stall, loop.time() - started - interval)
+        samples.harness_stall = max(samples.harness_stall, loop.time() - started - interval)
 
 
-class Refused(Exception):
-    """The bot answered a game command with a private refusal, so that game cannot go on."""
-
-
-async def command(samples: Samples, result: InteractionResult) -> FakeMessage:
+async def command(fake: BenchDiscord, samples: Samples, result: InteractionResult) -> FakeMessage:
     """Time a slash command from injection to its acknowledgement and to the answer the user sees."""
-    loop = asyncio.get_running_loop()
-    sent = loop.time()
-    await result.acked()
-    samples.ack.append(loop.time() - sent)
-    await result.answered()
-    samples.answer.append(loop.time() - sent)
+    ix = result.interaction
+    await fake.settled(ix)
+    if ix.callback_type is None or ix.acked_at is None or ix.answered_at is None:
+        raise Refused(f"{ix.label}: Discord refused the answer {ix.rejections}")
+    samples.ack.append(ix.acked_at - ix.created)
+    samples.answer.append(ix.answered_at - ix.created)
     if result.message.ephemeral:
-        raise Refused(f"{result.interaction.label}: {result.message.content}")
+        raise Refused(f"{ix.label}: {result.message.content}")
     return result.message
 
 
-async def timed(samples: Samples, work: Awaitable[T]) -> T:
-    """Time an autocomplete request."""
-    loop = asyncio.get_running_loop()
-    sent = loop.time()
-    value = await work
-    samples.autocomplete.append(loop.time() - sent)
-    return value
+async def choices(fake: BenchDiscord, samples: Samples, result: InteractionResult) -> list[dict[str, Any]]:
+    """Time an autocomplete request and return the choices offered."""
+    ix = result.interaction
+    await fake.settled(ix)
+    if ix.answered_at is None:
+        raise Refused(f"{ix.label}: Discord refused the answer {ix.rejections}")
+    samples.autocomplete.append(ix.answered_at - ix.created)
+    return result.choices
+
+
+class Pacer:
+    """Make a simulated player pause like a person: think before acting, pause while typing."""
+
+    def __init__(self, rng: random.Random, think: float) -> None:
+        self.rng = rng
+        self.mean = think
+
+    async def pause(self, share: float = 1.0) -> None:
+        """Sleep `share` of the mean think time, uniformly 0.5x-1.5x (nothing in closed loop)."""
+        if self.mean > 0:
+            await asyncio.sleep(self.mean * share * self.rng.uniform(0.5, 1.5))
 
 
 async def play(
-    driver: Driver, channel: FakeChannel, players: list[FakeUser], turns: int, samples: Samples, seed: int
-) -> None:
-    """Open, start and play one two-player game for `turns` actions; count it abandoned if refused."""
-    try:
-        await play_turns(driver, channel, players, turns, samples, random.Random(seed))
-    except Refused as refusal:
-        samples.abandoned += 1
-        samples.refusals.append(str(refusal))
-
-
-async def play_turns(
+    fake: BenchDiscord,
     driver: Driver,
     channel: FakeChannel,
     players: list[FakeUser],
     turns: int,
     samples: Samples,
-    rng: random.Random,
+    pacer: Pacer,
+) -> None:
+    """Open, start and play one two-player game for `turns` actions; count it abandoned if refused."""
+    try:
+        await play_turns(fake, driver, channel, players, turns, samples, pacer)
+    except Refused as refusal:
+        samples.abandoned += 1
+        samples.refusals.append(str(refusal))
+    except TimeoutError:
+        samples.timeouts += 1
+        samples.abandoned += 1
+        samples.refusals.append(f"no answer within {ANSWER_TIMEOUT:.0f} s")
+
+
+async def play_turns(
+    fake: BenchDiscord,
+    driver: Driver,
+    channel: FakeChannel,
+    players: list[FakeUser],
+    turns: int,
+    samples: Samples,
+    pacer: Pacer,
 ) -> None:
     """Open, start and play one two-player game for `turns` actions, choosing from autocomplete."""
     host, guest = players
-    await command(samples, driver.slash(host, "/game new game:fish", channel=channel))
-    await command(samples, driver.slash(guest, "/game join", channel=channel))
-    board = await command(samples, driver.slash(host, "/game start", channel=channel))
+    rng = pacer.rng
+    await pacer.pause(rng.random())
+    for user, line in ((host, "/game new game:fish"), (guest, "/game join"), (host, "/game start")):
+        await pacer.pause()
+        board = await command(fake, samples, driver.slash(user, line, channel=channel))
     for _ in range(turns):
         if "**Final standings**" in board.content:
             return
         ping = TURN_PING.search(board.content)
         assert ping, board.content
         player = next(p for p in players if p.id == int(ping.group(1)))
+        await pacer.pause()
         if "places a penguin" in board.content:
-            tiles = await timed(samples, driver.autocomplete(player, "/fish place tile:", channel=channel))
-            action = f"/fish place tile:{rng.choice(tiles)['value']}"
+            typed = "/fish place tile:"
+            tiles = await choices(fake, samples, driver.autocomplete_request(player, typed, channel=channel))
+            action = f"{typed}{rng.choice(tiles)['value']}"
         else:
-            starts = await timed(samples, driver.autocomplete(player, "/fish move from:", channel=channel))
-            start = rng.choice(starts)["value"]
-            typed = f"/fish move from:{start} to:"
-            ends = await timed(samples, driver.autocomplete(player, typed, channel=channel))
+            typed = "/fish move from:"
+            starts = await choices(fake, samples, driver.autocomplete_request(player, typed, channel=channel))
+            await pacer.pause(0.25)
+            typed = f"{typed}{rng.choice(starts)['value']} to:"
+            ends = await choices(fake, samples, driver.autocomplete_request(player, typed, channel=channel))
             action = f"{typed}{rng.choice(ends)['value']}"
-        board = await command(samples, driver.slash(player, action, channel=channel))
+        await pacer.pause(0.25)
+        board = await command(fake, samples, driver.slash(player, action, channel=channel))
         samples.turns += 1
 
 
-async def run_level(games: int, turns: int) -> Samples:
+class BotProcess:
+    """The bot in a child process (bench.bot_process), driven over its stdin and stdout."""
+
+    def __init__(self, process: asyncio.subprocess.Process, log: Path) -> None:
+        self.process = process
+        self.log = log
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def running(
+        cls, fake: FakeDiscord, folder: Path, profile: Path | None, stacks: bool
+    ) -> AsyncIterator[BotProcess]:
+        """Start the bot process against the fake, wait until it is ready, and kill it on the way out."""
+        log = folder / "bot.log"
+        arguments = [
+            *("--api", fake.api_base, "--gateway", fake.ws_url + "/", "--cdn", fake.base_url),
+            *("--token", fake.token, "--guild", str(fake.guild.id), "--database", str(folder / "bench.db")),
+            *(("--profile", str(profile)) if profile else ()),
+            *(("--stacks",) if stacks else ()),
+        ]
+        with log.open("wb") as stderr:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bench.bot_process",
+                *arguments,
+                cwd=ROOT,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=stderr,
+            )
+        bot = cls(process, log)
+        try:
+            await bot.expect("ready", within=60)
+            yield bot
+        finally:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+
+    async def expect(self, word: str, *, within: float) -> str:
+        """Return the rest of the bot process's next protocol line, which must start with `word`."""
+        assert self.process.stdout is not None
+        async with asyncio.timeout(within):
+            while raw := await self.process.stdout.readline():
+                line = raw.decode().strip()
+                if line.startswith(f"{PREFIX} {word}"):
+                    return line.removeprefix(f"{PREFIX} {word}").strip()
+        tail = self.log.read_text(errors="replace")[-2000:]
+        raise RuntimeError(f"the bot process ended without saying {word!r}; its log ends:\n{tail}")
+
+    def send(self, line: str) -> None:
+        """Send one protocol line."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{line}\n".encode())
+
+    async def begin(self) -> None:
+        """Open the measured window in the bot process."""
+        self.send("start")
+
+    async def end(self) -> Report:
+        """Close the window, collect the bot's report and let it shut down."""
+        self.send("stop")
+        report = Report(**json.loads(await self.expect("report", within=60)))
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(15):
+                await self.process.wait()
+        return report
+
+
+class BotInProcess:
+    """The bot in this process and event loop (the first version of this benchmark)."""
+
+    def __init__(self, driver: Driver) -> None:
+        self.driver = driver
+        self.samples = Samples()
+        self.watcher: asyncio.Task[None] | None = None
+        self.cpu = self.started = 0.0
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def running(cls, fake: FakeDiscord, folder: Path, driver: Driver) -> AsyncIterator[BotInProcess]:
+        """Start the bot in this event loop and stop it on the way out."""
+        from bot import create_bot
+        from config import Settings
+
+        settings = Settings(
+            token=fake.token, database_url=f"sqlite:///{folder / 'bench.db'}", dev_guild_id=fake.guild.id
+        )
+        driver.capture_errors()
+        await driver.start_bot(create_bot(settings, guild_ready_timeout=0.05))
+        try:
+            yield cls(driver)
+        finally:
+            await driver.stop_all()
+            driver.release_errors()
+
+    async def begin(self) -> None:
+        """Start watching the shared event loop."""
+        self.cpu, self.started = time.process_time(), time.monotonic()
+        self.watcher = asyncio.create_task(watch_stalls(self.samples))
+
+    async def end(self) -> Report:
+        """Stop watching and report the shared loop's longest stall."""
+        assert self.watcher is not None
+        self.watcher.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.watcher
+        errors = self.driver.take_bot_errors()
+        return Report(
+            stall=self.samples.harness_stall,
+            window=time.monotonic() - self.started,
+            cpu=time.process_time() - self.cpu,
+            errors=len(errors),
+            error_lines=[record.getMessage()[:300] for record in errors[:5]],
+        )
+
+
+async def run_level(
+    games: int,
+    turns: int,
+    think: float,
+    *,
+    in_process: bool = False,
+    profile: Path | None = None,
+    stacks: bool = False,
+) -> Samples:
     """Play `games` games at once against a fresh fake Discord, bot and database."""
     samples = Samples()
-    with tempfile.TemporaryDirectory() as tmp:
-        async with FakeDiscord() as fake:
+    with tempfile.TemporaryDirectory(prefix="ice-floe-bench-") as tmp:
+        async with BenchDiscord() as fake:
             channels = [fake.add_text_channel(fake.guild, f"bench-{n}") for n in range(games)]
-            driver = Driver(fake, timeout=300)
-            driver.capture_errors()
-            settings = Settings(
-                token=fake.token,
-                database_url=f"sqlite:///{Path(tmp) / 'bench.db'}",
-                dev_guild_id=fake.guild.id,
-            )
-            await driver.start_bot(create_bot(settings, guild_ready_timeout=0.05))
-            pairs = [[driver.user(f"p{n}a"), driver.user(f"p{n}b")] for n in range(games)]
-            watcher = asyncio.create_task(watch_stalls(samples))
-            try:
-                await asyncio.gather(
-                    *(
-                        play(driver, ch, pair, turns, samples, n)
-                        for n, (ch, pair) in enumerate(zip(channels, pairs, strict=True))
+            driver = Driver(fake, timeout=ANSWER_TIMEOUT)
+            if in_process:
+                bot_context: Any = BotInProcess.running(fake, Path(tmp), driver)
+            else:
+                bot_context = BotProcess.running(fake, Path(tmp), profile, stacks)
+            async with bot_context as bot:
+                pairs = [[driver.user(f"p{n}a"), driver.user(f"p{n}b")] for n in range(games)]
+                watcher = asyncio.create_task(watch_stalls(samples))
+                cpu = time.process_time()
+                await bot.begin()
+                try:
+                    await asyncio.gather(
+                        *(
+                            play(fake, driver, channel, pair, turns, samples, Pacer(random.Random(n), think))
+                            for n, (channel, pair) in enumerate(zip(channels, pairs, strict=True))
+                        )
                     )
-                )
-            finally:
-                watcher.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await watcher
-                await driver.stop_all()
-                driver.release_errors()
+                finally:
+                    samples.harness_cpu = time.process_time() - cpu
+                    samples.bot = await bot.end()
+                    watcher.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await watcher
             samples.late = sum(1 for p in fake.take_problems() if "allows 3s" in p)
-            samples.errors = len(driver.take_bot_errors())
     return samples
 
 
@@ -176,40 +393,117 @@ def figures(values: list[float]) -> str:
     return f"{ms(statistics.median(values))} {ms(percentile(values, 0.99))}"
 
 
+HEADER = (
+    "games  cmds turns  ack med  ack p99  ans med  ans p99   ac med   ac p99 |"
+    " bot stall    busy >50ms   gc max cpu/cmd loop/cmd cpu% cmd/s |"
+    " harness stall cpu/cmd | late errors abandoned wall s"
+)
+
+
 def report(games: int, samples: Samples, seconds: float) -> str:
     """Format one level as a table row."""
+    bot, commands = samples.bot, max(1, len(samples.answer))
+    window = max(bot.window, 1e-9)
+    cpu = net(bot.cpu, bot.idle_cpu * bot.window, commands)
+    loop_cpu = net(bot.loop_cpu, bot.idle_loop_cpu * bot.window, commands)
     return (
-        f"{games:5d} {len(samples.answer):6d} {samples.turns:6d}"
-        f" {figures(samples.ack)} {figures(samples.answer)} {figures(samples.autocomplete)}"
-        f" {ms(samples.stall)} {samples.late:5d} {samples.errors:6d} {samples.abandoned:9d} {seconds:7.1f}"
+        f"{games:5d} {len(samples.answer):5d} {samples.turns:5d}"
+        f"{figures(samples.ack)} {figures(samples.answer)} {figures(samples.autocomplete)} |"
+        f"{ms(bot.stall)}{ms(bot.busy_stall)} {bot.stalls_over_limit:5d}{ms(bot.gc_pause)}"
+        f"{cpu}{loop_cpu}"
+        f" {bot.cpu / window:4.0%} {len(samples.answer) / window:5.1f} |"
+        f"     {ms(samples.harness_stall)}{ms(samples.harness_cpu / commands)} |"
+        f" {samples.late:4d} {bot.errors:6d} {samples.abandoned:9d} {seconds:6.1f}"
     )
+
+
+def net(cpu: float, idle: float, commands: int) -> str:
+    """Format CPU seconds less the idle cost, per command; "-" when the idle cost is most of it (too few commands)."""
+    if idle > cpu / 2:
+        return f"{'-':>8}"
+    return ms((cpu - idle) / commands)
+
+
+def print_profile(path: Path, commands: int, top: int) -> None:
+    """Print the functions that cost the bot process most, in ms of own CPU time per slash command."""
+    import pstats
+
+    for part, title in ((path, "event loop thread"), (Path(f"{path}.threads"), "to_thread worker threads")):
+        if not part.exists():
+            continue
+        stats: Any = pstats.Stats(str(part)).stats
+        total = sum(row[2] for row in stats.values())
+        print(f"  {title}: {total * 1000 / commands:.1f} ms CPU per command (profiled, so inflated)")
+        rows = sorted(stats.items(), key=lambda item: item[1][2], reverse=True)[:top]
+        for (filename, line, name), (_cc, calls, tottime, cumtime, _callers) in rows:
+            where = f"{Path(filename).name}:{line}" if line else filename
+            print(
+                f"    {tottime * 1000 / commands:7.2f} ms own {cumtime * 1000 / commands:8.2f} ms cum"
+                f" {calls / commands:7.1f} calls  {name}  ({where})"
+            )
 
 
 async def main() -> None:
-    """Run every level and print the figures."""
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    """Run every level, paced and in closed loop, and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--levels", default="1,10,50", help="numbers of concurrent games (default 1,10,50)")
+    parser.add_argument("--turns", type=int, default=12, help="actions per game after /game start (default 12)")
     parser.add_argument(
-        "--turns", type=int, default=12, help="actions per game after /game start (default 12)"
+        "--think", type=float, default=2.0, help="paced run: mean seconds a player thinks (default 2.0; 0: none)"
     )
+    parser.add_argument("--runs", default="paced,closed", help="which runs: paced, closed or both (default)")
+    parser.add_argument("--in-process", action="store_true", help="run the bot in this process and event loop")
+    parser.add_argument("--profile", type=Path, metavar="DIR", help="write and summarise cProfile stats here")
+    parser.add_argument("--top", type=int, default=25, help="functions to list per profile (default 25)")
+    parser.add_argument("--stacks", action="store_true", help="show where the bot's event loop was while blocked")
     args = parser.parse_args()
+    if (args.profile or args.stacks) and args.in_process:
+        parser.error("--profile and --stacks look inside the bot process: drop --in-process")
     logging.getLogger().setLevel(logging.ERROR)
-    print("Ice Floe latency: slash command injected -> acknowledged (ack) / board or reply shown (answer)")
-    print(f"{args.turns} actions per 2-player game after the lobby; times in ms; stall = longest loop block")
-    print(
-        "games   cmds  turns   ack med   ack p99   ans med   ans p99    ac med    ac p99  max stall  late"
-        " errors abandoned  wall s"
-    )
+    levels = [int(level) for level in args.levels.split(",")]
+    runs = [run for run in args.runs.split(",") if run in ("paced", "closed")]
+    if args.think <= 0:
+        runs = ["closed"]
+    where = "in this process" if args.in_process else "in its own process"
+    print("Ice Floe latency: slash command injected -> acknowledged (ack) / board or reply shown (answer), ms")
+    print(f"{args.turns} actions per 2-player game after the lobby; ac = autocomplete; the bot runs {where}")
     refusals: list[str] = []
-    for games in (int(level) for level in args.levels.split(",")):
-        started = time.monotonic()
-        samples = await run_level(games, args.turns)
-        print(report(games, samples, time.monotonic() - started), flush=True)
-        refusals.extend(f"  {games} games: {text}" for text in dict.fromkeys(samples.refusals))
-    print("late = acknowledgements Discord would refuse (after 3 s); errors = ERROR records the bot logged;")
-    print("abandoned = games stopped because the bot refused a command (first refusals below)")
+    for run in runs:
+        think = args.think if run == "paced" else 0.0
+        if run == "paced":
+            print(f"\npaced: players think {think:g} s on average (0.5x-1.5x) between actions")
+        else:
+            print("\nclosed loop: every player acts the instant it sees the answer (stress)")
+        print(HEADER)
+        for games in levels:
+            profile = None
+            if args.profile:
+                args.profile.mkdir(parents=True, exist_ok=True)
+                profile = (args.profile / f"bot-{run}-{games}.prof").resolve()
+            started = time.monotonic()
+            samples = await run_level(
+                games, args.turns, think, in_process=args.in_process, profile=profile, stacks=args.stacks
+            )
+            print(report(games, samples, time.monotonic() - started), flush=True)
+            for blocked, stack in samples.bot.stall_stacks:
+                print(f"  {blocked:7.0f} ms blocked in {stack}")
+            if profile is not None:
+                print_profile(profile, max(1, len(samples.answer)), args.top)
+            refusals.extend(f"  {run} {games} games: {text}" for text in dict.fromkeys(samples.refusals))
+            refusals.extend(f"  {run} {games} games, bot error: {text}" for text in samples.bot.error_lines)
+    print(
+        "\nbot stall = longest event-loop block in the bot process; busy = the same counting only the bot's CPU"
+        "\ntime during a block (the rest is the OS running other processes); >50ms = blocks longer than 50 ms;"
+        "\ngc max = the bot's longest garbage collection pause; cpu/cmd = CPU of the bot process (all threads)"
+        "\nand its worker processes per slash command, autocompletes included, less what the idle bot spends"
+        "\n(- when that is most of it); loop/cmd = its event-loop thread alone; cpu% = the bot's CPU time"
+        "\n(with its workers) over the run's wall time, in % of one core;"
+        "\ncmd/s = slash commands answered per second (in closed loop: the bot's capacity on this machine);"
+        "\nharness = the fake Discord and the players (this process): longest event-loop block, CPU per command"
+        "\n(idle cost included, so large when there are few commands);"
+        "\nlate = acknowledgements Discord would refuse (after 3 s); errors = ERROR records the bot logged;"
+        "\nabandoned = games stopped because the bot refused a command or did not answer (first ones below)"
+    )
     for line in refusals[:10]:
         print(line)
 

@@ -1,0 +1,117 @@
+"""Measure the bots: win rates of seeded matches (Wilson 95% intervals) and time per move."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from ai import choose_action
+from engine.registry import get
+
+GAMES = ("fish", "tank", "flippers")
+PAIRINGS = ("hard-easy", "easy-random")
+
+
+@dataclass
+class Match:
+    """Hold one finished match: the first level's result and each level's move times."""
+
+    result: float
+    """1 for a win of the first level, 1/k for a victory shared by k seats, 0 for a loss."""
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Return the Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    denominator = 1 + z * z / n
+    return (centre - spread) / denominator, (centre + spread) / denominator
+
+
+def play(key: str, levels: tuple[str, str], players: int, seed: int, budget: float, iterations: int | None) -> Match:
+    """Play one match: levels[0] sits in seat seed % players, levels[1] in every other seat."""
+    game = get(key)
+    state = game.new_game(players, {}, seed)
+    first = seed % players
+    level_of = {seat: levels[0] if seat == first else levels[1] for seat in range(players)}
+    rng = random.Random(seed)
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    move = 0
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        level = level_of[seat]
+        if level == "random":
+            action = rng.choice(game.legal_actions(state, seat))
+        else:
+            start = time.perf_counter()
+            view = game.view(state, seat)
+            action = choose_action(key, view, seat, level, seed * 1000 + move, budget, iterations=iterations)
+            times[level].append(time.perf_counter() - start)
+        game.apply(state, seat, action)
+        move += 1
+    winners = game.outcome(state).winners
+    result = 1 / len(winners) if first in winners else 0.0
+    return Match(result, times)
+
+
+def run(
+    key: str, pairing: str, players: int, games: int, budget: float, iterations: int | None, jobs: int, seed: int
+) -> None:
+    """Play `games` matches of one pairing and print a line of figures."""
+    levels = tuple(pairing.split("-"))
+    assert len(levels) == 2
+    args = [(key, levels, players, seed + i, budget, iterations) for i in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            matches = list(pool.map(play, *zip(*args, strict=True)))
+    else:
+        matches = [play(*a) for a in args]
+    wins = sum(1 for m in matches if m.result == 1.0)
+    draws = sum(1 for m in matches if 0 < m.result < 1)
+    points = sum(m.result for m in matches)
+    low, high = wilson(points, games)
+    timing = []
+    for level in levels:
+        samples = [t for m in matches for t in m.times.get(level, [])]
+        if samples:
+            timing.append(f"{level} {statistics.median(samples) * 1000:.0f}/{max(samples) * 1000:.0f} ms (median/max)")
+    print(
+        f"{key:9} {pairing:12} {levels[0]} scores {points / games:6.1%} [{low:.0%}, {high:.0%}]"
+        f"  W/D/L {wins}/{draws}/{games - wins - draws}  " + "  ".join(timing),
+        flush=True,
+    )
+
+
+def main() -> None:
+    """Parse the options and print one line per game and pairing."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=20, help="matches per game and pairing (seats rotate)")
+    parser.add_argument("--players", type=int, default=2, help="seats per match: the first level plays one of them")
+    parser.add_argument("--budget", type=float, default=0.3, help="seconds per hard move")
+    parser.add_argument("--iterations", type=int, default=None, help="search iterations per hard move (no clock)")
+    parser.add_argument("--game", choices=GAMES, action="append", help="only this game (repeatable)")
+    parser.add_argument("--pairing", choices=PAIRINGS, action="append", help="only this pairing (repeatable)")
+    parser.add_argument("--jobs", type=int, default=1, help="matches played in parallel processes")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first match")
+    args = parser.parse_args()
+    budget = f"{args.iterations} iterations" if args.iterations else f"{args.budget:g} s"
+    print(
+        f"{args.games} {args.players}-player matches per line, hard search {budget} per move; "
+        "a victory shared by k seats counts 1/k; the first level plays one seat, the second level every other seat"
+    )
+    for key in args.game or GAMES:
+        for pairing in args.pairing or PAIRINGS:
+            run(key, pairing, args.players, args.games, args.budget, args.iterations, args.jobs, args.seed)
+
+
+if __name__ == "__main__":
+    main()
