@@ -10,7 +10,8 @@ its own event loop for stalls and reports them, with its CPU time and garbage co
 
 Two runs per level:
   paced        players think between actions, --think seconds on average (uniformly 0.5x-1.5x), plus a
-               quarter of that while typing between autocomplete requests: 50 games being played at once;
+               quarter of that while typing between autocomplete requests, and the games open at random
+               within --stagger seconds: 50 games being played at once;
   closed loop  every player fires its next request the instant the previous answer arrives (stress: the
                figures then measure how many commands per second the bot can take on this machine).
 
@@ -157,9 +158,15 @@ async def choices(fake: BenchDiscord, samples: Samples, result: InteractionResul
 class Pacer:
     """Make a simulated player pause like a person: think before acting, pause while typing."""
 
-    def __init__(self, rng: random.Random, think: float) -> None:
+    def __init__(self, rng: random.Random, think: float, stagger: float = 0.0) -> None:
         self.rng = rng
         self.mean = think
+        self.stagger = stagger
+
+    async def arrive(self) -> None:
+        """Wait a uniformly random part of the stagger before the game opens (nothing in closed loop)."""
+        if self.mean > 0:
+            await asyncio.sleep(self.stagger * self.rng.random())
 
     async def pause(self, share: float = 1.0) -> None:
         """Sleep `share` of the mean think time, uniformly 0.5x-1.5x (nothing in closed loop)."""
@@ -200,7 +207,7 @@ async def play_turns(
     """Open, start and play one two-player game for `turns` actions, choosing from autocomplete."""
     host, guest = players
     rng = pacer.rng
-    await pacer.pause(rng.random())
+    await pacer.arrive()
     for user, line in ((host, "/game new game:fish"), (guest, "/game join"), (host, "/game start")):
         await pacer.pause()
         board = await command(fake, samples, driver.slash(user, line, channel=channel))
@@ -350,6 +357,7 @@ async def run_level(
     turns: int,
     think: float,
     *,
+    stagger: float = 0.0,
     in_process: bool = False,
     profile: Path | None = None,
     stacks: bool = False,
@@ -372,7 +380,7 @@ async def run_level(
                 try:
                     await asyncio.gather(
                         *(
-                            play(fake, driver, channel, pair, turns, samples, Pacer(random.Random(n), think))
+                            play(fake, driver, channel, pair, turns, samples, Pacer(random.Random(n), think, stagger))
                             for n, (channel, pair) in enumerate(zip(channels, pairs, strict=True))
                         )
                     )
@@ -451,6 +459,9 @@ async def main() -> None:
     parser.add_argument(
         "--think", type=float, default=2.0, help="paced run: mean seconds a player thinks (default 2.0; 0: none)"
     )
+    parser.add_argument(
+        "--stagger", type=float, default=3.0, help="paced run: games open within this many seconds (default 3)"
+    )
     parser.add_argument("--runs", default="paced,closed", help="which runs: paced, closed or both (default)")
     parser.add_argument("--in-process", action="store_true", help="run the bot in this process and event loop")
     parser.add_argument("--profile", type=Path, metavar="DIR", help="write and summarise cProfile stats here")
@@ -471,7 +482,10 @@ async def main() -> None:
     for run in runs:
         think = args.think if run == "paced" else 0.0
         if run == "paced":
-            print(f"\npaced: players think {think:g} s on average (0.5x-1.5x) between actions")
+            print(
+                f"\npaced: players think {think:g} s on average (0.5x-1.5x) between actions;"
+                f" the games open within {args.stagger:g} s"
+            )
         else:
             print("\nclosed loop: every player acts the instant it sees the answer (stress)")
         print(HEADER)
@@ -482,7 +496,13 @@ async def main() -> None:
                 profile = (args.profile / f"bot-{run}-{games}.prof").resolve()
             started = time.monotonic()
             samples = await run_level(
-                games, args.turns, think, in_process=args.in_process, profile=profile, stacks=args.stacks
+                games,
+                args.turns,
+                think,
+                stagger=args.stagger,
+                in_process=args.in_process,
+                profile=profile,
+                stacks=args.stacks,
             )
             print(report(games, samples, time.monotonic() - started), flush=True)
             for blocked, stack in samples.bot.stall_stacks:

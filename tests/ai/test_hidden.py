@@ -68,7 +68,7 @@ def test_states_that_differ_only_in_hidden_cards_get_the_same_move(
 ) -> None:
     game = get(key)
     changed = 0
-    for seed in range(6):
+    for seed in range(4):
         state = reach(key, players, seed, steps)
         seat = game.to_act(state)[0]
         other = rehide(state, seat, random.Random(seed))
@@ -79,10 +79,10 @@ def test_states_that_differ_only_in_hidden_cards_get_the_same_move(
         view = game.view(state, seat)
         assert game.view(other, seat) == view
         for level in ("easy", "hard"):
-            first = choose_action(key, view, seat, level, seed, iterations=40)
-            second = choose_action(key, game.view(other, seat), seat, level, seed, iterations=40)
+            first = choose_action(key, view, seat, level, seed, iterations=25)
+            second = choose_action(key, game.view(other, seat), seat, level, seed, iterations=25)
             assert first == second
-    assert changed >= 4
+    assert changed >= 3
 
 
 def test_choose_action_receives_only_the_view() -> None:
