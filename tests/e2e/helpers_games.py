@@ -12,6 +12,7 @@ import pytest
 
 from bot import IceFloeBot, create_bot
 from config import Settings
+from engine.registry import get
 from storage.database import GameRow
 from tests.harness import Driver, FakeDiscord, FakeMessage, FakeUser
 from tests.harness.models import iter_components
@@ -136,3 +137,28 @@ def dm_failures(fake: FakeDiscord) -> tuple[int, int]:
     dm_ids = {ch.id for ch in fake.dm_channels.values()}
     sends = [c for c in fake.calls_to("POST /channels/{channel_id}/messages") if int(c.path.split("/")[4]) in dm_ids]
     return sum(c.status == 403 for c in sends), sum(c.status == 200 for c in sends)
+
+
+class TableBase:
+    """Share what every e2e game table reads back: the newest board, whether it is over, the saved state."""
+
+    game_key = ""
+    bot: IceFloeBot
+    game_id: int
+    boards: list[FakeMessage]
+
+    @property
+    def board(self) -> FakeMessage:
+        """Return the newest board."""
+        return self.boards[-1]
+
+    @property
+    def over(self) -> bool:
+        """Tell whether the newest board shows the final standings."""
+        return "**Final standings**" in self.board.content
+
+    async def saved_state(self) -> Any:
+        """Return the game state as the bot saved it."""
+        row = await self.bot.db.game(self.game_id)
+        assert row is not None and row.state is not None
+        return get(self.game_key).load(row.state)

@@ -23,6 +23,7 @@ from tests.e2e.helpers_games import (
     NAMES,
     QUIET,
     LeakAudit,
+    TableBase,
     check_picture,
     dm_failures,
     floe_settings_for,
@@ -51,8 +52,10 @@ MEMBER_LINE = re.compile(r"^  · (\w+) \((\w+)\): " + BREAKDOWN + "$", re.MULTIL
 PLAY_POWERS = [name for key, name in POWER_NAMES.items() if key != "leader"]
 
 
-class FlippersTable:
+class FlippersTable(TableBase):
     """One game of Flippers in #games, with every stash followed from the public messages alone."""
+
+    game_key = "flippers"
 
     def __init__(self, driver: Driver, bot: IceFloeBot, players: list[FakeUser], rng: random.Random) -> None:
         self.driver = driver
@@ -66,21 +69,9 @@ class FlippersTable:
         self.audit = LeakAudit(driver)
         self.actions = 0
 
-    @property
-    def board(self) -> FakeMessage:
-        """Return the newest board."""
-        return self.boards[-1]
-
-    @property
-    def over(self) -> bool:
-        """Tell whether the newest board shows the final standings."""
-        return "**Final standings**" in self.board.content
-
     async def state(self) -> FlippersState:
         """Return the game state as the bot saved it."""
-        row = await self.bot.db.game(self.game_id)
-        assert row is not None and row.state is not None
-        state = GAME.load(row.state)
+        state = await self.saved_state()
         assert isinstance(state, FlippersState)
         return state
 

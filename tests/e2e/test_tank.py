@@ -23,6 +23,7 @@ from tests.e2e.helpers_games import (
     NAMES,
     QUIET,
     LeakAudit,
+    TableBase,
     check_picture,
     dm_failures,
     floe_settings_for,
@@ -136,8 +137,10 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-class TankTable:
+class TankTable(TableBase):
     """One game of 10 Gallon Tank in #games, with each aquarium followed from what its owner saw."""
+
+    game_key = "tank"
 
     def __init__(
         self, driver: Driver, bot: IceFloeBot, players: list[FakeUser], rng: random.Random, *, menus: bool = False
@@ -158,21 +161,9 @@ class TankTable:
         self.audit = LeakAudit(driver)
         self.unique = {name for name, n in Counter(CARDS[c].name for c in deck_for(len(players))).items() if n == 1}
 
-    @property
-    def board(self) -> FakeMessage:
-        """Return the newest board."""
-        return self.boards[-1]
-
-    @property
-    def over(self) -> bool:
-        """Tell whether the newest board shows the final standings."""
-        return "**Final standings**" in self.board.content
-
     async def state(self) -> TankState:
         """Return the game state as the bot saved it."""
-        row = await self.bot.db.game(self.game_id)
-        assert row is not None and row.state is not None
-        state = GAME.load(row.state)
+        state = await self.saved_state()
         assert isinstance(state, TankState)
         return state
 
