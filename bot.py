@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import importlib
 import json
@@ -106,7 +107,10 @@ class IceFloeBot(commands.Bot):
     async def _resume_games(self) -> None:
         """Once connected, let computer players whose turn it is carry on after a restart."""
         await self.wait_until_ready()
+        await self.flow.warm_up()
         await self.flow.resume()
+        gc.collect()
+        gc.freeze()  # start-up objects (modules, discord.py, the command tree) stay; full collections skip them
 
     def command_hash(self) -> str:
         """Return a hash of the slash-command tree as Discord would receive it."""

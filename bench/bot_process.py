@@ -112,6 +112,7 @@ class ProfilingExecutor(ThreadPoolExecutor):
             return super().submit(fn, *args, **kwargs)
 
         def profiled() -> Any:
+            """Run the call with this thread's profiler on."""
             profile = self._profile()
             profile.enable()
             try:

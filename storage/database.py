@@ -262,18 +262,16 @@ class Database:
     @serialized
     async def game(self, game_id: int) -> GameRow | None:
         """Return a game by id, or None."""
-        async with self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        return None if row is None else await self._with_seats(row)
+        rows = await self.conn.execute_fetchall("SELECT * FROM games WHERE id = ?", (game_id,))
+        return None if not rows else await self._with_seats(next(iter(rows)))
 
     @serialized
     async def open_game_in(self, channel_id: int) -> GameRow | None:
         """Return the lobby or active game in a channel, or None."""
-        async with self.conn.execute(
+        rows = await self.conn.execute_fetchall(
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return None if row is None else await self._with_seats(row)
+        )
+        return None if not rows else await self._with_seats(next(iter(rows)))
 
     @serialized
     async def games_with_status(self, *statuses: str) -> list[GameRow]:
@@ -285,10 +283,10 @@ class Database:
 
     async def _with_seats(self, row: aiosqlite.Row) -> GameRow:
         """Build a GameRow, reading its seats and tolerating a damaged state column."""
-        async with self.conn.execute(
+        found = await self.conn.execute_fetchall(
             "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
-        ) as cur:
-            seats = [Seat(r["seat"], r["user_id"], r["name"], r["bot_level"]) for r in await cur.fetchall()]
+        )
+        seats = [Seat(r["seat"], r["user_id"], r["name"], r["bot_level"]) for r in found]
         state: dict[str, Any] | None = None
         error = None
         if row["state"] is not None:

@@ -22,7 +22,7 @@ from ui.adapter import Board, GameAdapter, Picture, adapter_for
 from ui.bots import LEVELS, BotPlayers
 from ui.components import LOBBY_VERSION, ComponentHit, button, view_of
 from ui.errors import STALE_BOARD, UserError
-from ui.workers import draw, make_pool
+from ui.workers import draw, make_pool, nothing, warm_renderer
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NO_GAME = "There is no game in this channel. Start one with `/game new`."
+RENDER_WORKERS = min(2, os.cpu_count() or 1)
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
@@ -487,7 +488,8 @@ class GameFlow:
                 board.row.board_message_id = message.id
         for seat in sorted(adapter.seats_to_update_privately(events, board.state)):
             await self.send_private(board, seat)
-        self.schedule_bots(board.row.id)
+        if any(seat.is_bot for seat in board.row.seats):
+            self.schedule_bots(board.row.id)
         return message
 
     def schedule_bots(self, game_id: int) -> None:
@@ -509,10 +511,20 @@ class GameFlow:
 
     async def draw(self, adapter: GameAdapter, method: str, view: dict[str, Any], names: list[str]) -> Picture | None:
         """Draw one of an adapter's pictures in the render pool."""
-        if self._render_pool is None:
-            self._render_pool = make_pool(self.workers, min(2, os.cpu_count() or 1), "render")
         job = partial(draw, adapter.key, method, view, list(names))
-        return await asyncio.get_running_loop().run_in_executor(self._render_pool, job)
+        return await asyncio.get_running_loop().run_in_executor(self.render_pool, job)
+
+    @property
+    def render_pool(self) -> Executor:
+        """Return the pool that draws pictures (started on first use)."""
+        if self._render_pool is None:
+            self._render_pool = make_pool(self.workers, RENDER_WORKERS, "render", warm=warm_renderer)
+        return self._render_pool
+
+    async def warm_up(self) -> None:
+        """Start every render worker now, so the first boards after a start do not wait for them."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self.render_pool, nothing) for _ in range(RENDER_WORKERS)))
 
     def close(self) -> None:
         """Stop the render pool."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import cache
 from typing import Any
@@ -22,11 +23,24 @@ def default_kind() -> str:
     return kind
 
 
-def make_pool(kind: str, workers: int, name: str) -> Executor:
-    """Return a pool of worker processes (spawned, so no state leaks in) or threads."""
+def make_pool(kind: str, workers: int, name: str, warm: Callable[[], None] | None = None) -> Executor:
+    """Return a pool of worker processes (spawned, so no state leaks in; each runs `warm` first) or threads."""
     if kind == "process":
-        return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(
+            max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=warm
+        )
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name)
+
+
+def warm_renderer() -> None:
+    """Draw a first board, so a worker has imported the adapter and built the renderer's caches before real ones."""
+    from engine.fish import GAME
+
+    draw("fish", "board_picture", GAME.view(GAME.new_game(2, {}, 1), None), ["Ana", "Bo"])
+
+
+def nothing() -> None:
+    """Do nothing: a job that makes a pool start a worker."""
 
 
 def draw(kind: str, method: str, view: dict[str, Any], names: list[str]) -> Picture | None:
