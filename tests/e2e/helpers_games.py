@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -37,9 +38,20 @@ def seed_games(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(seed))
 
 
-async def start_floe(driver: Driver, settings: Settings) -> IceFloeBot:
-    """Build Ice Floe with create_bot (no computer-player pause, thread workers) and start it."""
-    bot = create_bot(settings, bot_pause=0, workers="thread", guild_ready_timeout=0.05)
+async def start_floe(
+    driver: Driver, settings: Settings, *, clock: Callable[[], datetime] | None = None, **options: Any
+) -> IceFloeBot:
+    """Build Ice Floe with create_bot (quick computer players, thread workers, one reminder check) and start it."""
+    defaults: dict[str, Any] = {
+        "bot_pause": 0,
+        "bot_budget": 0.05,
+        "workers": "thread",
+        "check_interval": 3600,
+        "guild_ready_timeout": 0.05,
+    }
+    bot = create_bot(settings, **(defaults | options))
+    if clock is not None:
+        bot.db.clock = clock
     try:
         await driver.start_bot(bot)
     except BaseException:

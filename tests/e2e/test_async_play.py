@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import random
 import re
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -13,9 +12,11 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot import IceFloeBot, create_bot
+from bot import IceFloeBot
 from config import Settings
 from storage.database import GuildSettings
+from tests.e2e import helpers_games as games
+from tests.e2e.helpers_games import floe_settings_for, seed_games
 from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 START = datetime(2025, 1, 6, 9, 0, tzinfo=UTC)
@@ -49,31 +50,18 @@ def clock() -> Clock:
 @pytest.fixture
 def floe_settings(tmp_path: Path, fake_discord: FakeDiscord) -> Settings:
     """Return settings for a bot on a fresh database file, syncing commands to the fake guild."""
-    return Settings(
-        token=fake_discord.token,
-        database_url=f"sqlite:///{tmp_path / 'floe.db'}",
-        dev_guild_id=fake_discord.guild.id,
-    )
+    return floe_settings_for(tmp_path, fake_discord)
 
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the bot deal every game from seed 1 instead of SystemRandom, so runs repeat."""
-    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(1))
+    seed_games(monkeypatch, 1)
 
 
 async def start_floe(driver: Driver, settings: Settings, clock: Clock, **options: Any) -> IceFloeBot:
-    """Start Ice Floe on the test's clock, with quick computer players and no periodic checks after the first."""
-    defaults: dict[str, Any] = {
-        "bot_pause": 0,
-        "bot_budget": 0.05,
-        "workers": "thread",
-        "check_interval": 3600,
-        "guild_ready_timeout": 0.05,
-    }
-    bot = create_bot(settings, **(defaults | options))
-    bot.db.clock = clock
-    await driver.start_bot(bot)
+    """Start Ice Floe on the test's clock and let its first reminder check run."""
+    bot = await games.start_floe(driver, settings, clock=clock, **options)
     await driver.idle(quiet=0.01)
     return bot
 

@@ -8,13 +8,13 @@ import random
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from bot import IceFloeBot, create_bot
+from bot import IceFloeBot
 from config import Settings
 from storage.database import FINISHED
+from tests.e2e.helpers_games import floe_settings_for, seed_games, start_floe
 from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 BOT_BUDGET = 0.05
@@ -25,31 +25,13 @@ LOGGED = re.compile(r"^`\s*\d+` ")
 @pytest.fixture
 def floe_settings(tmp_path: Path, fake_discord: FakeDiscord) -> Settings:
     """Return settings for a bot on a fresh database file, syncing commands to the fake guild."""
-    return Settings(
-        token=fake_discord.token,
-        database_url=f"sqlite:///{tmp_path / 'floe.db'}",
-        dev_guild_id=fake_discord.guild.id,
-    )
+    return floe_settings_for(tmp_path, fake_discord)
 
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the bot deal every game from seed 1 instead of SystemRandom, so runs repeat."""
-    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(1))
-
-
-async def start_floe(driver: Driver, settings: Settings, **options: Any) -> IceFloeBot:
-    """Start Ice Floe with quick computer players thinking in a thread and no background reminder checks."""
-    defaults: dict[str, Any] = {
-        "bot_pause": 0,
-        "bot_budget": BOT_BUDGET,
-        "workers": "thread",
-        "check_interval": 3600,
-        "guild_ready_timeout": 0.05,
-    }
-    bot = create_bot(settings, **(defaults | options))
-    await driver.start_bot(bot)
-    return bot
+    seed_games(monkeypatch, 1)
 
 
 async def settle(driver: Driver, bot: IceFloeBot, *, within: float = 20.0) -> None:
