@@ -6,7 +6,7 @@ import io
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 
@@ -61,3 +61,31 @@ def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
 def palette_of(reference: Image.Image, colours: int = 128) -> Image.Image:
     """Return a fixed palette drawn from a reference picture, so later pictures quantize fast."""
     return reference.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def text_length(text: str, size: int, bold: bool = False) -> float:
+    """Return how wide `text` is drawn at `size` pixels."""
+    return font(size, bold).getlength(text)
+
+
+def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
+    """Return `text`, shortened with an ellipsis when needed, so it is at most `width` pixels wide."""
+    if text_length(text, size, bold) <= width:
+        return text
+    while text and text_length(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: tuple[int, int, int] | int,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
+    """Draw `text` (which may be a player's name in any script) at `xy` with the shipped fonts."""
+    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
