@@ -6,6 +6,9 @@ import bisect
 import io
 import json
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -53,13 +56,26 @@ def text_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else (255, 255, 255)
 
 
+_PNG_LEVEL: ContextVar[int] = ContextVar("png_level", default=1)
+
+
 def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     """Encode an image as PNG bytes, favouring speed; map it onto `palette` first when given."""
     if palette is not None:
         image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=1)
+    image.save(buffer, format="PNG", compress_level=_PNG_LEVEL.get())
     return buffer.getvalue()
+
+
+@contextmanager
+def intermediate_pictures() -> Iterator[None]:
+    """Encode PNGs uncompressed inside this block: for pictures decoded again at once (replay frames)."""
+    token = _PNG_LEVEL.set(0)
+    try:
+        yield
+    finally:
+        _PNG_LEVEL.reset(token)
 
 
 def palette_of(reference: Image.Image, colours: int = 128) -> Image.Image:

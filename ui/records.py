@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import TYPE_CHECKING
 
@@ -10,11 +9,9 @@ import discord
 
 from engine.base import Event
 from engine.registry import get
-from engine.replay import replay
-from render.replay import animate
 from storage.database import ACTIVE, FINISHED, GameRow
-from ui.adapter import adapter_for
 from ui.errors import UserError
+from ui.replays import cache_for, replay_gif
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -96,17 +93,12 @@ async def history(flow: GameFlow, row: GameRow, page: int) -> str:
 
 
 async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
-    """Rebuild every board of a finished game from its log and return them as an animated GIF."""
+    """Return a finished game's boards as an animated GIF, drawn in the render pool once and then cached."""
     if row.status != FINISHED:
         raise UserError("Only a finished game can be replayed.")
-    game, adapter = get(row.kind), adapter_for(row.kind)
+    game = get(row.kind)
     log = await flow.db.actions(row.id)
-
-    def frames() -> list[bytes]:
-        views = [game.view(s, None) for s in replay(game, len(row.seats), row.options, row.seed, log)]
-        return [adapter.board_picture(view, row.names).png for view in views]
-
-    gif = await asyncio.to_thread(lambda: animate(frames()))
+    gif = await replay_gif(flow.render_pool, cache_for(flow.db.path), row, log)
     alt = f"Animated replay of {game.title} game #{row.id}: {len(log)} moves, one board per move."
     return discord.File(io.BytesIO(gif), filename=f"replay-{row.id}.gif", description=alt)
 

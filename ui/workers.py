@@ -5,11 +5,15 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import cache
 from typing import Any
 
+from engine.registry import get
+from engine.replay import replay
+from render.common import intermediate_pictures
+from render.replay import palette_for, shrink
 from ui.adapter import GameAdapter, Picture
 
 WORKERS_ENV = "ICE_FLOE_WORKERS"
@@ -46,6 +50,28 @@ def nothing() -> None:
 def draw(kind: str, method: str, view: dict[str, Any], names: list[str]) -> Picture | None:
     """Draw a picture with the adapter of game `kind`, found in cogs/<kind>.py (runs in a worker)."""
     return getattr(_adapter(kind), method)(view, names)
+
+
+def replay_frames(
+    kind: str,
+    options: Mapping[str, Any],
+    seed: int,
+    log: Sequence[Mapping[str, Any]],
+    names: list[str],
+    indices: Sequence[int],
+    width: int,
+) -> list[bytes]:
+    """Rebuild the boards at `indices` of a finished game, shrunk onto the replay's one palette (runs in a worker)."""
+    game, adapter = get(kind), _adapter(kind)
+    last = len(log)
+    wanted = {*indices, 0, last}
+    boards: dict[int, bytes] = {}
+    with intermediate_pictures():
+        for i, state in enumerate(replay(game, len(names), options, seed, log)):
+            if i in wanted:
+                boards[i] = adapter.board_picture(game.view(state, None), names).png
+    palette = palette_for(boards[0], boards[last])
+    return [shrink(boards[i], width, palette) for i in indices]
 
 
 @cache
