@@ -16,6 +16,7 @@ from ui.bots import LEVELS
 from ui.errors import UserError
 from ui.flow import in_thread
 from ui.scheduler import hours
+from ui.text import embed_messages
 
 if TYPE_CHECKING:
     from bot import IceFloeBot
@@ -188,8 +189,12 @@ class GameCog(commands.Cog):
     @game.command(name="rules", description="Show a game's rules and the rulings this bot applies")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        """Reply with the rules privately."""
-        await interaction.response.send_message(games()[game.value].rules_text()[:2000], ephemeral=True)
+        """Reply with the whole rules text privately, in as many embeds and messages as it needs."""
+        rules = games()[game.value]
+        first, *more = embed_messages(f"{rules.title}: rules", rules.rules_text())
+        await interaction.response.send_message(embeds=first, ephemeral=True)
+        for embeds in more:
+            await interaction.followup.send(embeds=embeds, ephemeral=True)
 
     @game.command(name="settings", description="Show or change this server's game defaults (Manage Server)")
     @app_commands.describe(

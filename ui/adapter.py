@@ -12,6 +12,7 @@ import discord
 from engine.base import Event, Game, Outcome
 from engine.registry import get
 from storage.database import GameRow
+from ui.text import ALT_TEXT, shorten
 
 if TYPE_CHECKING:
     from ui.components import ComponentHit
@@ -46,7 +47,7 @@ class Picture:
         """Return a fresh discord.File (a File can be sent only once)."""
         import io
 
-        return discord.File(io.BytesIO(self.png), filename=self.filename, description=self.alt[:1024])
+        return discord.File(io.BytesIO(self.png), filename=self.filename, description=shorten(self.alt, ALT_TEXT))
 
 
 class GameAdapter(ABC):

@@ -12,6 +12,7 @@ from engine.registry import get
 from storage.database import ACTIVE, FINISHED, GameRow
 from ui.errors import UserError
 from ui.replays import cache_for, replay_gif
+from ui.text import lines_within
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -43,11 +44,11 @@ async def list_games(flow: GameFlow, guild_id: int) -> str:
     if not rows:
         return "No games are being played in this server. Start one with `/game new`."
     lines = [f"**{len(rows)} open game(s)**"]
-    for row in rows[:20]:
+    for row in rows:
         lines.append(
             f"#{row.id} {get(row.kind).title} in <#{row.channel_id}>: {waiting_on(flow, row)} · {jump_link(row)}"
         )
-    return "\n".join(lines)[:2000]
+    return lines_within(lines)
 
 
 async def my_turns(flow: GameFlow, user_id: int) -> str:
@@ -63,7 +64,7 @@ async def my_turns(flow: GameFlow, user_id: int) -> str:
             lines.append(f"#{row.id} {game.title}: {game.status(state, row.names)} · {jump_link(row)}")
     if not lines:
         return "No game is waiting for you right now."
-    return "\n".join([f"**{len(lines)} game(s) wait for you**", *lines])[:2000]
+    return lines_within([f"**{len(lines)} game(s) wait for you**", *lines])
 
 
 async def pick_game(flow: GameFlow, channel_id: int, game_id: int | None) -> GameRow:
@@ -89,7 +90,7 @@ async def history(flow: GameFlow, row: GameRow, page: int) -> str:
     page = min(max(page, 1), pages)
     chunk = lines[(page - 1) * PAGE : page * PAGE]
     header = f"**{game.title}, game #{row.id}: moves, page {page} of {pages}**"
-    return "\n".join([header, *chunk])[:2000]
+    return lines_within([header, *chunk])
 
 
 async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
