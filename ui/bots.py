@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LEVELS = ("easy", "hard")
+THINK_BUDGET = 1.5  # seconds a hard computer player searches per move in the bot
 
 
 def choose(kind: str, view: dict[str, Any], seat: int, level: str, seed: int, budget: float) -> dict[str, Any]:
@@ -39,7 +40,7 @@ class BotPlayers:
         moves: Moves,
         *,
         pause: float = 2.0,
-        budget: float = 1.5,
+        budget: float = THINK_BUDGET,
         workers: str = "process",
     ) -> None:
         self.db = db
