@@ -30,7 +30,8 @@ from ui.components import (
     select,
     view_of,
 )
-from ui.errors import UserError
+from ui.errors import UserError, not_your_turn
+from ui.text import LABEL, shorten
 
 if TYPE_CHECKING:
     from bot import IceFloeBot
@@ -198,7 +199,7 @@ def discard_menu(board: Board, seat: int) -> FloeComponent:
     state: FlippersState = board.state
     count = must_discard(state, seat)
     options = [
-        discord.SelectOption(label=power[:100], value=cid, description=text[:100])
+        discord.SelectOption(label=shorten(power, LABEL), value=cid, description=shorten(text, LABEL))
         for power, cid, text in hand_options(state, seat)
     ]
     return FloeComponent(
@@ -314,7 +315,7 @@ class FlippersAdapter(GameAdapter):
         if state.phase == SETUP:
             raise UserError("Setup is not finished: everyone must choose their discards first.")
         if state.current != seat:
-            raise UserError(f"It is not your turn: {_who(board.names, state.current)} is playing.")
+            raise UserError(not_your_turn(board.names, board.game.to_act(state)))
         if state.played is not None:
             raise UserError("You have already played a card this turn: activate your remaining cards.")
         return seat

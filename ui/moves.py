@@ -13,7 +13,7 @@ import discord
 from engine.base import Action, Event, Game, IllegalAction
 from storage.database import ACTIVE, LOBBY, Database, GameRow, Result
 from ui.adapter import Board
-from ui.errors import STALE_BOARD, UserError
+from ui.errors import STALE_BOARD, UserError, not_your_turn
 from ui.loading import GameLoader
 from ui.publishing import Publisher
 
@@ -87,7 +87,7 @@ class Moves:
                 events = game.resign(state, seat)
             else:
                 if seat not in game.to_act(state):
-                    raise IllegalAction("It is not your turn.")
+                    raise IllegalAction(not_your_turn(fresh.names, game.to_act(state)))
                 events = game.apply(state, seat, action)
             version = await self.db.record_action(
                 fresh.id,

@@ -12,6 +12,7 @@ from ui.components import view_of
 from ui.errors import UserError
 from ui.loading import GameLoader
 from ui.rendering import Renderer
+from ui.text import lines_within
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -59,7 +60,8 @@ class PrivateMessages:
             return False
         user_id = board.row.seats[seat].user_id
         text, picture = await self.message(board, seat)
-        kwargs: dict[str, Any] = {"content": f"**{board.game.title}** (game #{board.row.id})\n{text}"[:2000]}
+        heading = f"**{board.game.title}** (game #{board.row.id})"
+        kwargs: dict[str, Any] = {"content": lines_within([heading, *text.split("\n")])}
         if picture is not None:
             kwargs["file"] = picture.file()
         view = view_of(adapter_for(board.row.kind).private_items(board, seat))

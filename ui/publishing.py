@@ -18,6 +18,7 @@ from ui.errors import UserError
 from ui.loading import GameLoader
 from ui.private import PrivateMessages
 from ui.rendering import Renderer
+from ui.text import lines_within
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -30,7 +31,8 @@ MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 def board_content(board: Board, events: Sequence[Event]) -> str:
     """Write a board message's text: what just happened, then whose turn it is (with a ping) or the result."""
     game, names = board.game, board.names
-    lines = [text for e in events if e.private_to is None and (text := game.describe(e, names))]
+    happened = [text for e in events if e.private_to is None and (text := game.describe(e, names))]
+    lines: list[str] = []
     if game.is_over(board.state):
         outcome = game.outcome(board.state)
         lines.append("**Final standings**")
@@ -45,7 +47,7 @@ def board_content(board: Board, events: Sequence[Event]) -> str:
         people = " ".join(seat.mention for seat in waiting if not seat.is_bot)
         if people:
             lines.append(f"{people}, it's your turn.")
-    return "\n".join(lines)[:2000]
+    return lines_within(happened + lines, keep_last=len(lines), more="…and {n} more moves")
 
 
 class Publisher:

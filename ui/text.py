@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 MESSAGE = 2000  # message content
@@ -49,19 +51,21 @@ def split_text(text: str, limit: int) -> list[str]:
     return pieces
 
 
-def lines_within(lines: list[str], limit: int = MESSAGE, more: str = "…and {n} more") -> str:
-    """Join lines, leaving out whole lines at the end (and saying how many) so the text fits in `limit`."""
-    text = "\n".join(lines)
-    if len(text) <= limit:
-        return text
-    kept = list(lines)
-    while kept:
-        kept.pop()
-        note = more.format(n=len(lines) - len(kept))
-        text = "\n".join([*kept, note])
+def lines_within(
+    lines: Sequence[str], limit: int = MESSAGE, *, keep_last: int = 0, more: str = "…and {n} more"
+) -> str:
+    """Join lines so they fit in `limit`: leave out whole lines before the last `keep_last` and say how many."""
+    full = "\n".join(lines)
+    if len(full) <= limit:
+        return full
+    head, tail = list(lines[: len(lines) - keep_last]), list(lines[len(lines) - keep_last :])
+    while len(head) > 1:
+        head.pop()
+        note = more.format(n=len(lines) - len(head) - len(tail))
+        text = "\n".join([*head, note, *tail])
         if len(text) <= limit:
             return text
-    return shorten(lines[0], limit)
+    return shorten(full, limit)
 
 
 def embed_messages(title: str, text: str, colour: int | None = None) -> list[list[discord.Embed]]:

@@ -65,3 +65,16 @@ def test_embeds_hold_the_whole_text_and_respect_every_embed_limit() -> None:
         assert all(len(e.description or "") <= EMBED_DESCRIPTION for e in embeds)
     sent = " ".join(e.description or "" for embeds in messages for e in embeds)
     assert sent.split() == text.split()
+
+
+def test_the_last_lines_are_kept_when_earlier_ones_must_go() -> None:
+    moves = [f"Alice moved A{i}→B{i} and took a 2-fish tile." for i in range(80)]
+    text = lines_within([*moves, "<@1>, it's your turn."], 2000, keep_last=1, more="…and {n} more moves")
+    *shown, note, ping = text.split("\n")
+    assert len(text) <= 2000 and ping == "<@1>, it's your turn."
+    assert shown == moves[: len(shown)] and note == f"…and {80 - len(shown)} more moves"
+
+
+def test_one_line_longer_than_the_limit_is_shortened_at_a_word() -> None:
+    text = lines_within([PROSE], 2000)
+    assert len(text) <= 2000 and text.endswith(ELLIPSIS)
