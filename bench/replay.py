@@ -7,6 +7,7 @@ import random
 import statistics
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -35,15 +36,23 @@ def finished_game(kind: str, players: int, seed: int) -> tuple[GameRow, list[dic
     return row, log
 
 
+async def cpu_seconds(row: GameRow, log: list[dict[str, Any]]) -> float:
+    """Return the CPU time one replay costs, drawn in this process: a figure other load on the machine barely moves."""
+    with ThreadPoolExecutor(1) as pool:
+        start = time.process_time()
+        await replay_gif(pool, ReplayCache(None), row, log)
+        return time.process_time() - start
+
+
 async def measure(runs: int) -> None:
-    """Print first and second request times and GIF sizes for each table, as medians over `runs` games."""
+    """Print first and second request times, CPU cost and GIF sizes for each table, as medians over `runs` games."""
     pool = make_pool("process", 2, "render", warm=warm_renderer)
     loop = asyncio.get_running_loop()
     await asyncio.gather(*(loop.run_in_executor(pool, nothing) for _ in range(2)))
     with tempfile.TemporaryDirectory() as folder:
         cache = ReplayCache(Path(folder))
         for kind, players in TABLES:
-            first, second, sizes, moves = [], [], [], []
+            first, second, cpu, sizes, moves = [], [], [], [], []
             for seed in range(runs):
                 row, log = finished_game(kind, players, 100 * players + seed)
                 start = time.perf_counter()
@@ -52,12 +61,13 @@ async def measure(runs: int) -> None:
                 start = time.perf_counter()
                 assert await replay_gif(pool, cache, row, log) == gif
                 second.append(time.perf_counter() - start)
+                cpu.append(await cpu_seconds(row, log))
                 sizes.append(len(gif) / 2**20)
                 moves.append(len(log))
             print(
                 f"{kind:8} {players}p ({statistics.median(moves):.0f} moves): first request median "
                 f"{statistics.median(first):.2f} s (max {max(first):.2f}), "
-                f"second {1000 * statistics.median(second):.1f} ms, "
+                f"second {1000 * statistics.median(second):.1f} ms, CPU {statistics.median(cpu):.2f} s, "
                 f"GIF {statistics.median(sizes):.2f} MiB (max {max(sizes):.2f})"
             )
     pool.shutdown()

@@ -186,7 +186,7 @@ def _neutral(char: str) -> bool:
 
 
 def runs_of(text: str) -> list[Run]:
-    """Split `text` into runs of one face each, in visual order, substituting MISSING for unknown characters."""
+    """Split `text` into runs of one face each, left to right, substituting MISSING for unknown characters."""
     runs: list[Run] = []
     for char in text:
         point = ord(char)
@@ -202,12 +202,32 @@ def runs_of(text: str) -> list[Run]:
             runs[-1] = Run(face, runs[-1].text + char)
         else:
             runs.append(Run(face, char))
+    # Pictures read left to right (their text is English), so runs stay in order; raqm lays each Hebrew or
+    # Arabic run out right to left itself, and without raqm the run is reversed here. Spaces and punctuation
+    # that end a right-to-left run belong after it, on its left-to-right side.
+    runs = _detach_trailing_neutrals(runs)
     if not COMPLEX_LAYOUT:
         runs = [Run(r.face, r.text[::-1]) if r.face in _RTL else r for r in runs]
-    strong = next((r.face for r in runs if r.face != EMOJI and any(c.isalpha() for c in r.text)), None)
-    if strong in _RTL:
-        runs.reverse()
     return runs
+
+
+def _detach_trailing_neutrals(runs: list[Run]) -> list[Run]:
+    """Move the spaces and punctuation that end a right-to-left run into a DejaVu run after it."""
+    result: list[Run] = []
+    for run in runs:
+        body = run.text
+        if run.face in _RTL:
+            while body and _neutral(body[-1]) and ord(body[-1]) in _coverage()[DEJAVU]:
+                body = body[:-1]
+        tail = run.text[len(body) :]
+        for piece in (Run(run.face, body), Run(DEJAVU, tail)):
+            if not piece.text:
+                continue
+            if result and result[-1].face == piece.face:
+                result[-1] = Run(piece.face, result[-1].text + piece.text)
+            else:
+                result.append(piece)
+    return result
 
 
 def _emoji_side(size: int) -> int:

@@ -64,8 +64,9 @@ def test_each_script_is_drawn_with_its_own_font() -> None:
     assert [(run.face, run.text) for run in runs_of("🐧 Pingu")] == [(EMOJI, "🐧"), (DEJAVU, " Pingu")]
 
 
-def test_a_name_that_starts_right_to_left_puts_its_first_word_on_the_right() -> None:
-    assert [run.face for run in runs_of("مرحبا Bob")] == [DEJAVU, ARABIC]
+def test_a_right_to_left_name_stays_before_the_english_words_that_follow_it() -> None:
+    assert [(run.face, run.text) for run in runs_of("مرحبا (start)")] == [(ARABIC, "مرحبا"), (DEJAVU, " (start)")]
+    assert [(run.face, run.text) for run in runs_of("שלום עולם!")] == [(HEBREW, "שלום עולם"), (DEJAVU, "!")]
     assert [run.face for run in runs_of("Bob مرحبا")] == [DEJAVU, ARABIC]
 
 
