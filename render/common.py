@@ -188,11 +188,13 @@ def _neutral(char: str) -> bool:
 def runs_of(text: str) -> list[Run]:
     """Split `text` into runs of one face each, left to right, substituting MISSING for unknown characters."""
     runs: list[Run] = []
-    for char in text:
+    for i, char in enumerate(text):
         point = ord(char)
         if point in _DROPPED and runs:
             continue
         face = face_of(char)
+        if text[i + 1 : i + 2] == "\ufe0f" and point in _emoji_index()[2]:
+            face = EMOJI  # a text symbol such as ❤ asked to look like an emoji
         if face is None:
             face, char = DEJAVU, MISSING
         previous = runs[-1].face if runs else None

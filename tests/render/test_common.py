@@ -77,8 +77,15 @@ def test_a_character_no_font_has_becomes_a_question_mark_not_a_box() -> None:
 
 
 def test_emoji_modifiers_and_joiners_are_dropped_so_the_base_emoji_shows() -> None:
-    runs = runs_of("👍🏽 👨‍👩‍👧 ❤️")
-    assert "".join(run.text for run in runs) == "👍 👨👩👧 ❤"
+    runs = runs_of("👍🏽 👨‍👩‍👧 ❤️ ❤")
+    assert [(run.face, run.text) for run in runs] == [
+        (EMOJI, "👍"),
+        (DEJAVU, " "),
+        (EMOJI, "👨👩👧"),
+        (DEJAVU, " "),
+        (EMOJI, "❤"),  # with the emoji variation selector
+        (DEJAVU, " ❤"),  # without it: the text heart
+    ]
     assert all(covers(run.face, char) for run in runs for char in run.text)
 
 
