@@ -53,6 +53,27 @@ class BotPlayers:
             return
         self._tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id), name=f"bots-{game_id}")
 
+    async def resume(self, batch: int = 200) -> int:
+        """After a start-up, schedule every game whose turn belongs to a computer player; return how many.
+
+        Games are read a batch at a time (never all at once), yielding to the event loop between batches.
+        """
+        scheduled, after = 0, 0
+        while rows := await self.flow.db.active_games_with_bots(after, batch):
+            for row in rows:
+                if row.paused:
+                    continue
+                try:
+                    game, state = self.flow.live(row)
+                except UserError:
+                    continue
+                if any(row.seats[s].is_bot for s in game.to_act(state)):
+                    self.schedule(row.id)
+                    scheduled += 1
+            after = rows[-1].id
+            await asyncio.sleep(0)
+        return scheduled
+
     async def idle(self) -> None:
         """Wait until no computer player is thinking or moving (for tests and shutdown)."""
         while tasks := [t for t in self._tasks.values() if not t.done()]:
@@ -95,7 +116,7 @@ class BotPlayers:
         try:
             while True:
                 row = await self.flow.db.game(game_id)
-                if row is None or row.status != ACTIVE:
+                if row is None or row.status != ACTIVE or row.paused:  # a paused game goes on once it resumes
                     return
                 game, state = self.flow.live(row)
                 waiting = [s for s in game.to_act(state) if row.seats[s].is_bot]

@@ -498,9 +498,7 @@ class GameFlow:
 
     async def resume(self) -> None:
         """After a start-up, let every game whose turn belongs to a computer player go on."""
-        for row in await self.db.games_with_status(ACTIVE):
-            if any(s.is_bot for s in row.seats):
-                self.schedule_bots(row.id)
+        await self.bots.resume()
 
     async def render_board(self, adapter: GameAdapter, board: Board) -> Picture:
         """Render the public board in a worker thread."""
