@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+import discord
+
 from engine.base import IllegalAction
-from storage.database import ACTIVE, Database
+from storage.database import ACTIVE, Database, GameRow
 from ui.errors import UserError
 from ui.loading import GameLoader
 from ui.workers import make_pool
@@ -42,8 +45,10 @@ class BotPlayers:
         pause: float = 2.0,
         budget: float = THINK_BUDGET,
         workers: str = "process",
+        on_post_failed: Callable[[GameRow, discord.HTTPException], Awaitable[bool]] | None = None,
     ) -> None:
         self.db = db
+        self.on_post_failed = on_post_failed
         self.loader = loader
         self.moves = moves
         self.pause = pause
@@ -121,7 +126,12 @@ class BotPlayers:
         except (UserError, IllegalAction) as exc:
             log.info("computer move in game %s not applied: %s", game_id, exc)
             return False
-        await self.moves.publisher.publish(done.board, done.events, interaction=None, previous=done.previous)
+        try:
+            await self.moves.publisher.publish(done.board, done.events, interaction=None, previous=done.previous)
+        except discord.HTTPException as exc:
+            if self.on_post_failed is None or not await self.on_post_failed(done.board.row, exc):
+                raise
+            return False
         return True
 
     async def _run(self, game_id: int) -> None:

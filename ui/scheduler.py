@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -88,6 +89,16 @@ class Scheduler:
             moment = due_moment(row.updated_at, reminder_hours=delay, timeout_hours=timeout, reminded=reminded)
             await self.flow.db.set_due(row.id, row.version, moment)
 
+    async def _post(self, row: GameRow, sending: Awaitable[object]) -> bool:
+        """Post in a game's channel; if Discord refuses, let the game's lifecycle pause or end it and return False."""
+        try:
+            await sending
+        except discord.HTTPException as exc:
+            if not await self.flow.lifecycle.post_failed(row, exc):
+                raise
+            return False
+        return True
+
     async def _remind(self, row: GameRow, waiting: list[int], idle: float) -> None:
         """Ping the waiting players in the game's channel, and by DM for those who opted in."""
         game = self.flow.live(row)[0]
@@ -97,7 +108,8 @@ class Scheduler:
             link = f" Board: https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.board_message_id}"
         text = f"{people}, a reminder: {game.title} (game #{row.id}) has waited for you for {hours(idle)}.{link}"
         channel = self.flow.bot.get_partial_messageable(row.channel_id)
-        await channel.send(text, allowed_mentions=MENTION_USERS)
+        if not await self._post(row, channel.send(text, allowed_mentions=MENTION_USERS)):
+            return
         for seat in waiting:
             user_id = row.seats[seat].user_id
             if not await self.flow.db.wants_dm_reminders(user_id):
@@ -111,10 +123,12 @@ class Scheduler:
     async def _time_out(self, row: GameRow, waiting: list[int], limit: float) -> None:
         """Let the easy computer player take the waiting seats' turns, and say so."""
         names = ", ".join(row.seats[s].name for s in waiting)
-        await self.flow.bot.get_partial_messageable(row.channel_id).send(
+        notice = self.flow.bot.get_partial_messageable(row.channel_id).send(
             f"⏰ {names} did not play within {hours(limit)}: the easy computer player moves for them this turn.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        if not await self._post(row, notice):
+            return
         for seat in waiting:
             for _ in range(MAX_ACTIONS_PER_TURN):
                 fresh = await self.flow.db.game(row.id)
