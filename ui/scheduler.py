@@ -63,6 +63,8 @@ class Scheduler:
                     await self._check(row, now, settings[row.guild_id])
                 except UserError:
                     continue
+                except discord.HTTPException as exc:  # Discord refused for a passing reason: try at the next check
+                    log.warning("checking game %s failed: %s", row.id, exc)
                 except Exception:
                     log.exception("checking game %s failed", row.id)
             after = rows[-1].id

@@ -318,3 +318,21 @@ async def test_a_removed_bot_abandons_the_servers_games_and_nothing_returns_when
     assert not fresh.ephemeral and "Game #" in fresh.message.embeds[0]["footer"]["text"]
     for game_id in ended:
         assert [r.levelname for r in lines_about(caplog, game_id)] == ["INFO"]
+
+
+async def test_a_bot_removed_while_it_was_away_abandons_the_game_at_the_next_post(
+    driver: Driver, floe: IceFloeBot, floe_settings: Settings, clock: Clock
+) -> None:
+    alice, bob = driver.user("alice"), driver.user("bob")
+    await open_game(driver, alice, [bob])
+    game_id = (await game_in(floe, driver.channel)).id
+    await driver.stop_bot(floe)
+    driver.fake.remove_bot(driver.guild)
+    clock.advance(13)
+    again = await start_floe(driver, floe_settings, clock)  # the reminder meets 403 50001 Missing Access
+    await settled_status(driver, again, game_id, ABANDONED)
+    assert dms(driver, alice) == []  # not "paused": nobody can give the bot its permissions back there
+    refused = len(driver.fake.calls_to(POSTS, status=403))
+    clock.advance(48)
+    await tick(driver, again)
+    assert len(driver.fake.calls_to(POSTS, status=403)) == refused
