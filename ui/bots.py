@@ -71,7 +71,7 @@ class BotPlayers:
             return
         self._tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id), name=f"bots-{game_id}")
 
-    async def resume(self, batch: int = 200) -> int:
+    async def resume(self, batch: int = 50) -> int:
         """After a start-up, schedule every game whose turn belongs to a computer player; return how many.
 
         Games are read a batch at a time (never all at once), yielding to the event loop between batches.

@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 MAX_ACTIONS_PER_TURN = 60
-BATCH = 100
+BATCH = 50
 
 
 def hours(value: float) -> str:
