@@ -598,6 +598,14 @@ class Database:
         return True
 
     @serialized
+    async def paused_channels(self) -> set[int]:
+        """Return the channels whose open game is paused."""
+        rows = await self.conn.execute_fetchall(
+            "SELECT channel_id FROM games WHERE paused_reason IS NOT NULL AND status IN ('lobby', 'active')"
+        )
+        return {r[0] for r in rows}
+
+    @serialized
     async def paused_games(self, guild_id: int) -> list[GameRow]:
         """Return a server's paused open games."""
         return await self._rows_with_seats(

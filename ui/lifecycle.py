@@ -71,11 +71,20 @@ class Lifecycle:
         self.db = db
         self.loader = loader
         self.publisher = publisher
+        self._paused: set[int] | None = None
+        """Channels whose game is paused, read once, so other interactions cost no database read."""
+
+    async def paused_channels(self) -> set[int]:
+        """Return the channels whose open game is paused."""
+        if self._paused is None:
+            self._paused = await self.db.paused_channels()
+        return self._paused
 
     # -- channels, threads and servers that are gone -------------------------------------------------
 
     async def channel_gone(self, channel_id: int) -> None:
         """End the open game of a deleted channel or thread as abandoned and tell each player once by DM."""
+        (await self.paused_channels()).discard(channel_id)
         for row in await self.db.abandon_channel(channel_id):
             title = get(row.kind).title
             log.info("game %s abandoned: its channel %s was deleted", row.id, channel_id)
@@ -90,6 +99,7 @@ class Lifecycle:
     async def guild_gone(self, guild_id: int) -> None:
         """End every open game of a server the bot was removed from; nothing there is retried."""
         for row in await self.db.abandon_guild(guild_id):
+            (await self.paused_channels()).discard(row.channel_id)
             log.info("game %s abandoned: the bot was removed from server %s", row.id, guild_id)
 
     # -- posting that fails, and resuming -----------------------------------------------------------
@@ -110,6 +120,7 @@ class Lifecycle:
             return True
         reason = self.reason(row.channel_id, error)
         if await self.db.pause(row.id, reason):
+            (await self.paused_channels()).add(row.channel_id)
             log.warning("game %s paused: %s", row.id, reason)
             await self._dm(
                 row.host_id,
@@ -166,6 +177,7 @@ class Lifecycle:
         """Restart a paused game's timers after a successful post, and post its board again."""
         if not await self.db.unpause(row.id):
             return
+        (await self.paused_channels()).discard(row.channel_id)
         log.info("game %s resumed", row.id)
         fresh = await self.db.game(row.id)
         if fresh is None or fresh.status == LOBBY:
@@ -184,8 +196,11 @@ class Lifecycle:
         """Tell the first person who interacts in a paused game's channel, once, why the game waits."""
         if interaction.guild_id is None or interaction.type is discord.InteractionType.autocomplete:
             return
+        if interaction.channel_id not in await self.paused_channels():
+            return
         row = await self.db.open_game_in(interaction.channel_id or 0)
-        if row is None or not row.paused:
+        if row is None or not row.paused:  # the game ended meanwhile
+            (await self.paused_channels()).discard(interaction.channel_id)
             return
         if await self.try_resume(row):
             return
