@@ -30,7 +30,6 @@ POST_PERMISSIONS = (
     ("send_messages", "Send Messages"),
     ("embed_links", "Embed Links"),
     ("attach_files", "Attach Files"),
-    ("read_message_history", "Read Message History"),
 )
 THREAD_PERMISSIONS = (("create_public_threads", "Create Public Threads"),)
 
@@ -156,6 +155,8 @@ class Lifecycle:
 
     async def permissions_changed(self, guild_id: int) -> None:
         """After a channel, thread or role of a server changed, resume its paused games the bot may post in again."""
+        if not await self.paused_channels():
+            return
         for row in await self.db.paused_games(guild_id):
             await self.try_resume(row)
 

@@ -16,7 +16,6 @@ EVERYTHING = discord.Permissions(
     create_public_threads=True,
     embed_links=True,
     attach_files=True,
-    read_message_history=True,
 )
 
 
