@@ -538,7 +538,7 @@ class Database:
     # -- games that outlive their channel ------------------------------------------------------------
 
     @serialized
-    async def abandon(self, where: str, args: Sequence[Any]) -> list[GameRow]:
+    async def _abandon(self, where: str, args: Sequence[Any]) -> list[GameRow]:
         """End the open games matching `where` as abandoned (no winner, timers stopped); return them."""
         await self.conn.execute("BEGIN IMMEDIATE")
         try:
@@ -556,11 +556,11 @@ class Database:
 
     async def abandon_channel(self, channel_id: int) -> list[GameRow]:
         """End the open game of a deleted channel or thread as abandoned; return it (or nothing)."""
-        return await self.abandon("channel_id = ?", (channel_id,))
+        return await self._abandon("channel_id = ?", (channel_id,))
 
     async def abandon_guild(self, guild_id: int) -> list[GameRow]:
         """End every open game of a server the bot left as abandoned; return them."""
-        return await self.abandon("guild_id = ?", (guild_id,))
+        return await self._abandon("guild_id = ?", (guild_id,))
 
     @serialized
     async def pause(self, game_id: int, reason: str) -> bool:
