@@ -61,8 +61,8 @@ class Scheduler:
                     settings[row.guild_id] = await self.flow.db.guild_settings(row.guild_id)
                 try:
                     await self._check(row, now, settings[row.guild_id])
-                except UserError:
-                    continue
+                except UserError:  # a damaged save (logged once): look again only once the game changes
+                    await self.flow.db.set_due(row.id, row.version, None)
                 except discord.HTTPException as exc:  # Discord refused for a passing reason: try at the next check
                     log.warning("checking game %s failed: %s", row.id, exc)
                 except Exception:
