@@ -226,5 +226,7 @@ class Lifecycle:
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
             await channel.send(text)
+        except discord.Forbidden:
+            log.debug("DM to %s skipped: their DMs are closed", user_id)
         except discord.HTTPException as exc:
             log.info("DM to %s not delivered: %s", user_id, exc)
