@@ -61,7 +61,7 @@ async def settled_status(driver: Driver, floe: IceFloeBot, game_id: int, status:
         rows["row"] = await floe.db.game(game_id)
         return rows["row"] is not None and rows["row"].status == status
 
-    for _ in range(200):
+    for _ in range(500):  # up to 10 s on a busy machine
         if await reached():
             await driver.idle(quiet=0.01)
             row = rows["row"]
