@@ -17,12 +17,11 @@ from render.common import INK, PAPER, draw_text, fit_text, font, palette_of, sea
 CELL = 84
 INSET = 5
 CARD = CELL - 2 * INSET
-SPILL = 4  # how far a card sprite reaches past its cell, for the tab tips
 LABEL = 16  # Explorer power names and Food names
 NUMBER = 20  # the points beside a Food arrow
-TAB_HALF = 10
-TAB_SHIFT = 20  # each tab sits this far to its right of the edge's middle, so facing tabs never meet
-MARKER_R = 11
+TAB_HALF = 13
+TAB_SHIFT = 19  # each tab sits this far to its right of the edge's middle, so facing tabs never meet
+MARKER_R = 13
 EDGE = 30
 MIN_WIDTH = 640
 BACK = (64, 72, 88)
@@ -49,11 +48,10 @@ Box = tuple[int, int, int, int]
 Z_RLE = 3  # zlib strategy: run-length matching, several times faster than the default on flat pictures
 
 
-def _png(image: Image.Image, palette: Image.Image) -> bytes:
-    """Map onto the fixed palette and encode as a fast, small 8-bit PNG."""
-    paletted = image.quantize(palette=palette, dither=Image.Dither.NONE)
+def _encode(image: Image.Image) -> bytes:
+    """Encode a paletted picture as a fast, small 8-bit PNG."""
     buffer = io.BytesIO()
-    paletted.save(buffer, format="PNG", compress_level=1, compress_type=Z_RLE)
+    image.save(buffer, format="PNG", compress_level=1, compress_type=Z_RLE)
     return buffer.getvalue()
 
 
@@ -83,23 +81,46 @@ def _tab(draw: ImageDraw.ImageDraw, box: Box, direction: str, fill: Any, half: i
     sx, sy = STEP[rotate(direction)]
     mx = (x0 + x1) / 2 + dx * (x1 - x0) / 2 + sx * TAB_SHIFT
     my = (y0 + y1) / 2 + dy * (y1 - y0) / 2 + sy * TAB_SHIFT
-    depth, out = 2, INSET + 2
+    depth, out = 4, INSET  # the tip stops at the cell's edge, so each cell is one opaque tile
     shape = [(-depth, -half), (0, -half), (out, 0), (0, half), (-depth, half)]
     points = [(mx + a * dx - b * dy, my + a * dy + b * dx) for a, b in shape]
     draw.polygon(points, fill=fill, outline=PAPER, width=1)
 
 
-def _sprite() -> tuple[Image.Image, ImageDraw.ImageDraw, Box]:
-    """Return a blank card sprite, its pen and the card's box inside it."""
-    image = Image.new("RGBA", (CELL + 2 * SPILL, CELL + 2 * SPILL), (0, 0, 0, 0))
-    start = SPILL + INSET
-    return image, ImageDraw.Draw(image), (start, start, start + CARD, start + CARD)
+def _in_palette(image: Image.Image) -> Image.Image:
+    """Map a drawing onto the fixed palette, so it can be pasted straight into a paletted picture."""
+    return image.convert("RGB").quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
-@lru_cache(maxsize=512)
-def _explorer(team: int, letter: str, power: str, power_name: str, facing: str, face: str) -> Image.Image:
-    """Draw an Explorer card, face up or face down, with its arrow tabs."""
-    image, draw, box = _sprite()
+def _tile(state: str = "") -> tuple[Image.Image, ImageDraw.ImageDraw, Box]:
+    """Return a blank cell on paper, its pen and the card's box; "due" frames the card in a dark ring."""
+    image = Image.new("RGB", (CELL, CELL), PAPER)
+    draw = ImageDraw.Draw(image)
+    box = (INSET, INSET, CELL - INSET, CELL - INSET)
+    if state == "due":
+        draw.rounded_rectangle((1, 1, CELL - 2, CELL - 2), radius=11, fill=HIGHLIGHT)
+    return image, draw, box
+
+
+def _badge(draw: ImageDraw.ImageDraw, box: Box, state: str) -> None:
+    """Draw the round badge saying a card is still to activate (!) or already activated (✓)."""
+    if state:
+        x1, y0 = box[2] - 2, box[1] + 2
+        draw.ellipse((x1 - 20, y0, x1, y0 + 20), fill=INK)
+        _centred(draw, (x1 - 10, y0 + 10.5), "!" if state == "due" else "✓", 14, PAPER, bold=True)
+
+
+@lru_cache(maxsize=1024)
+def _explorer(team: int, letter: str, power: str, power_name: str, facing: str, face: str, state: str) -> Image.Image:
+    """Return an Explorer card's cell, face up or face down, with its arrow tabs and its activation `state`."""
+    return _in_palette(_draw_explorer(team, letter, power, power_name, facing, face, state))
+
+
+def _draw_explorer(
+    team: int, letter: str, power: str, power_name: str, facing: str, face: str, state: str
+) -> Image.Image:
+    """Draw an Explorer card's cell ("due": still to activate, "done": activated this turn)."""
+    image, draw, box = _tile(state)
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     colour = seat_colour(team)
@@ -107,6 +128,7 @@ def _explorer(team: int, letter: str, power: str, power_name: str, facing: str, 
         draw.rounded_rectangle(box, radius=8, fill=BACK, outline=colour, width=5)
         _centred(draw, (cx, cy), letter, 30, colour, bold=True)
         _tab(draw, box, facing, TAB_DOWN, half=6)
+        _badge(draw, box, state)
         return image
     ink = text_on(colour)
     draw.rounded_rectangle(box, radius=8, fill=colour, outline=INK, width=2)
@@ -116,6 +138,7 @@ def _explorer(team: int, letter: str, power: str, power_name: str, facing: str, 
     _centred(draw, (cx, y1 - 10), power_name, _fit(power_name, LABEL, CARD - 4), ink, bold=True)
     for quarter in (-1, 1) if power == "switch" else (0,):
         _tab(draw, box, rotate(facing, quarter), INK)
+    _badge(draw, box, state)
     return image
 
 
@@ -131,10 +154,27 @@ def _food_lines(name: str) -> list[str]:
     return [name[:cut], name[cut:]]
 
 
+def _free_corners(arrows: tuple[tuple[str, int], ...]) -> list[str]:
+    """Return the corners of a Food card that hold no arrow's points, in the order they are used."""
+    used = {CORNER_OF[direction] for direction, _ in arrows}
+    return [corner for corner in ("NW", "SE", "SW", "NE") if corner not in used]
+
+
+def _corner(corner: str, inset: float) -> tuple[float, float]:
+    """Return a point `inset` pixels in from both edges of a card's corner, in cell coordinates."""
+    near, far = INSET + inset, CELL - INSET - inset
+    return (far if "E" in corner else near), (far if "S" in corner else near)
+
+
 @lru_cache(maxsize=256)
-def _food(name: str, face: str, arrows: tuple[tuple[str, int], ...]) -> Image.Image:
-    """Draw a Food card: its name, its side, and each arrow's tab with the points beside it."""
-    image, draw, box = _sprite()
+def _food(name: str, face: str, arrows: tuple[tuple[str, int], ...], marked: bool) -> Image.Image:
+    """Return a Food card's cell (`marked`: leave its first free corner to a Block marker)."""
+    return _in_palette(_draw_food(name, face, arrows, marked))
+
+
+def _draw_food(name: str, face: str, arrows: tuple[tuple[str, int], ...], marked: bool = False) -> Image.Image:
+    """Draw a Food card's cell: its name, its side, and each arrow's tab with the points beside it."""
+    image, draw, box = _tile()
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     draw.rounded_rectangle(box, radius=8, fill=FOOD_BG, outline=FOOD_INK, width=3)
@@ -142,7 +182,6 @@ def _food(name: str, face: str, arrows: tuple[tuple[str, int], ...]) -> Image.Im
     size = min(_fit(line, LABEL, CARD - 4) for line in lines)
     for k, line in enumerate(lines):
         _centred(draw, (cx, cy + (k - (len(lines) - 1) / 2) * (size + 2)), line, size, FOOD_INK, bold=True)
-    used = set()
     for direction, points in arrows:
         dx, dy = STEP[direction]
         sx, sy = STEP[rotate(direction)]
@@ -150,18 +189,22 @@ def _food(name: str, face: str, arrows: tuple[tuple[str, int], ...]) -> Image.Im
         reach = CARD / 2 - 11
         spot = (cx + dx * reach + sx * TAB_SHIFT, cy + dy * reach + sy * TAB_SHIFT)
         _centred(draw, spot, str(points), NUMBER, INK, bold=True)
-        used.add(CORNER_OF[direction])
-    corner = next((c for c in ("SE", "NW", "SW", "NE") if c not in used), None)
-    if corner is None:
-        spot = (cx, cy + (len(lines) / 2) * (size + 2) + 6)
-    else:
-        spot = (cx + (1 if "E" in corner else -1) * (CARD / 2 - 9), cy + (1 if "S" in corner else -1) * (CARD / 2 - 9))
+    free = _free_corners(arrows)[1 if marked else 0 :]
+    spot = _corner(free[0], 9) if free else (cx, cy + (len(lines) / 2) * (size + 2) + 6)
     _centred(draw, spot, face, 12, FOOD_INK, bold=True)
     return image
 
 
 @cache
-def _marker(team: int, letter: str, radius: int = MARKER_R) -> Image.Image:
+def _marker(team: int, letter: str, radius: int = MARKER_R) -> tuple[Image.Image, Image.Image]:
+    """Return a team's Block marker in the palette, and the mask of its shape."""
+    drawn = _draw_marker(team, letter, radius)
+    on_paper = Image.new("RGB", drawn.size, PAPER)
+    on_paper.paste(drawn, (0, 0), drawn)
+    return _in_palette(on_paper), drawn.getchannel("A").point(lambda a: 255 if a > 127 else 0).convert("1")
+
+
+def _draw_marker(team: int, letter: str, radius: int = MARKER_R) -> Image.Image:
     """Draw a team's Block marker: an octagon in its colour with its letter, ringed in paper to stand out."""
     size = 2 * radius + 7
     image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
@@ -180,26 +223,13 @@ def _marker(team: int, letter: str, radius: int = MARKER_R) -> Image.Image:
     return image
 
 
-@cache
-def _badge(mark: str) -> Image.Image:
-    """Draw the round badge saying a card is still to activate (!) or already activated (✓)."""
-    image = Image.new("RGBA", (21, 21), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    draw.ellipse((0, 0, 20, 20), fill=INK)
-    _centred(draw, (10, 10.5), mark, 14, PAPER, bold=True)
-    return image
-
-
-@cache
-def _ring() -> Image.Image:
-    """Draw the dark ring framing a card that is still to activate."""
-    image, draw, (x0, y0, x1, y1) = _sprite()
-    draw.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=11, fill=HIGHLIGHT)
-    return image
-
-
 @lru_cache(maxsize=1024)
 def _empty(text: str, colour: tuple[int, int, int] | None, low: bool = False) -> Image.Image:
+    """Return an open cell or a Leader cell."""
+    return _in_palette(_draw_empty(text, colour, low))
+
+
+def _draw_empty(text: str, colour: tuple[int, int, int] | None, low: bool = False) -> Image.Image:
     """Draw an open cell (its label in a faint frame), or a Leader cell framed in the placing seat's colour.
 
     `low` puts the label near the bottom, leaving the top for a Block marker waiting on the cell.
@@ -229,7 +259,7 @@ def _edge(first: int, count: int, columns: bool) -> Image.Image:
         along = i * CELL + CELL / 2
         xy = (along, EDGE / 2) if columns else (EDGE / 2, along)
         _centred(draw, xy, text, _fit(text, 18, (CELL if columns else EDGE) - 4), FAINT, bold=True)
-    return image
+    return _in_palette(image)
 
 
 def _paste(image: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
@@ -373,18 +403,40 @@ def _row_numbers(view: dict[str, Any], seat: dict[str, Any]) -> list[str]:
     return [str(seat["stash"]), *([str(projected[seat["seat"]])] if projected else []), *cards]
 
 
+@lru_cache(maxsize=2048)
+def _measure(text: str, size: int, bold: bool = False) -> float:
+    """Return how wide a piece of game text (never a player's name) is drawn."""
+    return font(size, bold).getlength(text)
+
+
 @lru_cache(maxsize=1024)
 def _word(text: str, size: int, bold: bool = False, fill: tuple[int, int, int] = INK) -> Image.Image:
     """Draw a piece of game text (never a player's name) on paper, once, to be pasted where it is needed."""
     height = round(size * 1.5)
-    image = Image.new("RGB", (max(1, round(font(size, bold).getlength(text)) + 2), height), PAPER)
+    image = Image.new("RGB", (max(1, round(_measure(text, size, bold)) + 2), height), PAPER)
     ImageDraw.Draw(image).text((1, height / 2), text, font=font(size, bold), fill=fill, anchor="lm")
-    return image
+    return _in_palette(image)
+
+
+@lru_cache(maxsize=512)
+def _named(text: str, size: int, bold: bool = False) -> Image.Image:
+    """Draw a line holding players' names on paper, with the shared text helpers that render any script."""
+    height = round(size * 1.5)
+    image = Image.new("RGB", (max(1, round(text_length(text, size, bold)) + 2), height), PAPER)
+    draw_text(ImageDraw.Draw(image), (1, height / 2), text, size, INK, bold=bold, anchor="lm")
+    return _in_palette(image)
 
 
 def _put(image: Image.Image, sprite: Image.Image, x: float, y: float, align: str = "l") -> None:
-    """Paste a `_word` with its left ("l") or right ("r") end at x, centred on y."""
-    _paste(image, sprite, x - (sprite.width - 1 if align == "r" else 1), y - sprite.height / 2)
+    """Paste a `_word` or `_named` line with its left ("l"), middle ("m") or right ("r") end at x, centred on y."""
+    shift = {"l": 1, "m": sprite.width / 2, "r": sprite.width - 1}[align]
+    _paste(image, sprite, x - shift, y - sprite.height / 2)
+
+
+@cache
+def _index(colour: tuple[int, int, int]) -> int:
+    """Return the palette entry closest to `colour`."""
+    return int(_in_palette(Image.new("RGB", (1, 1), colour)).getpixel((0, 0)) or 0)
 
 
 @cache
@@ -395,7 +447,7 @@ def _seat_badge(seat: int, letter: str, side: int) -> Image.Image:
     colour = seat_colour(seat)
     draw.rounded_rectangle((0, 0, side - 1, side - 1), radius=6, fill=colour, outline=INK, width=2)
     _centred(draw, (side / 2, side / 2), letter, round(side * 0.68), text_on(colour), bold=True)
-    return image
+    return _in_palette(image)
 
 
 def _panel(image: Image.Image, view: dict[str, Any], names: Sequence[str], top: int) -> None:
@@ -405,7 +457,7 @@ def _panel(image: Image.Image, view: dict[str, Any], names: Sequence[str], top: 
     headings = _columns(view)
     size, row = _panel_size(width)
     small = round(size * 0.6)
-    widths = [max(font(small).getlength(h), font(size, True).getlength("888")) + 14 for h in headings]
+    widths = [max(_measure(h, small), _measure("888", size, True)) + 14 for h in headings]
     right = width - 14
     edges = []
     for w in reversed(widths):
@@ -428,13 +480,13 @@ def _panel(image: Image.Image, view: dict[str, Any], names: Sequence[str], top: 
         x = 14 + row
         if prefix:
             _put(image, _word(prefix, size, bold), x, middle)
-            x += font(size, bold).getlength(prefix)
+            x += _measure(prefix, size, bold)
         name = _name(names, seat)
-        if text_length(name, size, bold) + font(size, bold).getlength(suffix) > name_right - x:
+        if text_length(name, size, bold) + _measure(suffix, size, bold) > name_right - x:
             # The colour and letter already say the team: give its room to the name.
             suffix = (" resigned" if s["resigned"] else "") + (" ★" if seat in view["winners"] else "")
-        who = fit_text(name, size, max(name_right - x - font(size, bold).getlength(suffix), 40), bold)
-        draw_text(draw, (x, middle), who, size, INK, bold=bold, anchor="lm")
+        who = fit_text(name, size, max(name_right - x - _measure(suffix, size, bold), 40), bold)
+        _put(image, _named(who, size, bold), x, middle)
         x += text_length(who, size, bold)
         if suffix and name_right - x > 20:
             _put(image, _word(fit_text(suffix, size, name_right - x, bold), size, bold), x, middle)
@@ -443,11 +495,11 @@ def _panel(image: Image.Image, view: dict[str, Any], names: Sequence[str], top: 
         y += row
     for _side, members, total, end in _sides(view, names):
         middle = y + row / 2
-        draw.line((14, y + 2, width - 14, y + 2), fill=OPEN, width=2)
+        draw.line((14, y + 2, width - 14, y + 2), fill=_index(OPEN), width=2)
         label_text = f"Team {members}"
         if text_length(label_text, size, True) > name_right - 14:
             label_text = fit_text(members, size, name_right - 14, True)
-        draw_text(draw, (14, middle), label_text, size, INK, bold=True, anchor="lm")
+        _put(image, _named(label_text, size, True), 14, middle)
         numbers = [str(total)] if view["final"] else [str(total), *([str(end)] if end is not None else [])]
         columns = edges[-1:] if view["final"] else edges[: len(numbers)]
         for number, edge in zip(numbers, columns, strict=True):
@@ -457,8 +509,19 @@ def _panel(image: Image.Image, view: dict[str, Any], names: Sequence[str], top: 
 
 def _panel_size(width: int) -> tuple[int, int]:
     """Return the score table's font size and row height: larger on a wider picture, to read as well on a phone."""
-    size = max(24, min(32, round(width * 0.028)))
+    size = max(24, min(40, round(width * 0.035)))
     return size, size + 12
+
+
+def _title_size(width: int) -> int:
+    """Return the headline's font size: larger on a wider picture, to read as well on a phone."""
+    return max(30, min(44, round(width * 0.038)))
+
+
+def _header_height(view: dict[str, Any], width: int) -> int:
+    """Return the height of the lines above the grid: headline, supply and what is still to do."""
+    size = _title_size(width)
+    return round(size * 2.3) + (round(size * 1.05) if _activation_line(view) else 0)
 
 
 def _panel_height(view: dict[str, Any], width: int) -> int:
@@ -491,7 +554,7 @@ def layout(view: dict[str, Any]) -> Layout:
     cols, rows = c1 - c0 + 1, r1 - r0 + 1
     grid_w = cols * CELL + 2 * EDGE
     width = max(MIN_WIDTH, grid_w)
-    header = 78 + (34 if _activation_line(view) else 0)
+    header = _header_height(view, width)
     return Layout(width, header, c0, r0, cols, rows, (width - grid_w) // 2 + EDGE, header + EDGE)
 
 
@@ -500,15 +563,19 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     at = layout(view)
     c0, r0, cols, rows, width, header = at.first_col, at.first_row, at.cols, at.rows, at.width, at.header
     grid_h = rows * CELL + 2 * EDGE
-    activation = _activation_line(view)
-    height = header + grid_h + _panel_height(view, width)
-    image = Image.new("RGB", (width, height), PAPER)
-    draw = ImageDraw.Draw(image)
+    image = Image.new("P", (width, header + grid_h + _panel_height(view, width)), _index(PAPER))
+    image.putpalette(_palette().getpalette() or [])
+    # Everything is pasted from pieces drawn once in full colour and mapped onto the palette (cards, cells,
+    # words, names), so the picture itself never needs mapping.
     headline = _headline(view, names)
-    draw_text(draw, (width / 2, 26), headline, _fit(headline, 32, width - 24), INK, bold=True, anchor="mm")
-    _centred(draw, (width / 2, 60), f"Supply: {view['supply']} points", 18, FAINT)
+    title = _title_size(width)
+    _put(image, _named(headline, _fit(headline, title, width - 24), True), width / 2, title * 0.85, "m")
+    supply = _word(f"Supply: {view['supply']} points", round(title * 0.6), fill=FAINT)
+    _put(image, supply, width / 2, title * 1.9, "m")
+    activation = _activation_line(view)
     if activation:
-        _centred(draw, (width / 2, 92), activation, _fit(activation, 22, width - 24), INK, bold=True)
+        line = _word(activation, _fit(activation, round(title * 0.75), width - 24), True)
+        _put(image, line, width / 2, title * 2.75, "m")
     ox, oy = at.left, at.top
 
     def origin(col: int, row: int) -> tuple[int, int]:
@@ -529,26 +596,29 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
                     _paste(image, _empty(text, colour, spot in marked), *origin(*spot))
     letters = _letters(view)
     due, done = set(view.get("to_activate", [])), set(view.get("activated", []))
-    occupied = set()
+    occupied: dict[tuple[int, int], tuple[tuple[str, int], ...] | None] = {}
     for card in view["cards"]:
-        x, y = origin(card["col"], card["row"])
-        occupied.add((card["col"], card["row"]))
-        if card["id"] in due:
-            _paste(image, _ring(), x - SPILL, y - SPILL)
+        cell = (card["col"], card["row"])
+        occupied[cell] = None
         if card["kind"] == "food":
-            arrows = tuple((a["dir"], a["points"]) for a in card["arrows"])
-            sprite = _food(card["name"], card["face"], arrows)
+            arrows = occupied[cell] = tuple((a["dir"], a["points"]) for a in card["arrows"])
+            sprite = _food(card["name"], card["face"], arrows, cell in marked)
         else:
-            team = card["team"]
-            sprite = _explorer(team, letters[team], card["power"], card["power_name"], card["facing"], card["face"])
-        _paste(image, sprite, x - SPILL, y - SPILL)
-        if card["id"] in due or card["id"] in done:
-            _paste(image, _badge("!" if card["id"] in due else "✓"), x + CELL - INSET - 22, y + INSET + 1)
+            team, cid = card["team"], card["id"]
+            state = "due" if cid in due else "done" if cid in done else ""
+            sprite = _explorer(
+                team, letters[team], card["power"], card["power_name"], card["facing"], card["face"], state
+            )
+        _paste(image, sprite, *origin(card["col"], card["row"]))
     for (col, row), teams in marked.items():
         x, y = origin(col, row)
-        if (col, row) in occupied:
-            # Inside the card, top middle (two side by side; more go down the sides): clear of the name, the
-            # icon and the numbers.
+        food = occupied.get((col, row))
+        if food is not None:
+            # On a Food card: in corners that hold no points (else the middle), never over a number.
+            spots = [(x + a, y + b) for a, b in (_corner(c, MARKER_R + 2) for c in _free_corners(food))]
+            spots = spots or [(x + CELL / 2, y + CELL / 2)]
+        elif (col, row) in occupied:
+            # On an Explorer: top middle (two side by side; more go down the sides), clear of the name and icon.
             top, middle = y + INSET + MARKER_R + 1, y + CELL / 2 + 3
             spots = [(x + CELL / 2, top), (x + INSET + MARKER_R, middle), (x + CELL - INSET - MARKER_R, middle)]
             if len(teams) == 2:
@@ -564,16 +634,18 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
                 radius = MARKER_R if len(teams) != 2 else MARKER_R - 2
             else:
                 radius = MARKER_R + (5 if len(teams) == 1 else 3)
-            sprite = _marker(team, letter, radius)
+            sprite, mask = _marker(team, letter, radius)
             cx, cy = spots[k % len(spots)]
-            _paste(image, sprite, cx - sprite.width / 2, cy - sprite.height / 2)
+            image.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), mask)
     _panel(image, view, names, header + grid_h)
     return image
 
 
 def render_table(view: dict[str, Any], names: list[str]) -> bytes:
     """Return the table as a PNG."""
-    return _png(draw_table(view, names), _palette())
+    return _encode(draw_table(view, names))
+
+
 
 
 HAND_CARD, HAND_PAD, HAND_TOP = 300, 24, 74
@@ -655,31 +727,32 @@ def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
 
 def render_hand(view: dict[str, Any], names: list[str]) -> bytes:
     """Return a seat's private hand as a PNG."""
-    return _png(draw_hand(view, names), _palette())
+    return _encode(_in_palette(draw_hand(view, names)))
 
 
 @cache
 def _palette() -> Image.Image:
     """Build the fixed palette once from reference pictures that use every colour a Flippers image can show."""
-    reference = Image.new("RGB", (1600, 1400), PAPER)
+    reference = Image.new("RGB", (1800, 1200), PAPER)
     x = 0
     for team in range(6):
-        for face in ("up", "down"):
+        letter = "CMEWLS"[team]
+        for face, state in (("up", ""), ("up", "due"), ("up", "done"), ("down", "")):
             for power in ICONS:
-                reference.paste(_explorer(team, "CMEWLS"[team], power, power.title(), "N", face), (x % 1500, 0))
-                x += 50
-        reference.paste(_marker(team, "CMEWLS"[team]), (team * 40, 120))
-        reference.paste(_hand_card(team, "CMEWLS"[team], "x", "flip", "Flip", "Flip it."), (team * 260, 160))
-        reference.paste(_empty("Z99", seat_colour(team)), (team * 90, 520))
-        big = Image.new("RGB", (200, 40), seat_colour(team))
-        reference.paste(big, (team * 200, 620))
-    reference.paste(_food("Lanternfish", "A", (("N", 1), ("E", 2), ("S", 3), ("W", 4))), (0, 700))
-    reference.paste(_empty("Z99", None), (100, 700))
-    reference.paste(_badge("!"), (200, 700))
-    reference.paste(_ring(), (240, 700))
+                drawn = _draw_explorer(team, letter, power, power.title(), "N", face, state)
+                reference.paste(drawn, (x % 1800, CELL * (x // 1800)))
+                x += CELL
+        marker = _draw_marker(team, letter)
+        reference.paste(marker, (team * 40, 500), marker)
+        card = _hand_card(team, letter, "x", "flip", "Flip", "Flip it.")
+        reference.paste(card, (team * 280, 560), card)
+        reference.paste(_draw_empty("Z99", seat_colour(team)), (team * 90, 900))
+    reference.paste(_draw_food("Lanternfish", "A", (("N", 1), ("E", 2), ("S", 3), ("W", 4))), (0, 1000))
+    reference.paste(_draw_food("Krill", "B", (("N", 1),), True), (CELL, 1000))
+    reference.paste(_draw_empty("Z99", None), (100, 1000))
     draw = ImageDraw.Draw(reference)
     for k, colour in enumerate((INK, FAINT, FOOD_INK, OPEN)):
-        draw.text((400, 700 + 40 * k), "Turn 12: Ana activates ▶ ★ 0123456789", font=font(28, True), fill=colour)
+        draw.text((400, 1000 + 40 * k), "Turn 12: Ana activates ▶ ★ 0123456789", font=font(28, True), fill=colour)
     return palette_of(reference, 256)
 
 

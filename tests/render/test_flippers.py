@@ -243,17 +243,18 @@ def test_arrow_tabs_of_cards_facing_each_other_do_not_meet() -> None:
     assert not [y for y in gap if abs(y - middle) <= 3]
 
 
-def test_a_marker_covers_no_number_and_no_power_sign() -> None:
+@pytest.mark.parametrize("directions", ["NESW", "NS", "E"])
+def test_a_marker_covers_no_number_and_no_power_sign(directions: str) -> None:
     state = table([("food-1", "N15", "N", "A"), ("c-plus", "N14", "N", "up"), ("m-block", "N13", "S", "up")])
     plain = GAME.view(state, None)
     for card in plain["cards"]:
         if card["id"] == "food-1":
-            card["arrows"] = [{"dir": d, "points": 3, "cell": "N15"} for d in "NESW"]
+            card["arrows"] = [{"dir": d, "points": 3, "cell": "N15"} for d in directions]
     marked = {**plain, "markers": [marker("N15", 1, "M"), marker("N14", 1, "M", "c-plus")]}
     other = {**plain, "cards": [dict(c) for c in plain["cards"]]}
     for card in other["cards"]:
         if card["id"] == "food-1":
-            card["arrows"] = [{"dir": d, "points": 8, "cell": "N15"} for d in "NESW"]
+            card["arrows"] = [{"dir": d, "points": 8, "cell": "N15"} for d in directions]
         if card["id"] == "c-plus":
             card.update(power="minus", power_name="Plus")
     base = draw_table(plain, NAMES).convert("RGB")
