@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
@@ -309,7 +309,8 @@ def _leader_cells(view: dict[str, Any]) -> list[str]:
 def _projected(view: dict[str, Any]) -> list[int] | None:
     """Return each seat's points if the game ended now, when the view gives them during play."""
     projected = view.get("projected")
-    return None if view["final"] or not projected else list(projected)
+    placing = view["phase"] == "setup" or _leader_cells(view)
+    return None if view["final"] or placing or not projected else list(projected)
 
 
 def _headline(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -359,13 +360,13 @@ def _seat_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
             continue
         turn = "▶ " if view.get("current") == seat else ""
         out = " · resigned" if s["resigned"] else f" · hand {s['hand_size']} · deck {s['deck_size']}"
-        end = f" · {projected[seat]} if the game ended now" if projected else ""
+        end = f" · {projected[seat]} if it ended now" if projected else ""
         lines.append(f"{turn}{_name(names, seat)} ({s['short']}): {s['stash']} pts{out}{end}")
     for _side, members, total, end in _sides(view, names):
         if view["final"]:
             lines.append(f"Team {members}: {total} points")
         else:
-            tail = f", {end} if the game ended now" if end is not None else ""
+            tail = f", {end} if it ended now" if end is not None else ""
             lines.append(f"Team {members}: {total} pts in stash{tail}")
     return lines
 
@@ -493,12 +494,14 @@ def _panel(image: Image.Image, view: dict[str, Any], names: Sequence[str], top: 
         for number, edge in zip(_row_numbers(view, s), edges, strict=True):
             _put(image, _word(number, size, True), edge, middle, "r")
         y += row
-    for _side, members, total, end in _sides(view, names):
+    for side, members, total, end in _sides(view, names):
         middle = y + row / 2
         draw.line((14, y + 2, width - 14, y + 2), fill=_index(OPEN), width=2)
         label_text = f"Team {members}"
         if text_length(label_text, size, True) > name_right - 14:
-            label_text = fit_text(members, size, name_right - 14, True)
+            # Too long to name everyone: the letters match the coloured squares above.
+            letters_line = "Team " + " + ".join(letters[s["seat"]] for s in view["seats"] if s["side"] == side)
+            label_text = fit_text(letters_line, size, name_right - 14, True)
         _put(image, _named(label_text, size, True), 14, middle)
         numbers = [str(total)] if view["final"] else [str(total), *([str(end)] if end is not None else [])]
         columns = edges[-1:] if view["final"] else edges[: len(numbers)]
@@ -756,16 +759,27 @@ def _palette() -> Image.Image:
     return palette_of(reference, 256)
 
 
-def _card_alt(card: dict[str, Any], names: Sequence[str], marked: Collection[tuple[int, int]]) -> str:
-    """Return one card in words for alt text (`marked`: the cells under a Block marker)."""
-    if card["kind"] == "food":
-        pays = ", ".join(f"{a['points']} to {a['cell']}" for a in card["arrows"])
-        return f"{card['cell']} {card['name']} side {card['face']} ({pays})"
-    who = _name(names, card["team"])
-    if card["face"] == "down":
-        return f"{card['cell']} {who}'s card face down"
-    blocked = " blocked" if card.get("blocked_by") is not None or (card["col"], card["row"]) in marked else ""
-    return f"{card['cell']} {who}'s {card['power_name']} facing {card['facing']}{blocked}"
+def _cards_alt(view: dict[str, Any], names: Sequence[str]) -> str:
+    """Return every card in words for alt text: the Food cards, then each seat's Explorers under its name."""
+    marked = _marker_cells(view).keys()
+    parts = []
+    for c in view["cards"]:
+        if c["kind"] == "food":
+            pays = ", ".join(f"{a['points']} to {a['cell']}" for a in c["arrows"])
+            parts.append(f"{c['cell']} {c['name']} side {c['face']} ({pays})")
+    for seat in view["seats"]:
+        mine = []
+        for c in view["cards"]:
+            if c["kind"] == "food" or c["team"] != seat["seat"]:
+                continue
+            if c["face"] == "down":
+                mine.append(f"face down on {c['cell']}")
+                continue
+            blocked = " blocked" if c.get("blocked_by") is not None or (c["col"], c["row"]) in marked else ""
+            mine.append(f"{c['power_name']} {c['cell']} facing {c['facing']}{blocked}")
+        if mine:
+            parts.append(f"{_name(names, seat['seat'])}: " + ", ".join(mine))
+    return "Cards: " + "; ".join(parts) + "."
 
 
 def _markers_alt(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -789,8 +803,7 @@ def alt_text_table(view: dict[str, Any], names: list[str]) -> str:
     markers = _markers_alt(view, names)
     if markers:
         parts.append(markers)
-    marked = _marker_cells(view).keys()
-    parts.append("Cards: " + "; ".join(_card_alt(c, names, marked) for c in view["cards"]) + ".")
+    parts.append(_cards_alt(view, names))
     text = " ".join(parts)
     return text if len(text) <= 1000 else text[:999] + "…"
 

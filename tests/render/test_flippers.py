@@ -282,7 +282,7 @@ def test_every_marker_is_drawn_from_the_views_list_even_on_an_empty_cell_or_an_o
         assert sum(1 for x, y in inside if img.getpixel((x, y)) == shown) > 40, cell
     text = alt_text_table(view, NAMES)
     assert "Block markers: Ana's on N14, Cy's on O14 (empty)." in text
-    assert "N14 Ana's Plus facing N blocked" in text
+    assert "Ana: Block M14 facing E, Plus N14 facing N blocked;" in text
 
 
 def test_markers_on_cards_still_show_when_the_view_has_no_marker_list() -> None:
@@ -301,9 +301,9 @@ def test_projected_points_show_beside_the_stash_during_play_only() -> None:
     view["projected"] = [9, 6]
     with_points = render_table(view, NAMES)
     assert with_points != render_table({**view, "projected": [7, 6]}, NAMES)
-    assert "Ana (Chinstrap): 6 pts · hand 1 · deck 0 · 9 if the game ended now." in alt_text_table(view, NAMES)
+    assert "Ana (Chinstrap): 6 pts · hand 1 · deck 0 · 9 if it ended now." in alt_text_table(view, NAMES)
     old = {k: v for k, v in view.items() if k != "projected"}
-    assert "if the game ended now" not in alt_text_table(old, NAMES)
+    assert "if it ended now" not in alt_text_table(old, NAMES)
     image(render_table(old, NAMES))
 
 
@@ -311,8 +311,8 @@ def test_team_up_shows_each_sides_projected_points() -> None:
     view = GAME.view(late_table(4, 5, teams=True), None)
     view["projected"] = [10, 11, 12, 13]
     text = alt_text_table(view, NAMES)
-    assert "Team Ana + Cy: " in text and ", 22 if the game ended now." in text
-    assert ", 24 if the game ended now." in text
+    assert "Team Ana + Cy: " in text and ", 22 if it ended now." in text
+    assert ", 24 if it ended now." in text
 
 
 def test_leader_cells_are_highlighted_in_the_placing_seats_colour() -> None:
