@@ -618,7 +618,7 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
         food = occupied.get((col, row))
         if food is not None:
             # On a Food card: in corners that hold no points (else the middle), never over a number.
-            spots = [(x + a, y + b) for a, b in (_corner(c, MARKER_R + 2) for c in _free_corners(food))]
+            spots = [(x + a, y + b) for a, b in (_corner(c, MARKER_R - 1) for c in _free_corners(food))]
             spots = spots or [(x + CELL / 2, y + CELL / 2)]
         elif (col, row) in occupied:
             # On an Explorer: top middle (two side by side; more go down the sides), clear of the name and icon.
@@ -633,7 +633,9 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
             if len(teams) > 1:
                 spots = spots[1:]
         for k, (team, letter) in enumerate(teams):
-            if (col, row) in occupied:
+            if food is not None:
+                radius = MARKER_R - 3  # smaller in a Food card's corner, to leave its name readable
+            elif (col, row) in occupied:
                 radius = MARKER_R if len(teams) != 2 else MARKER_R - 2
             else:
                 radius = MARKER_R + (5 if len(teams) == 1 else 3)
