@@ -413,7 +413,7 @@ def _measure(text: str, size: int, bold: bool = False) -> float:
 @lru_cache(maxsize=1024)
 def _word(text: str, size: int, bold: bool = False, fill: tuple[int, int, int] = INK) -> Image.Image:
     """Draw a piece of game text (never a player's name) on paper, once, to be pasted where it is needed."""
-    height = round(size * 1.5)
+    height = round(size * 1.3)
     image = Image.new("RGB", (max(1, round(_measure(text, size, bold)) + 2), height), PAPER)
     ImageDraw.Draw(image).text((1, height / 2), text, font=font(size, bold), fill=fill, anchor="lm")
     return _in_palette(image)
@@ -422,7 +422,7 @@ def _word(text: str, size: int, bold: bool = False, fill: tuple[int, int, int] =
 @lru_cache(maxsize=512)
 def _named(text: str, size: int, bold: bool = False) -> Image.Image:
     """Draw a line holding players' names on paper, with the shared text helpers that render any script."""
-    height = round(size * 1.5)
+    height = round(size * 1.3)
     image = Image.new("RGB", (max(1, round(text_length(text, size, bold)) + 2), height), PAPER)
     draw_text(ImageDraw.Draw(image), (1, height / 2), text, size, INK, bold=bold, anchor="lm")
     return _in_palette(image)
@@ -496,7 +496,6 @@ def _panel(image: Image.Image, view: dict[str, Any], names: Sequence[str], top: 
         y += row
     for side, members, total, end in _sides(view, names):
         middle = y + row / 2
-        draw.line((14, y + 2, width - 14, y + 2), fill=_index(OPEN), width=2)
         label_text = f"Team {members}"
         if text_length(label_text, size, True) > name_right - 14:
             # Too long to name everyone: the letters match the coloured squares above.
@@ -507,6 +506,7 @@ def _panel(image: Image.Image, view: dict[str, Any], names: Sequence[str], top: 
         columns = edges[-1:] if view["final"] else edges[: len(numbers)]
         for number, edge in zip(numbers, columns, strict=True):
             _put(image, _word(number, size, True), edge, middle, "r")
+        draw.line((14, y + 1, width - 14, y + 1), fill=_index(OPEN), width=2)
         y += row
 
 
