@@ -65,6 +65,23 @@ def sample_views(count: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]
     return tables[:count], aquariums[:count], finals
 
 
+def late_game_views(players: int, games: int = 6) -> dict[str, list[dict[str, Any]]]:
+    """Collect late-game pictures of random games: the last round's table, every aquarium, and the end."""
+    found: dict[str, list[dict[str, Any]]] = {"table": [], "aquarium": [], "final": [], "final aquarium": []}
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = GAME.new_game(players, {}, 1000 + seed)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            if state.round == state.setup.rounds and state.phase != "split":
+                found["table"].append(GAME.view(state, None))
+                found["aquarium"] += [GAME.view(state, s) for s in range(players)]
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        found["final"].append(GAME.view(state, None))
+        found["final aquarium"] += [GAME.view(state, s) for s in range(players)]
+    return found
+
+
 def main() -> None:
     """Print the figures."""
     rate, per_game = games_per_second()
@@ -77,6 +94,13 @@ def main() -> None:
     ):
         median, p95 = timings(draw, views)
         print(f"render+encode {label}: median {median:.1f} ms, p95 {p95:.1f} ms ({len(views)} images)")
+    draws = {"table": render_table, "aquarium": render_aquarium, "final": render_final, "final aquarium": render_aquarium}
+    for players in range(GAME.min_players, GAME.max_players + 1):
+        figures = []
+        for label, views in late_game_views(players).items():
+            median, p95 = timings(draws[label], views)
+            figures.append(f"{label} {median:.1f}/{p95:.1f}")
+        print(f"late game, {players} players, render+encode median/p95 ms: " + ", ".join(figures))
 
 
 if __name__ == "__main__":
