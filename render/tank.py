@@ -62,6 +62,7 @@ PLURALS = {
 }
 PHASES = {"split": "Split phase", "take": "Take phase", "discard": "Take phase", "over": "Game over"}
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+ALT_LIMIT = 1024
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -732,10 +733,10 @@ def alt_text_table(view: dict[str, Any], names: Sequence[str]) -> str:
     parts += [_group_text(view, g) for g in view["groups"]]
     parts.append("Players: " + "; ".join(_seat_text(s, names) for s in view["seats"]) + ".")
     parts.append(f"Deck {view['deck']} cards, discard pile {view['discard_pile']}.")
-    lines = scoring_lines(view)
-    if lines:
-        parts.append("Scoring: " + "; ".join(text for _, text in lines) + ".")
-    return " ".join(parts)
+    text = " ".join(parts)
+    scoring = "Scoring: " + "; ".join(line for _, line in scoring_lines(view)) + "."
+    # Discord keeps 1,024 characters of alt text: the reminder goes last, and only when it fits whole.
+    return f"{text} {scoring}" if len(text) + 1 + len(scoring) <= ALT_LIMIT else text
 
 
 def alt_text_aquarium(view: dict[str, Any], names: Sequence[str]) -> str:

@@ -256,3 +256,18 @@ def test_aquarium_after_the_game_shows_final_points_not_a_score_so_far() -> None
         text = alt_text_aquarium(view, NAMES)
         assert "so far" not in text and "scored at the end" not in text and "Final score" in text
         _image(render_aquarium(view, NAMES))
+
+
+def test_table_alt_text_keeps_the_players_within_discords_limit() -> None:
+    for players in (2, 3, 4, 5):
+        state = GAME.new_game(players, {}, 40 + players)
+        for _ in range(12):
+            view = GAME.view(state, None)
+            text = alt_text_table(view, NAMES)
+            assert len(text) <= 1024 and "Players: " in text
+            if "Scoring: " in text:
+                assert text.endswith("Treasure Chest: 7, not a fish.")
+            if GAME.is_over(state):
+                break
+            seat = GAME.to_act(state)[0]
+            GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1])
