@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
@@ -65,6 +65,9 @@ ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 ALT_LIMIT = 1024
 
 
+_length = lru_cache(maxsize=4096)(text_length)
+
+
 def _name(names: Sequence[str], seat: int) -> str:
     """Return a seat's name, or "Seat N" when none is known."""
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
@@ -82,7 +85,7 @@ def _ordinal(n: int) -> str:
 
 def _size_to_fit(text: str, limit: float, size: int, bold: bool = False, smallest: int = 14) -> int:
     """Return the largest font size up to `size` in which `text` fits `limit` pixels."""
-    while size > smallest and text_length(text, size, bold) > limit:
+    while size > smallest and _length(text, size, bold) > limit:
         size -= 2
     return size
 
@@ -93,7 +96,7 @@ def _wrap(text: str, limit: float, size: int) -> list[str]:
     current = ""
     for word in text.split():
         trial = f"{current} {word}".strip()
-        if text_length(trial, size) <= limit or not current:
+        if _length(trial, size) <= limit or not current:
             current = trial
         else:
             lines.append(current)
@@ -119,7 +122,7 @@ def _flatten(sprite: Image.Image, bg: Colour | None) -> Image.Image:
 def _text_sprite(text: str, size: int, bold: bool, fill: Colour, bg: Colour | None) -> tuple[Image.Image, int]:
     """Draw a line of text on a strip (transparent, or of colour `bg`); return it with the x where the text starts."""
     pad = 3 if bg else size // 2
-    width = int(text_length(text, size, bold)) + 2 * pad
+    width = int(_length(text, size, bold)) + 2 * pad
     sprite = Image.new("RGBA", (max(width, 1), int(size * 1.4)), (0, 0, 0, 0))
     draw_text(ImageDraw.Draw(sprite), (pad, sprite.height / 2), text, size, fill, bold=bold, anchor="lm")
     return _flatten(sprite, bg), pad
@@ -252,7 +255,7 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
         _chip(image, seat, MARGIN + 20, y + 20, 20)
         room = WIDTH - 2 * MARGIN - 52
         size = _size_to_fit(_name(names, seat) + doing, room, 32)
-        who = fit_text(_name(names, seat), size, room - text_length(doing, size))
+        who = fit_text(_name(names, seat), size, room - _length(doing, size))
         draw_text(draw, (MARGIN + 52, y + 20), who + doing, size, INK, anchor="lm")
         y += 50
     return y
@@ -313,15 +316,40 @@ def _dashed(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, f
         t += step
 
 
+def _cell_size(side: int) -> tuple[int, int]:
+    """Return a card's width and height on a grid of `side` columns."""
+    room = WIDTH - 2 * MARGIN - LABEL - 2 * GAP
+    cell = min(MAX_CELL, (room - (side - 1) * GAP) // side)
+    return cell, int(cell * 1.1)
+
+
+def _grid_top(view: dict[str, Any]) -> int:
+    """Return the room above the cards: the cut-line names in the split phase, just a margin otherwise."""
+    return LABEL if view["phase"] == "split" else GAP + 6
+
+
+def _table_height(view: dict[str, Any]) -> int:
+    """Return the height of the table picture, computed the way the parts below are laid out."""
+    height = MARGIN + 52 + (50 if view["to_act"] else 0)
+    height += 50 + 32 * len(_wrap(view["goal"]["text"], WIDTH - 2 * MARGIN - 32, 26)) + 16
+    height += 52 * len(order_rows(view)) + (6 if view["phase"] != "over" else 0)
+    side = view["grid_size"]
+    height += _grid_top(view) + side * (_cell_size(side)[1] + GAP) + 16
+    height += 52 * len(view["seats"]) + 48
+    lines = scoring_lines(view)
+    if lines:
+        height += _scoring_block_height(len(lines)) + 16
+    return height + 8
+
+
 def _grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     """Draw the cards, each group outlined and numbered, and the usable cut lines; return the next free y."""
     side = view["grid_size"]
     room = WIDTH - 2 * MARGIN - LABEL - 2 * GAP
-    cell = min(MAX_CELL, (room - (side - 1) * GAP) // side)
-    card_h = int(cell * 1.1)
+    cell, card_h = _cell_size(side)
     grid_w = side * cell + (side - 1) * GAP
     x_left = MARGIN + LABEL + GAP + (room - grid_w) // 2
-    y_top = y + LABEL
+    y_top = y + _grid_top(view)
 
     def cx(col: int) -> int:
         return x_left + col * (cell + GAP)
@@ -388,8 +416,8 @@ def _seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
         if info["discarded"]:
             counts += f" · {info['discarded']} discarded"
         fill = MUTED if info["resigned"] else INK
-        room = WIDTH - 2 * MARGIN - 70 - text_length(counts, 28, True) - 20
-        label = fit_text(_name(names, seat), 28, room - text_length(tag, 28)) + tag
+        room = WIDTH - 2 * MARGIN - 70 - _length(counts, 28, True) - 20
+        label = fit_text(_name(names, seat), 28, room - _length(tag, 28)) + tag
         draw_text(draw, (MARGIN + 58, middle), label, 28, fill, anchor="lm")
         _put(image, (WIDTH - MARGIN - 10, middle), counts, 28, fill, bold=True, anchor="rm", bg=back)
         y += row_h
@@ -403,11 +431,16 @@ def scoring_lines(view: dict[str, Any]) -> list[tuple[str, str]]:
     return [(r["key"], f"{r['name']}: {r['text']}") for r in view.get("scoring", [])]
 
 
+def _scoring_block_height(lines: int) -> int:
+    """Return the height of the scoring reminder with this many lines."""
+    return 48 + 40 * lines + 8
+
+
 @cache
 def _scoring_block(lines: tuple[tuple[str, str], ...]) -> Image.Image:
     """Draw the scoring reminder: a heading, then one line per fish type with its colour chip."""
     row = 40
-    sprite = Image.new("RGBA", (WIDTH - 2 * MARGIN, 48 + row * len(lines) + 8), (0, 0, 0, 0))
+    sprite = Image.new("RGBA", (WIDTH - 2 * MARGIN, _scoring_block_height(len(lines))), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
     draw.rounded_rectangle((0, 0, sprite.width - 1, sprite.height - 1), radius=12, fill=WHITE, outline=FAINT, width=2)
     draw_text(draw, (14, 26), "How each card scores", 26, INK, bold=True, anchor="lm")
@@ -431,15 +464,28 @@ def _scoring(image: Image.Image, view: dict[str, Any], y: int) -> int:
 
 def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     """Draw the public table: header, goal, turn order, grid, players and the scoring reminder."""
-    image = Image.new("RGB", (WIDTH, 2400), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    return _drawn(lambda image, draw: _table_parts(image, draw, view, names) + 8, _table_height(view))
+
+
+def _table_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str]) -> int:
+    """Draw every part of the table from the top; return the y below the last one."""
     y = _header(image, draw, view, names, MARGIN)
     y = _goal(image, draw, view["goal"], y)
     y = _orders(image, view, y)
     y = _grid(image, draw, view, y)
     y = _seats(image, draw, view, names, y)
-    y = _scoring(image, view, y)
-    return image.crop((0, 0, WIDTH, y + 8))
+    return _scoring(image, view, y)
+
+
+def _drawn(parts: Callable[[Image.Image, ImageDraw.ImageDraw], int], height: int) -> Image.Image:
+    """Draw on a page of the expected height; should the parts end elsewhere, draw again on one that fits."""
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    end = parts(image, ImageDraw.Draw(image))
+    if end != height:
+        image = Image.new("RGB", (WIDTH, max(end, 2400)), BACKGROUND)
+        end = parts(image, ImageDraw.Draw(image))
+        image = image.crop((0, 0, WIDTH, end))
+    return image
 
 
 def render_table(view: dict[str, Any], names: Sequence[str]) -> bytes:
@@ -497,8 +543,25 @@ def aquarium_total(view: dict[str, Any]) -> tuple[str, str]:
 
 def draw_aquarium(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     """Draw a player's own aquarium: one row per fish type with counts and points, and the total."""
-    image = Image.new("RGB", (WIDTH, 1400), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    return _drawn(lambda image, draw: _aquarium_parts(image, draw, view, names), _aquarium_height(view))
+
+
+def _discard_lines(view: dict[str, Any]) -> list[str]:
+    """Return the wrapped lines listing the fish the player discarded."""
+    if not view["my_discards"]:
+        return []
+    return _wrap("You discarded: " + ", ".join(c["name"] for c in view["my_discards"]), WIDTH - 2 * MARGIN, 22)
+
+
+def _aquarium_height(view: dict[str, Any]) -> int:
+    """Return the height of the aquarium picture, computed the way it is laid out."""
+    height = MARGIN + 60 + 44 + (72 if view.get("discard") else 0) + 74 * len(view["by_kind"]) + 78 + 56
+    height += 36 if aquarium_total(view)[1] else 0
+    return height + 30 * len(_discard_lines(view)) + MARGIN
+
+
+def _aquarium_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str]) -> int:
+    """Draw the aquarium from the top; return the y of the page's bottom edge."""
     seat = view["seat"]
     final = _final_row(view)
     y = MARGIN
@@ -506,7 +569,7 @@ def draw_aquarium(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     suffix = "'s aquarium"
     room = WIDTH - 2 * MARGIN - 60
     size = _size_to_fit(_name(names, seat) + suffix, room, 38, True)
-    title = fit_text(_name(names, seat), size, room - text_length(suffix, size, True), bold=True) + suffix
+    title = fit_text(_name(names, seat), size, room - _length(suffix, size, True), bold=True) + suffix
     draw_text(draw, (MARGIN + 58, y + 24), title, size, INK, bold=True, anchor="lm")
     y += 60
     private = "final" if final is not None else "private, only you see this"
@@ -533,7 +596,7 @@ def draw_aquarium(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
         _put(image, (MARGIN + 76, middle), label, 30, fill, bold=True, bg=back)
         if row["key"] == "molly" and molly:
             values = fit_text("(" + " + ".join(str(c["value"]) for c in molly) + ")", 24, 250)
-            _put(image, (MARGIN + 90 + text_length(label, 30, True), middle), values, 24, MUTED, bg=back)
+            _put(image, (MARGIN + 90 + _length(label, 30, True), middle), values, 24, MUTED, bg=back)
         points = "? at the end" if row["points"] is None else _count(row["points"], "pt")
         _put(image, (WIDTH - MARGIN - 14, middle), points, 30, fill, bold=True, anchor="rm", bg=back)
         y += row_h
@@ -554,12 +617,10 @@ def draw_aquarium(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     if note:
         _put(image, (MARGIN, y), note, 22, MUTED, anchor="la", bg=BACKGROUND)
         y += 36
-    if view["my_discards"]:
-        gone = ", ".join(c["name"] for c in view["my_discards"])
-        for line in _wrap(f"You discarded: {gone}", WIDTH - 2 * MARGIN, 22):
-            _put(image, (MARGIN, y), line, 22, MUTED, anchor="la", bg=BACKGROUND)
-            y += 30
-    return image.crop((0, 0, WIDTH, y + MARGIN))
+    for line in _discard_lines(view):
+        _put(image, (MARGIN, y), line, 22, MUTED, anchor="la", bg=BACKGROUND)
+        y += 30
+    return y + MARGIN
 
 
 def render_aquarium(view: dict[str, Any], names: Sequence[str]) -> bytes:
@@ -580,23 +641,50 @@ def _goal_chip(met: bool, bg: Colour) -> Image.Image:
 
 def draw_final(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     """Draw the final scoring: every player by rank with points per fish type, chest and goal."""
+    return _drawn(lambda image, draw: _final_parts(image, draw, view, names), _final_height(view))
+
+
+FINAL_COLUMNS = 4
+
+
+def _final_card_height(view: dict[str, Any]) -> int:
+    """Return the height of one player's card in the final scores."""
+    cells = len(view["final"]["kinds"]) + 1
+    return 64 + (cells + FINAL_COLUMNS - 1) // FINAL_COLUMNS * 60 + 12
+
+
+def _final_text(view: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """Return the wrapped goal lines and legend lines of the final scores."""
+    goal = view["goal"]
+    head = _wrap(f"Goal: {goal['name']} (+{goal['points']}) · {goal['text']}", WIDTH - 2 * MARGIN, 24)
+    kinds = [k["key"] for k in view["final"]["kinds"]]
+    legend = "Points per type, ×cards held. " + " · ".join(f"{KINDS[k][0]} {PLURALS[k]}" for k in kinds if k in KINDS)
+    return head, _wrap(legend + " · ✓ goal met", WIDTH - 2 * MARGIN, 22)
+
+
+def _final_height(view: dict[str, Any]) -> int:
+    """Return the height of the final scores picture, computed the way it is laid out."""
+    head, legend = _final_text(view)
+    height = MARGIN + 54 + 32 * len(head) + 10
+    height += len(view["final"]["standings"]) * (_final_card_height(view) + 12) + 30 * len(legend)
+    return height + (36 if view["final"].get("tiebreak") else 0) + MARGIN
+
+
+def _final_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str]) -> int:
+    """Draw the final scores from the top; return the y of the page's bottom edge."""
     final = view["final"]
-    image = Image.new("RGB", (WIDTH, 2400), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    head, legend = _final_text(view)
     y = MARGIN
     _put(image, (MARGIN, y), "Game over · Final scores", 38, INK, bold=True, anchor="la", bg=BACKGROUND)
     y += 54
-    goal = view["goal"]
-    for line in _wrap(f"Goal: {goal['name']} (+{goal['points']}) · {goal['text']}", WIDTH - 2 * MARGIN, 24):
+    for line in head:
         _put(image, (MARGIN, y), line, 24, MUTED, anchor="la", bg=BACKGROUND)
         y += 32
     y += 10
-    kinds = [k["key"] for k in final["kinds"]]
-    columns = 4
+    columns = FINAL_COLUMNS
     chip_w = (WIDTH - 2 * MARGIN - 24) / columns
-    cells = [*kinds, "goal"]
-    lines = (len(cells) + columns - 1) // columns
-    height = 64 + lines * 60 + 12
+    cells = [*(k["key"] for k in final["kinds"]), "goal"]
+    height = _final_card_height(view)
     for row in final["standings"]:
         seat = row["seat"]
         detail = row["detail"]
@@ -609,9 +697,9 @@ def draw_final(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
         tag = " · winner" if row["winner"] else " · resigned" if detail.get("resigned") else ""
         total = f"{row['total']} pts"
         _put(image, (WIDTH - MARGIN - 16, y + 34), total, 34, INK, bold=True, anchor="rm", bg=back)
-        room = WIDTH - 2 * MARGIN - 80 - text_length(total, 34, True) - 24
+        room = WIDTH - 2 * MARGIN - 80 - _length(total, 34, True) - 24
         head = f"{row['rank']}. "
-        who = fit_text(_name(names, seat), 30, room - text_length(head + tag, 30, True), bold=True)
+        who = fit_text(_name(names, seat), 30, room - _length(head + tag, 30, True), bold=True)
         draw_text(draw, (MARGIN + 66, y + 34), head + who + tag, 30, INK, bold=True, anchor="lm")
         for i, key in enumerate(cells):
             x = MARGIN + 12 + (i % columns) * chip_w
@@ -625,16 +713,15 @@ def draw_final(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
                 extra = f"×{detail['counts'].get(key, 0)}" if key != "chest" else ""
             _put(image, (x + 56, top + 23), str(points), 30, INK, bold=True, bg=back)
             if extra:
-                _put(image, (x + 62 + text_length(str(points), 30, True), top + 25), extra, 24, MUTED, bg=back)
+                _put(image, (x + 62 + _length(str(points), 30, True), top + 25), extra, 24, MUTED, bg=back)
         y += height + 12
-    legend = "Points per type, ×cards held. " + " · ".join(f"{KINDS[k][0]} {PLURALS[k]}" for k in kinds if k in KINDS)
-    for line in _wrap(legend + " · ✓ goal met", WIDTH - 2 * MARGIN, 22):
+    for line in legend:
         _put(image, (MARGIN, y), line, 22, MUTED, anchor="la", bg=BACKGROUND)
         y += 30
     if final.get("tiebreak"):
         _put(image, (MARGIN, y + 4), final["tiebreak"], 24, INK, bold=True, anchor="la", bg=BACKGROUND)
         y += 36
-    return image.crop((0, 0, WIDTH, y + MARGIN))
+    return y + MARGIN
 
 
 def render_final(view: dict[str, Any], names: Sequence[str]) -> bytes:

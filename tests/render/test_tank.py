@@ -11,11 +11,17 @@ from engine.tank import GAME
 from engine.tank.state import TankState
 from render.common import SEAT_COLOUR_NAMES, seat_colour, seat_letter
 from render.tank import (
+    _aquarium_height,
+    _final_height,
+    _table_height,
     alt_text_aquarium,
     alt_text_final,
     alt_text_table,
     aquarium_rows,
     aquarium_total,
+    draw_aquarium,
+    draw_final,
+    draw_table,
     order_rows,
     render_aquarium,
     render_final,
@@ -271,3 +277,18 @@ def test_table_alt_text_keeps_the_players_within_discords_limit() -> None:
                 break
             seat = GAME.to_act(state)[0]
             GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1])
+
+
+def test_pictures_are_drawn_once_at_their_exact_height() -> None:
+    for players in (2, 3, 5):
+        state = GAME.new_game(players, {}, 60 + players)
+        rng = random.Random(players)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            assert draw_table(GAME.view(state, None), NAMES).height == _table_height(GAME.view(state, None))
+            view = GAME.view(state, seat)
+            assert draw_aquarium(view, NAMES).height == _aquarium_height(view)
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        view = GAME.view(state, 0)
+        assert draw_final(view, NAMES).height == _final_height(view)
+        assert draw_aquarium(view, NAMES).height == _aquarium_height(view)
