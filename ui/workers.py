@@ -33,10 +33,12 @@ def make_pool(kind: str, workers: int, name: str, warm: Callable[[], None] | Non
 
 
 def warm_renderer() -> None:
-    """Draw a first board, so a worker has imported the adapter and built the renderer's caches before real ones."""
+    """Draw first boards, so a worker has imported the adapters and built the renderers' caches (the tank palette)."""
     from engine.fish import GAME
+    from engine.tank import GAME as TANK
 
     draw("fish", "board_picture", GAME.view(GAME.new_game(2, {}, 1), None), ["Ana", "Bo"])
+    draw("tank", "board_picture", TANK.view(TANK.new_game(2, {}, 1), None), ["Ana", "Bo"])
 
 
 def nothing() -> None:
