@@ -35,10 +35,7 @@ def games_per_second(seconds: float = 2.0) -> tuple[float, float]:
 def timings(
     draw: Callable[[dict[str, Any], list[str]], bytes], views: list[dict[str, Any]]
 ) -> tuple[float, float, float]:
-    """Return (median, p95, median CPU) milliseconds to render and encode each view.
-
-    The CPU time is this process's own, so it stays honest while other work shares the machine.
-    """
+    """Return (median, p95, median CPU) ms per render+encode; CPU time stays honest on a shared machine."""
     draw(views[0], NAMES)  # build the process's palette and sprites first, as a warmed render worker has
     samples, cpu = [], []
     for view in views:

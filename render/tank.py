@@ -139,10 +139,7 @@ def _put(
     anchor: str = "lm",
     bg: Colour | None = None,
 ) -> None:
-    """Paste a line of text at `xy`; anchor is l/m/r horizontally, then a (top) or m (middle) vertically.
-
-    With `bg` the text's strip is laid on that colour, so it must only cover a flat area of it.
-    """
+    """Paste text at `xy` (anchor l/m/r then a/m); with `bg` its strip is opaque, so use it on flat areas only."""
     sprite, pad = _text_sprite(text, size, bold, fill, bg)
     x, y = xy
     width = sprite.width - 2 * pad
