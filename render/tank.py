@@ -14,7 +14,6 @@ from render.common import (
     draw_text,
     encode_png,
     fit_text,
-    palette_of,
     seat_colour,
     seat_letter,
     text_length,
@@ -110,18 +109,18 @@ def _wrap(text: str, limit: float, size: int) -> list[str]:
 
 
 def _flatten(sprite: Image.Image, bg: Colour | None) -> Image.Image:
-    """Return the sprite laid on a flat colour (pasted without a mask, which is much faster), or as it is."""
+    """Return the sprite laid on a flat colour and mapped onto the palette, ready to paste; or as it is."""
     if bg is None:
         return sprite
     flat = Image.new("RGBA", sprite.size, (*bg, 255))
     flat.alpha_composite(sprite)
-    return flat.convert("RGB")
+    return flat.convert("RGB").quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
 @lru_cache(maxsize=1024)
-def _text_sprite(text: str, size: int, bold: bool, fill: Colour, bg: Colour | None) -> tuple[Image.Image, int]:
-    """Draw a line of text on a strip (transparent, or of colour `bg`); return it with the x where the text starts."""
-    pad = 3 if bg else size // 2
+def _text_sprite(text: str, size: int, bold: bool, fill: Colour, bg: Colour) -> tuple[Image.Image, int]:
+    """Draw a line of text on a strip of colour `bg`; return it with the x where the text starts."""
+    pad = 3
     width = int(_length(text, size, bold)) + 2 * pad
     sprite = Image.new("RGBA", (max(width, 1), int(size * 1.4)), (0, 0, 0, 0))
     draw_text(ImageDraw.Draw(sprite), (pad, sprite.height / 2), text, size, fill, bold=bold, anchor="lm")
@@ -137,9 +136,9 @@ def _put(
     *,
     bold: bool = False,
     anchor: str = "lm",
-    bg: Colour | None = None,
+    bg: Colour = BACKGROUND,
 ) -> None:
-    """Paste text at `xy` (anchor l/m/r then a/m); with `bg` its strip is opaque, so use it on flat areas only."""
+    """Paste text at `xy` (anchor l/m/r then a/m) on a strip of `bg`, so only where the page is flat `bg`."""
     sprite, pad = _text_sprite(text, size, bold, fill, bg)
     x, y = xy
     width = sprite.width - 2 * pad
@@ -167,15 +166,6 @@ def _seat_chip(seat: int, r: int, bg: Colour | None) -> Image.Image:
     draw.ellipse((1, 1, side - 2, side - 2), fill=colour, outline=INK, width=2)
     draw_text(draw, (side / 2, side / 2), seat_letter(seat), int(r * 1.15), text_on(colour), bold=True, anchor="mm")
     return _flatten(sprite, bg)
-
-
-@cache
-def _ring(r: int) -> Image.Image:
-    """Draw the ring that marks whose turn it is around a seat chip."""
-    side = 2 * r + 2
-    sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-    ImageDraw.Draw(sprite).ellipse((1, 1, side - 2, side - 2), outline=INK, width=3)
-    return sprite
 
 
 @cache
@@ -214,17 +204,9 @@ def _empty_slot(w: int, h: int) -> Image.Image:
     return _flatten(sprite, WATER)
 
 
-@cache
-def _badge(label: str) -> Image.Image:
-    """Draw a group's number on a dark square."""
-    sprite = _rounded((44, 44), 10, INK, WHITE, 3)
-    draw_text(ImageDraw.Draw(sprite), (22, 22), label, 30, WHITE, bold=True, anchor="mm")
-    return sprite
-
-
 def _paste(image: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
-    """Paste a sprite with its top-left corner at (x, y); only a transparent one needs its mask."""
-    image.paste(sprite, (round(x), round(y)), sprite if sprite.mode == "RGBA" else None)
+    """Paste a sprite drawn in the palette with its top-left corner at (x, y)."""
+    image.paste(sprite, (round(x), round(y)))
 
 
 def _chip(image: Image.Image, seat: int, cx: float, cy: float, r: int, bg: Colour | None = BACKGROUND) -> None:
@@ -253,7 +235,7 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
         room = WIDTH - 2 * MARGIN - 52
         size = _size_to_fit(_name(names, seat) + doing, room, 32)
         who = fit_text(_name(names, seat), size, room - _length(doing, size))
-        draw_text(draw, (MARGIN + 52, y + 20), who + doing, size, INK, anchor="lm")
+        _put(image, (MARGIN + 52, y + 20), who + doing, size, INK)
         y += 50
     return y
 
@@ -282,18 +264,18 @@ def order_rows(view: dict[str, Any]) -> list[tuple[str, list[int]]]:
     return [(label, seats) for label, seats in rows if seats]
 
 
-def _orders(image: Image.Image, view: dict[str, Any], y: int) -> int:
+def _orders(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     """Draw who splits and takes this round, in order, the seat due now ringed; return the next free y."""
     acting = view["to_act"][0] if view["to_act"] else None
     for label, seats in order_rows(view):
         _put(image, (MARGIN, y + 22), f"{label}:", 28, INK, bold=True, bg=BACKGROUND)
         x = MARGIN + 226
+        for i in range(1, len(seats)):
+            _put(image, (x + 62 * i - 10, y + 22), "›", 30, MUTED, bold=True, anchor="mm")
         for i, seat in enumerate(seats):
-            if i:
-                _put(image, (x - 10, y + 22), "›", 30, MUTED, bold=True, anchor="mm")
             _chip(image, seat, x + 20, y + 22, 20)
             if i == 0 and seat == acting:
-                _paste(image, _ring(25), x + 20 - 26, y + 22 - 26)
+                draw.ellipse((x + 20 - 25, y + 22 - 25, x + 20 + 25, y + 22 + 25), outline=INK, width=3)
             x += 62
         y += 52
     return y + 6 if view["phase"] != "over" else y
@@ -355,18 +337,24 @@ def _grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y
         return y_top + row * (card_h + GAP)
 
     grid_bottom = cy(side) - GAP
+    usable = {line for group in view["groups"] for line in group["cuts"]}
+    if view["phase"] == "split":
+        # Drawn before the water, which their strips would otherwise overlap.
+        for k in range(1, side):
+            row_mark = (f"h{k}", (MARGIN + LABEL / 2 - 6, cy(k) - GAP / 2))
+            marks = (row_mark, (f"v{k}", (cx(k) - GAP / 2, y + LABEL / 2 - 4)))
+            for name, xy in marks:
+                _put(image, xy, name, 26, INK if name in usable else FAINT, bold=True, anchor="mm")
     draw.rounded_rectangle((x_left - GAP, y_top - GAP, x_left + grid_w + GAP, grid_bottom + GAP), radius=18, fill=WATER)
     for r, row in enumerate(view["grid"]):
         for c, card in enumerate(row):
             sprite = _empty_slot(cell, card_h) if card is None else _card(card["kind"], card.get("value"), cell, card_h)
             _paste(image, sprite, cx(c), cy(r))
 
-    usable: set[str] = set()
     for group in view["groups"]:
         r0, r1 = group["rows"]
         c0, c1 = group["cols"]
         for line in group["cuts"]:
-            usable.add(line)
             k = int(line[1:])
             if line[0] == "h":
                 ly = cy(k) - GAP / 2
@@ -381,14 +369,9 @@ def _grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y
         draw.rounded_rectangle(
             (cx(c0) - pad, cy(r0) - pad, cx(c1) - GAP + pad, cy(r1) - GAP + pad), radius=14, outline=INK, width=5
         )
-        _paste(image, _badge(group["label"]), cx(c0) - pad - 6, cy(r0) - pad - 6)
-
-    if view["phase"] == "split":
-        for k in range(1, side):
-            row_mark = (f"h{k}", (MARGIN + LABEL / 2 - 6, cy(k) - GAP / 2))
-            marks = (row_mark, (f"v{k}", (cx(k) - GAP / 2, y + LABEL / 2 - 4)))
-            for name, xy in marks:
-                _put(image, xy, name, 26, INK if name in usable else FAINT, bold=True, anchor="mm")
+        bx, by = cx(c0) - pad - 6, cy(r0) - pad - 6
+        draw.rounded_rectangle((bx, by, bx + 43, by + 43), radius=10, fill=INK, outline=WHITE, width=3)
+        _put(image, (bx + 22, by + 22), group["label"], 26, WHITE, bold=True, anchor="mm", bg=INK)
     return int(grid_bottom + GAP + 16)
 
 
@@ -415,7 +398,7 @@ def _seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
         fill = MUTED if info["resigned"] else INK
         room = WIDTH - 2 * MARGIN - 70 - _length(counts, 28, True) - 20
         label = fit_text(_name(names, seat), 28, room - _length(tag, 28)) + tag
-        draw_text(draw, (MARGIN + 58, middle), label, 28, fill, anchor="lm")
+        _put(image, (MARGIN + 58, middle), label, 28, fill, bg=back)
         _put(image, (WIDTH - MARGIN - 10, middle), counts, 28, fill, bold=True, anchor="rm", bg=back)
         y += row_h
     footer = f"Deck {view['deck']} · Discard pile {view['discard_pile']} (face down)"
@@ -468,7 +451,7 @@ def _table_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
     """Draw every part of the table from the top; return the y below the last one."""
     y = _header(image, draw, view, names, MARGIN)
     y = _goal(image, draw, view["goal"], y)
-    y = _orders(image, view, y)
+    y = _orders(image, draw, view, y)
     y = _grid(image, draw, view, y)
     y = _seats(image, draw, view, names, y)
     return _scoring(image, view, y)
@@ -476,12 +459,19 @@ def _table_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
 
 def _drawn(parts: Callable[[Image.Image, ImageDraw.ImageDraw], int], height: int) -> Image.Image:
     """Draw on a page of the expected height; should the parts end elsewhere, draw again on one that fits."""
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    image = _page(height)
     end = parts(image, ImageDraw.Draw(image))
     if end != height:
-        image = Image.new("RGB", (WIDTH, max(end, 2400)), BACKGROUND)
+        image = _page(max(end, 2400))
         end = parts(image, ImageDraw.Draw(image))
         image = image.crop((0, 0, WIDTH, end))
+    return image
+
+
+def _page(height: int) -> Image.Image:
+    """Return a blank page drawn in the fixed palette: every colour drawn on it must be in the palette."""
+    image = Image.new("P", (WIDTH, height), 0)
+    image.putpalette(_palette_data())
     return image
 
 
@@ -489,7 +479,7 @@ def render_table(view: dict[str, Any], names: Sequence[str]) -> bytes:
     """Draw the public table as PNG, or the final scores once the game is over."""
     if view.get("final"):
         return render_final(view, names)
-    return encode_png(draw_table(view, names), _palette())
+    return encode_png(draw_table(view, names))
 
 
 # ----- a player's own aquarium --------------------------------------------------------------------
@@ -567,7 +557,7 @@ def _aquarium_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[st
     room = WIDTH - 2 * MARGIN - 60
     size = _size_to_fit(_name(names, seat) + suffix, room, 38, True)
     title = fit_text(_name(names, seat), size, room - _length(suffix, size, True), bold=True) + suffix
-    draw_text(draw, (MARGIN + 58, y + 24), title, size, INK, bold=True, anchor="lm")
+    _put(image, (MARGIN + 58, y + 24), title, size, INK, bold=True)
     y += 60
     private = "final" if final is not None else "private, only you see this"
     sub = f"{_count(len(view['aquarium']), 'card')} · {private}"
@@ -622,7 +612,7 @@ def _aquarium_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[st
 
 def render_aquarium(view: dict[str, Any], names: Sequence[str]) -> bytes:
     """Draw a player's own aquarium as PNG."""
-    return encode_png(draw_aquarium(view, names), _palette())
+    return encode_png(draw_aquarium(view, names))
 
 
 # ----- the final scores ---------------------------------------------------------------------------
@@ -697,7 +687,7 @@ def _final_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
         room = WIDTH - 2 * MARGIN - 80 - _length(total, 34, True) - 24
         head = f"{row['rank']}. "
         who = fit_text(_name(names, seat), 30, room - _length(head + tag, 30, True), bold=True)
-        draw_text(draw, (MARGIN + 66, y + 34), head + who + tag, 30, INK, bold=True, anchor="lm")
+        _put(image, (MARGIN + 66, y + 34), head + who + tag, 30, INK, bold=True, bg=back)
         for i, key in enumerate(cells):
             x = MARGIN + 12 + (i % columns) * chip_w
             top = y + 64 + (i // columns) * 60
@@ -723,46 +713,35 @@ def _final_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
 
 def render_final(view: dict[str, Any], names: Sequence[str]) -> bytes:
     """Draw the final scoring as PNG."""
-    return encode_png(draw_final(view, names), _palette())
+    return encode_png(draw_final(view, names))
+
+
+def _palette_colours() -> list[Colour]:
+    """Return every colour the pictures use: the flat ones, then the blends anti-aliased text makes on them."""
+    flat = [BACKGROUND, INK, WATER, MUTED, FAINT, LINE, WHITE, EMPTY, HIGHLIGHT, BANNER, MET, GOURAMI_NOTE]
+    fills = [seat_colour(seat) for seat in range(len(SEAT_COLOUR_NAMES))] + [c for _, c, _ in KINDS.values()]
+    pairs = [(INK, bg) for bg in (BACKGROUND, WHITE, HIGHLIGHT, BANNER, MET, GOURAMI_NOTE, FAINT)]
+    pairs += [(MUTED, BACKGROUND), (MUTED, WHITE), (MUTED, HIGHLIGHT), (FAINT, BACKGROUND), (WHITE, INK)]
+    pairs += [(text_on(fill), fill) for fill in fills]
+    colours = list(dict.fromkeys(flat + fills))
+    for ink, bg in pairs:
+        for step in range(1, 8):
+            blend = tuple(round(b + (i - b) * step / 8) for i, b in zip(ink, bg, strict=True))
+            colours.append((blend[0], blend[1], blend[2]))
+    return list(dict.fromkeys(colours))[:256]
+
+
+@cache
+def _palette_data() -> tuple[int, ...]:
+    """Return the fixed palette as flat RGB values; index 0 is the page's background."""
+    return tuple(channel for colour in _palette_colours() for channel in colour)
 
 
 @cache
 def _palette() -> Image.Image:
-    """Build the fixed palette once from reference pictures that use every colour the pictures can show."""
-    from engine.tank import GAME
-
-    names = ["Ana", "Bo", "Cy", "Di", "Ed"]
-    state = GAME.new_game(5, {}, 1)
-    parts = [draw_table(GAME.view(state, None), names)]
-    while state.phase == "split" or len(state.groups) > 3:
-        seat = GAME.to_act(state)[0]
-        GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1])
-    GAME.resign(state, 4)
-    parts.append(draw_table(GAME.view(state, None), names))
-    aquarium = GAME.view(state, GAME.to_act(state)[0])
-    aquarium["discard"] = {"left": 1, "options": []}
-    parts.append(draw_aquarium(aquarium, names))
-    for seat in (1, 2, 3):
-        GAME.resign(state, seat)
-    parts.append(draw_final(GAME.view(state, None), names))
-    sheet = Image.new("RGB", (WIDTH, sum(p.height for p in parts)), BACKGROUND)
-    y = 0
-    for part in parts:
-        sheet.paste(part, (0, y))
-        y += part.height
-    base = [INK, BACKGROUND, WATER, MUTED, FAINT, LINE, WHITE, EMPTY, HIGHLIGHT, BANNER, MET, GOURAMI_NOTE]
-    base += [seat_colour(seat) for seat in range(len(SEAT_COLOUR_NAMES))]
-    base += [colour for _, colour, _ in KINDS.values()]
-    exact = list(dict.fromkeys(base))
-    shades = palette_of(sheet, 256 - len(exact)).getpalette() or []
-    for i in range(0, len(shades) - 2, 3):
-        colour = (shades[i], shades[i + 1], shades[i + 2])
-        # Drop shades next to an exact colour, so flat areas keep their colour through the palette lookup.
-        near = any(sum(abs(a - b) for a, b in zip(colour, known, strict=True)) < 16 for known in exact)
-        if not near and len(exact) < 256:
-            exact.append(colour)
+    """Return the fixed palette every picture is drawn in, so no picture needs a palette of its own."""
     palette = Image.new("P", (1, 1))
-    palette.putpalette([channel for colour in exact for channel in colour])
+    palette.putpalette(_palette_data())
     return palette
 
 

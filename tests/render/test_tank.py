@@ -11,6 +11,11 @@ from engine.tank import GAME
 from engine.tank.state import TankState
 from render.common import SEAT_COLOUR_NAMES, seat_colour, seat_letter
 from render.tank import (
+    BACKGROUND,
+    BANNER,
+    HIGHLIGHT,
+    WATER,
+    WHITE,
     _aquarium_height,
     _final_height,
     _table_height,
@@ -175,6 +180,8 @@ def test_pictures_use_a_fixed_palette_that_keeps_the_seat_colours_exact() -> Non
     assert table.mode == aquarium.mode == "P"
     colours = {colour for _, colour in table.convert("RGB").getcolors(256) or []}
     assert {seat_colour(seat) for seat in range(5)} <= colours
+    # Flat areas keep their exact colours: page, water, white panels, goal banner, the acting player's row.
+    assert {BACKGROUND, WATER, WHITE, BANNER, HIGHLIGHT} <= colours
     assert seat_colour(2) in {colour for _, colour in aquarium.convert("RGB").getcolors(256) or []}
     final = _image(render_final(GAME.view(_over(5, 3), None), NAMES)).convert("RGB")
     assert {seat_colour(seat) for seat in range(5)} <= {c for _, c in final.getcolors(256) or []}
