@@ -285,7 +285,11 @@ def draw_text(
         if run.face == EMOJI:
             _draw_emoji(draw, (x, baseline), run.text, size, fill)
         else:
-            draw.text((x, baseline), run.text, font=face_font(run.face, size, bold), fill=fill, anchor="ls")
+            # The CJK subset has one weight: a thin outline in the text colour stands in for bold.
+            one_weight = FONT_FILES[run.face][0] == FONT_FILES[run.face][1]
+            stroke = max(1, round(size / 32)) if bold and one_weight else 0
+            face = face_font(run.face, size, bold)
+            draw.text((x, baseline), run.text, font=face, fill=fill, anchor="ls", stroke_width=stroke, stroke_fill=fill)
         x += width
 
 

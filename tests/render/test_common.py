@@ -134,3 +134,12 @@ def test_without_complex_layout_right_to_left_runs_are_reversed(monkeypatch: pyt
     monkeypatch.setattr(common, "COMPLEX_LAYOUT", False)
     assert [(run.face, run.text) for run in runs_of("שלום")] == [(HEBREW, "םולש")]
     assert [(run.face, run.text) for run in runs_of("Ёлка")] == [(DEJAVU, "Ёлка")]
+
+
+def test_bold_cjk_is_drawn_heavier_than_regular_though_the_subset_has_one_weight() -> None:
+    def ink(bold: bool) -> int:
+        image = Image.new("L", (200, 50), 255)
+        draw_text(ImageDraw.Draw(image), (5, 5), "山田太郎", 28, 0, bold=bold)
+        return sum(count for value, count in enumerate(image.histogram()) if value < 128)
+
+    assert ink(True) > 1.2 * ink(False)
