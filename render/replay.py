@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image
 
@@ -15,6 +16,20 @@ MAX_BYTES = 8 * 1024 * 1024
 # MIN_WIDTH), then fewer frames again, down to the final board alone.
 MIN_FRAMES = 24
 MIN_WIDTH = 240
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One shrunk board: its size and pixels as indexes into the replay's palette (cheap to pass between processes)."""
+
+    size: tuple[int, int]
+    pixels: bytes
+
+    def image(self, palette: Sequence[int]) -> Image.Image:
+        """Return the frame as a palette picture."""
+        image = Image.frombytes("P", self.size, self.pixels)
+        image.putpalette(palette)
+        return image
 
 
 def pick_frames(count: int, limit: int = MAX_FRAMES) -> list[int]:
@@ -37,26 +52,30 @@ def palette_for(first: bytes, last: bytes) -> Image.Image:
     return reference.quantize(255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def shrink(png: bytes, width: int, palette: Image.Image) -> bytes:
-    """Scale one board to `width` and map it onto the replay's palette; return it as a fast PNG."""
+def shrink(png: bytes, width: int, palette: Image.Image) -> Frame:
+    """Scale one board to `width` (area-averaged: fast, and sharp enough when shrinking) onto the replay's palette."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
     height = max(1, round(image.height * width / image.width))
     if (factor := image.width // width) >= 2:
-        image = image.reduce(factor)  # a box average: much faster than filtering the full picture
-    small = image if image.size == (width, height) else image.resize((width, height), Image.Resampling.BILINEAR)
-    out = io.BytesIO()
-    small.quantize(palette=palette, dither=Image.Dither.NONE).save(out, format="PNG", compress_level=1)
-    return out.getvalue()
+        image = image.reduce(factor)
+    if image.size != (width, height):
+        image = image.resize((width, height), Image.Resampling.BOX)
+    return Frame((width, height), image.quantize(palette=palette, dither=Image.Dither.NONE).tobytes())
 
 
 def assemble(
-    frames: Sequence[bytes], *, frame_ms: int = 700, last_ms: int = 4000, max_bytes: int = MAX_BYTES
+    frames: Sequence[Frame],
+    palette: Sequence[int],
+    *,
+    frame_ms: int = 700,
+    last_ms: int = 4000,
+    max_bytes: int = MAX_BYTES,
 ) -> bytes:
-    """Return an animated GIF of shrunk frames (one palette), with fewer or narrower frames if it is too large."""
+    """Return an animated GIF of shrunk frames, with fewer or narrower frames if it would be too large."""
     if not frames:
         raise ValueError("no frames to animate")
-    images = [Image.open(io.BytesIO(png)) for png in frames]
-    palette = images[-1]
+    images = [frame.image(palette) for frame in frames]
+    reference = images[-1]
     while True:
         gif = _encode(images, frame_ms, last_ms)
         if len(gif) <= max_bytes:
@@ -66,7 +85,7 @@ def assemble(
             images = [images[i] for i in pick_frames(len(images), max(MIN_FRAMES, target))]
         elif images[0].width > MIN_WIDTH:
             width = max(MIN_WIDTH, images[0].width * 3 // 4)
-            images = [_narrow(i, width, palette) for i in images]
+            images = [_narrow(i, width, reference) for i in images]
         elif len(images) > 1:
             images = [images[i] for i in pick_frames(len(images), len(images) // 2)]
         else:
@@ -86,7 +105,7 @@ def animate(
         raise ValueError("no frames to animate")
     palette = palette_for(frames[0], frames[-1])
     shrunk = [shrink(frames[i], width, palette) for i in pick_frames(len(frames))]
-    return assemble(shrunk, frame_ms=frame_ms, last_ms=last_ms, max_bytes=max_bytes)
+    return assemble(shrunk, palette.getpalette() or [], frame_ms=frame_ms, last_ms=last_ms, max_bytes=max_bytes)
 
 
 def _narrow(image: Image.Image, width: int, palette: Image.Image) -> Image.Image:

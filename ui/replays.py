@@ -126,5 +126,7 @@ async def _build(pool: Executor, row: GameRow, log: Sequence[Mapping[str, Any]],
         )
         for chunk in chunks
     ]
-    frames = [frame for part in await asyncio.gather(*jobs) for frame in part]
-    return await loop.run_in_executor(pool, partial(assemble, frames, max_bytes=max_bytes))
+    parts = await asyncio.gather(*jobs)
+    frames = [frame for shrunk, _ in parts for frame in shrunk]
+    palette = parts[0][1]  # every job derives the same palette
+    return await loop.run_in_executor(pool, partial(assemble, frames, palette, max_bytes=max_bytes))

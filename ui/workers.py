@@ -13,7 +13,7 @@ from typing import Any
 from engine.registry import get
 from engine.replay import replay
 from render.common import intermediate_pictures
-from render.replay import palette_for, shrink
+from render.replay import Frame, palette_for, shrink
 from ui.adapter import GameAdapter, Picture
 
 WORKERS_ENV = "ICE_FLOE_WORKERS"
@@ -63,8 +63,11 @@ def replay_frames(
     names: list[str],
     indices: Sequence[int],
     width: int,
-) -> list[bytes]:
-    """Rebuild the boards at `indices` of a finished game, shrunk onto the replay's one palette (runs in a worker)."""
+) -> tuple[list[Frame], list[int]]:
+    """Rebuild the boards at `indices` of a finished game, shrunk onto the replay's palette; return both (in a worker).
+
+    Every job derives the same palette, from the opening and final boards, so their frames fit together.
+    """
     game, adapter = get(kind), _adapter(kind)
     last = len(log)
     wanted = {*indices, 0, last}
@@ -74,7 +77,7 @@ def replay_frames(
             if i in wanted:
                 boards[i] = adapter.board_picture(game.view(state, None), names).png
     palette = palette_for(boards[0], boards[last])
-    return [shrink(boards[i], width, palette) for i in indices]
+    return [shrink(boards[i], width, palette) for i in indices], palette.getpalette() or []
 
 
 @cache

@@ -14,6 +14,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from engine.registry import get
+from render.replay import Frame
 from storage.database import FINISHED, GameRow, Seat
 from ui import replays
 from ui.replays import ReplayCache, cache_for, replay_gif, replay_key
@@ -51,10 +52,10 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the boards the replay jobs draw."""
     boards: list[int] = []
 
-    def counting(*args: Any) -> list[bytes]:
-        frames = replay_frames(*args)
+    def counting(*args: Any) -> tuple[list[Frame], list[int]]:
+        frames, palette = replay_frames(*args)
         boards.extend([1] * len(frames))
-        return frames
+        return frames, palette
 
     monkeypatch.setattr(replays, "replay_frames", counting)
     return boards
