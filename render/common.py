@@ -255,9 +255,14 @@ def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
     """Return `text`, shortened with an ellipsis when needed, so it is at most `width` pixels wide."""
     if text_length(text, size, bold) <= width:
         return text
-    while text and text_length(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    low, high = 0, len(text)  # the longest prefix that fits lies in [low, high); a binary search finds it
+    while low + 1 < high:
+        middle = (low + high) // 2
+        if text_length(text[:middle] + "…", size, bold) <= width:
+            low = middle
+        else:
+            high = middle
+    return text[:low].rstrip() + "…"
 
 
 def draw_text(
