@@ -83,7 +83,7 @@ def side_totals(state: FlippersState) -> dict[int, int]:
 
 
 def outcome(state: FlippersState) -> Outcome:
-    """Rank the seats by points (Team Up: by partnership total); resigned seats come last and never win."""
+    """Rank the seats by points (Team Up: by partnership total, one rank per side); resigned seats come last."""
     rows = scores(state)
     side_total = side_totals(state)
     score = [side_total[state.side(seat)] for seat in range(state.players)]
@@ -91,14 +91,11 @@ def outcome(state: FlippersState) -> Outcome:
     best = max((score[seat] for seat in active), default=None)
     standings = []
     for seat in range(state.players):
+        ahead = {state.side(o) for o in range(state.players) if score[o] > score[seat]}
         if state.resigned[seat]:
-            rank = (
-                len(active)
-                + 1
-                + sum(score[o] > score[seat] for o in range(state.players) if state.resigned[o])
-            )
+            rank = len({state.side(o) for o in active}) + 1 + len(ahead - {state.side(o) for o in active})
         else:
-            rank = 1 + sum(score[o] > score[seat] for o in active)
+            rank = 1 + len(ahead & {state.side(o) for o in active})
         detail: dict[str, Any] = {**rows[seat], "side": state.side(seat), "resigned": state.resigned[seat]}
         standings.append(Standing(seat, score[seat], rank, seat in active and score[seat] == best, detail))
     standings.sort(key=lambda s: (s.rank, s.seat))

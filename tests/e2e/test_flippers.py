@@ -1,4 +1,8 @@
-"""End-to-end games of Flippers through the fake Discord: private setup discards, plays, activations, scoring."""
+"""End-to-end games of Flippers through the fake Discord: Leaders, private discards, plays, activations, scoring.
+
+A turn keeps one public message: the board is edited in place as the card is played and each activation
+resolves; the next player's board, with its ping, is posted when the turn ends.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,8 @@ from bot import IceFloeBot
 from config import Settings
 from engine.flippers.cards import CARDS, POWER_NAMES, TEAMS
 from engine.flippers.powers import available
-from engine.flippers.state import OVER, PLAY, SETUP, FlippersState
+from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, FlippersState
+from engine.flippers.table import label
 from engine.registry import get
 from storage.database import FINISHED
 from tests.e2e.helpers_games import (
@@ -68,6 +73,9 @@ class FlippersTable(TableBase):
         self.stash = [6] * len(players)
         self.audit = LeakAudit(driver)
         self.actions = 0
+        self.followed: dict[int, tuple[int, int]] = {}
+        self.posted: Counter[int] = Counter()
+        """Boards posted while each turn of play was going on (one per turn: the next player's)."""
 
     async def state(self) -> FlippersState:
         """Return the game state as the bot saved it."""
@@ -84,9 +92,10 @@ class FlippersTable(TableBase):
         before = self.private_counts()
         _, board = await self.act(self.players[0], "/game start")
         state = await self.state()
-        assert state.phase == SETUP and state.teams_mode is teams
+        assert state.phase == LEADERS and state.teams_mode is teams
         assert all(len(hand) == 3 for hand in state.hands)
-        assert set(pinged(board, self.players)) == set(self.players)
+        assert pinged(board, self.players) == [self.players[state.first]]
+        assert f"({self.names[state.first]} plays first, drawn at random)" in board.content
         await self.check_board(board, state, before, None)
 
     # -- checks ---------------------------------------------------------------------------------------
@@ -100,12 +109,14 @@ class FlippersTable(TableBase):
     ) -> None:
         """Check a new board: picture and alt text, public stashes, old board retired, DMs sent, no leak."""
         assert not message.ephemeral and not message.loading
-        stage = "final" if state.phase == OVER else "setup" if state.phase == SETUP else f"turn-{state.turn}"
+        phase = state.phase
+        stage = "final" if phase == OVER else phase if phase in (SETUP, LEADERS) else f"turn-{state.turn}"
         alt = check_picture(message, f"flippers-{stage}")
-        if self.boards:
-            assert all(c.get("disabled") for c in self.board.interactive_components()), "old board still live"
-        self.boards.append(message)
-        self.follow_stashes(message.content)
+        if not self.boards or message is not self.board:
+            if self.boards:
+                assert all(c.get("disabled") for c in self.board.interactive_components()), "old board still live"
+            self.boards.append(message)
+        self.follow_stashes(message)
         if state.phase != OVER:
             shown = {name: tuple(map(int, rest)) for name, _, *rest in ALT_SEAT.findall(alt)}
             expected = {
@@ -116,12 +127,15 @@ class FlippersTable(TableBase):
         self.audit.scan(self.leaks(state))
         self.check_dms(state, dms_before, previous)
 
-    def follow_stashes(self, content: str) -> None:
-        """Apply the Plus and Minus lines of a board to the followed stashes."""
-        for name, points in GAVE.findall(content):
+    def follow_stashes(self, message: FakeMessage) -> None:
+        """Apply the Plus and Minus lines a board gained since it was last read to the followed stashes."""
+        gave, sent = GAVE.findall(message.content), SENT.findall(message.content)
+        seen_gave, seen_sent = self.followed.get(message.id, (0, 0))
+        for name, points in gave[seen_gave:]:
             self.stash[self.names.index(name)] += int(points)
-        for points, name in SENT.findall(content):
+        for points, name in sent[seen_sent:]:
             self.stash[self.names.index(name)] -= int(points)
+        self.followed[message.id] = (len(gave), len(sent))
 
     def leaks(self, state: FlippersState) -> Callable[[str], list[str]]:
         """Return a checker listing hand, deck or setup-discard cards a text names (ids, names, "Bob's Flip")."""
@@ -133,12 +147,13 @@ class FlippersTable(TableBase):
         return word_finder(words)
 
     def check_dms(self, state: FlippersState, before: list[int], previous: FlippersState | None) -> None:
-        """Check that exactly the seats just dealt, drawing or discarding got one DM showing their hand."""
+        """Check that exactly the seats just dealt, asked to discard, playing, drawing or discarding got one DM."""
         after = self.private_counts()
         for seat, player in enumerate(self.players):
             changed = previous is None or (
-                len(state.decks[seat]) < len(previous.decks[seat])
+                sorted(state.hands[seat]) != sorted(previous.hands[seat])
                 or len(state.discards[seat]) > len(previous.discards[seat])
+                or (previous.phase == LEADERS and state.phase != LEADERS and not state.resigned[seat])
             )
             if player.dms_closed:
                 assert after[seat] == 0
@@ -174,15 +189,52 @@ class FlippersTable(TableBase):
     # -- playing ------------------------------------------------------------------------------------
 
     async def act(self, player: FakeUser, command: str) -> tuple[InteractionResult, FakeMessage]:
-        """Run one slash command; return its answer and the one board it produced."""
+        """Run one slash command; return its answer and the one board it posted (or edited in place)."""
+        result, board, _ = await self.step(player, command)
+        return result, board
+
+    async def step(self, player: FakeUser, command: str) -> tuple[InteractionResult, FakeMessage, FakeMessage | None]:
+        """Run one slash command; return its answer, the newest board, and the turn's board if it was edited.
+
+        A play or an activation edits the turn's board; only when the turn ends is a new board posted.
+        """
         before = len(self.driver.messages())
+        current = self.boards[-1] if self.boards else None
+        edits = len(current.versions) if current else 0
+        turn = (await self.state()).turn if self.boards else 0
         result = await self.driver.slash(player, command).settle(quiet=QUIET)
         new = self.driver.messages()[before:]
         boards = [m for m in new if m.attachments]
         notices = [m for m in new if DM_NOTICE in m.content]
-        assert len(boards) == 1 and len(new) == 1 + len(notices), [m.content for m in new]
+        assert len(boards) <= 1 and len(new) == len(boards) + len(notices), [m.content for m in new]
+        edited = current if current is not None and len(current.versions) > edits else None
+        assert boards or edited, "the action changed no board"
+        self.posted[turn] += len(boards)
         self.actions += 1
-        return result, boards[0]
+        if edited is not None:
+            check_picture(edited, "flippers-")
+            self.follow_stashes(edited)
+            if boards:
+                live = [c for c in edited.interactive_components() if not c.get("disabled")]
+                assert live == [], "the finished turn's board still offers moves"
+        return result, boards[0] if boards else edited, edited  # type: ignore[return-value]
+
+    async def place_leader(self, player: FakeUser, state: FlippersState) -> None:
+        """Place the Leader on a cell chosen from the autocomplete, which offers exactly the legal cells."""
+        seat = self.players.index(player)
+        offered = [c["value"] for c in await self.driver.autocomplete(player, "/flippers leader cell:")]
+        assert offered == GAME.view(state, None)["leader_cells"]
+        for other in self.players:
+            if other is not player:
+                assert await self.driver.autocomplete(other, "/flippers leader cell:") == []
+        cell = self.rng.choice(offered)
+        dms = self.private_counts()
+        _, board = await self.act(player, f"/flippers leader cell:{cell}")
+        assert f"{self.names[seat]} placed their Leader at {cell} facing " in board.content
+        after = await self.state()
+        leader = f"{TEAMS[seat]['letter'].lower()}-leader"
+        assert label(after.where[leader]) == cell
+        await self.check_board(board, after, dms, state)
 
     async def discard(self, player: FakeUser, state: FlippersState) -> None:
         """Choose setup discards from the autocomplete choices; only the player learns which."""
@@ -219,9 +271,10 @@ class FlippersTable(TableBase):
         assert all("aims at" in c["name"] for c in facings), facings
         facing = self.rng.choice(facings)["value"]
         dms = self.private_counts()
-        result, board = await self.act(player, f"/flippers play card:{card} cell:{cell} facing:{facing}")
-        assert result.response_type == 5 and not result.ephemeral
-        assert f"{self.names[seat]} played {CARDS[card].power_name} at {cell} facing " in board.content
+        result, board, edited = await self.step(player, f"/flippers play card:{card} cell:{cell} facing:{facing}")
+        assert result.response_type == 4 and result.ephemeral and result.content.startswith("Done")
+        assert edited is not None, "playing a card posted a new board instead of editing the turn's"
+        assert f"{self.names[seat]} played {CARDS[card].power_name} at {cell} facing " in edited.content
         after = await self.state()
         assert card not in after.hands[seat] and card not in (after.decks[seat] + after.discards[seat])
         await self.check_board(board, after, dms, state)
@@ -234,8 +287,9 @@ class FlippersTable(TableBase):
         assert sorted(c["value"] for c in offered) == sorted(due), (offered, due)
         card = self.rng.choice(offered)["value"]
         dms = self.private_counts()
-        result, board = await self.act(player, f"/flippers activate card:{card}")
-        assert result.response_type == 5 and not result.ephemeral
+        result, board, edited = await self.step(player, f"/flippers activate card:{card}")
+        assert result.response_type == 4 and result.ephemeral
+        assert edited is not None, "an activation posted a new board instead of editing the turn's"
         after = await self.state()
         assert card in after.activated or after.current != seat or after.phase != PLAY
         await self.check_board(board, after, dms, state)
@@ -243,11 +297,17 @@ class FlippersTable(TableBase):
     async def play_turn(self) -> None:
         """Let the pinged player discard, play or activate."""
         state = await self.state()
-        players = pinged(self.board, self.players)
-        seats = sorted(self.players.index(p) for p in players)
-        assert seats == GAME.to_act(state), (seats, GAME.to_act(state))
-        player = players[0]
-        if state.phase == SETUP:
+        if GAME.mid_turn(state, state.current):
+            player = self.players[state.current]
+            assert state.current == GAME.to_act(state)[0]
+        else:
+            players = pinged(self.board, self.players)
+            seats = sorted(self.players.index(p) for p in players)
+            assert seats == GAME.to_act(state), (seats, GAME.to_act(state))
+            player = players[0]
+        if state.phase == LEADERS:
+            await self.place_leader(player, state)
+        elif state.phase == SETUP:
             await self.discard(player, state)
         elif state.played is None:
             if state.turn % 7 == 1:
@@ -330,17 +390,25 @@ def floe_settings(tmp_path: Path, fake_discord: FakeDiscord) -> Settings:
     return floe_settings_for(tmp_path, fake_discord)
 
 
-@pytest.mark.parametrize(("players", "teams"), [(2, False), (3, False), (6, False), (4, True)])
+@pytest.mark.parametrize(("players", "teams"), [(2, False), (3, False), (6, False), (4, True), (6, True)])
 async def test_full_game_through_slash_commands(
     players: int, teams: bool, driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Play a whole game: private setup discards, then plays and activations picked from autocomplete."""
+    """Play a whole game: Leaders, private setup discards, then plays and activations picked from autocomplete.
+
+    Every turn of play posts exactly one public message: the next player's board (or the final standings).
+    """
     seed_games(monkeypatch, 400 + players)
     bot = await start_floe(driver, floe_settings)
     table = FlippersTable(driver, bot, [driver.user(n) for n in NAMES[:players]], random.Random(players))
     await table.open(teams=teams)
     await table.play_to_end()
     await table.check_final_standings()
+    turns = (await table.state()).turn
+    assert {turn: table.posted[turn] for turn in range(1, turns + 1)} == dict.fromkeys(range(1, turns + 1), 1)
+    if teams:
+        game_over = next(line for line in table.board.content.splitlines() if line.startswith("Game over: "))
+        assert re.fullmatch(r"Game over: The team of \w+( & \w+)+ \(\d+ points together\) wins?\..*", game_over)
 
 
 async def test_closed_dms_do_not_stop_the_game(

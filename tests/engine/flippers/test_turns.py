@@ -189,6 +189,7 @@ def test_team_up_adds_partners_points() -> None:
     # Seats 0 and 2 (partners): 1 + 5 food + 2 = 8; seats 1 and 3: 9 + 5 = 14.
     assert result.winners == [1, 3]
     assert {s.seat: s.score for s in result.standings} == {0: 8, 1: 14, 2: 8, 3: 14}
+    assert {s.seat: s.rank for s in result.standings} == {0: 2, 1: 1, 2: 2, 3: 1}  # one rank per team
     assert result.tiebreak == ""
 
 
