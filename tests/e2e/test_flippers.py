@@ -18,9 +18,9 @@ import pytest
 from bot import IceFloeBot
 from config import Settings
 from engine.flippers.cards import CARDS, POWER_NAMES, TEAMS
-from engine.flippers.powers import available
+from engine.flippers.powers import available, marker_cell
 from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, FlippersState
-from engine.flippers.table import label
+from engine.flippers.table import label, parse_label, step
 from engine.registry import get
 from storage.database import FINISHED
 from tests.e2e.helpers_games import (
@@ -74,6 +74,8 @@ class FlippersTable(TableBase):
         self.audit = LeakAudit(driver)
         self.actions = 0
         self.followed: dict[int, tuple[int, int]] = {}
+        self.keep_blocks = False
+        self.leader_menus = False
         self.posted: Counter[int] = Counter()
         """Boards posted while each turn of play was going on (one per turn: the next player's)."""
 
@@ -229,7 +231,15 @@ class FlippersTable(TableBase):
                 assert await self.driver.autocomplete(other, "/flippers leader cell:") == []
         cell = self.rng.choice(offered)
         dms = self.private_counts()
-        _, board = await self.act(player, f"/flippers leader cell:{cell}")
+        if self.leader_menus:
+            before, old = len(self.driver.messages()), self.board
+            menu = old.find_component(placeholder=f"{self.names[seat]}: place your Leader…")
+            assert [o["value"] for o in menu["options"]] == offered
+            await self.driver.select(player, old, [cell], custom_id=menu["custom_id"]).settle(quiet=QUIET)
+            (board,) = [m for m in self.driver.messages()[before:] if m.attachments]
+            self.actions += 1
+        else:
+            _, board = await self.act(player, f"/flippers leader cell:{cell}")
         assert f"{self.names[seat]} placed their Leader at {cell} facing " in board.content
         after = await self.state()
         leader = f"{TEAMS[seat]['letter'].lower()}-leader"
@@ -247,7 +257,8 @@ class FlippersTable(TableBase):
             offered,
             hand,
         )
-        choice = self.rng.choice(offered)["value"]
+        kept = [c for c in offered if not self.keep_blocks or "block" not in c["value"]]
+        choice = self.rng.choice(kept)["value"]
         dms = self.private_counts()
         result, board = await self.act(player, f"/flippers discard cards:{choice}")
         assert result.response_type == 4 and result.ephemeral and result.content.startswith("You discarded ")
@@ -429,3 +440,89 @@ async def test_closed_dms_do_not_stop_the_game(
     assert "/game hand" in notices[0].content
     assert driver.dm_messages(bob) == []
     await table.check_hand_command(bob)
+
+
+def select_offering(message: FakeMessage, value: str) -> str:
+    """Return the custom_id of the select on a message that offers `value`."""
+    for component in message.interactive_components():
+        if value in [o["value"] for o in component.get("options") or []]:
+            return str(component["custom_id"])
+    raise LookupError(f"no select on message {message.id} offers {value}")
+
+
+async def play_block_at_an_empty_cell(table: FlippersTable, state: FlippersState) -> str | None:
+    """Play the current seat's Block through the menus, aimed at an empty cell; return that cell's label."""
+    driver, seat = table.driver, state.current
+    player, block = table.players[seat], f"{TEAMS[seat]['letter'].lower()}-block"
+    before = len(driver.messages())
+    menu = (await driver.press(player, table.board, label="Play a card…").settle(quiet=QUIET)).message
+    assert menu.ephemeral
+    if len(state.hands[seat]) > 1:
+        picked = await driver.select(player, menu, [block], custom_id=select_offering(menu, block)).settle(quiet=QUIET)
+        menu = picked.message
+    spots = [o["value"] for c in menu.interactive_components() for o in c.get("options") or [] if ":" in o["value"]]
+    assert 0 < len(spots) <= 24 and len(spots) % 4 == 0, spots
+    aimed = [v for v in spots if step(parse_label(v.split(":")[0]) or (0, 0), v.split(":")[1]) not in state.cells]
+    if not aimed:
+        return None
+    spot = aimed[0]
+    played = await driver.select(player, menu, [spot], custom_id=select_offering(menu, spot)).settle(quiet=QUIET)
+    assert played.ephemeral and menu.content.startswith("Done"), menu.content
+    cell, facing = spot.split(":")
+    target = label(step(parse_label(cell) or (0, 0), facing))
+    name = table.names[seat]
+    edited = table.board
+    assert f"{name}'s Block at {cell} put its marker on the empty cell {target}: a card that enters it is blocked." in (
+        edited.content
+    ), edited.content
+    table.actions += 1
+    table.posted[state.turn] += len([m for m in driver.messages()[before:] if m.attachments])
+    if len(driver.messages()) > before:
+        table.boards.append(driver.messages()[-1])
+    table.follow_stashes(edited)
+    return target
+
+
+async def test_a_block_marker_waits_on_an_empty_cell_and_blocks_the_card_played_into_it(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Aim a Block at an empty cell through the menus; the card the other player then plays there cannot act."""
+    seed_games(monkeypatch, 433)
+    bot = await start_floe(driver, floe_settings)
+    table = FlippersTable(driver, bot, [driver.user("alice"), driver.user("bob")], random.Random(9))
+    table.keep_blocks = table.leader_menus = True
+    await table.open()
+    target = None
+    for _ in range(200):
+        state = await table.state()
+        assert not table.over
+        seat = state.current
+        block = f"{TEAMS[seat]['letter'].lower()}-block"
+        fresh = state.phase == PLAY and state.played is None
+        if fresh and target is None and block in state.hands[seat]:
+            target = await play_block_at_an_empty_cell(table, state)
+            blocker = seat
+            continue
+        if fresh and target is not None:
+            spot = parse_label(target)
+            waiting = marker_cell(state, blocker) == spot and spot not in state.cells
+            if not waiting:
+                target = None
+            elif seat != blocker:
+                card = state.hands[seat][0]
+                player = table.players[seat]
+                _, board, edited = await table.step(player, f"/flippers play card:{card} cell:{target} facing:N")
+                assert edited is not None
+                line = f"{table.names[seat]}'s {CARDS[card].power_name} at {target} is under a Block marker"
+                assert line + ": its power does not act." in edited.content, edited.content
+                after = await table.state()
+                view = GAME.view(after, None)
+                assert {"cell": target, "team": blocker, "blocks": card} in [
+                    {k: m[k] for k in ("cell", "team", "blocks")} for m in view["markers"]
+                ]
+                entry = next(c for c in view["cards"] if c["id"] == card)
+                assert entry["blocked_by"] == blocker and card not in available(after, seat)
+                check_picture(board, "flippers-")
+                return
+        await table.play_turn()
+    raise AssertionError("no Block was ever aimed at an empty cell that stayed empty")
