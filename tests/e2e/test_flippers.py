@@ -526,3 +526,36 @@ async def test_a_block_marker_waits_on_an_empty_cell_and_blocks_the_card_played_
                 return
         await table.play_turn()
     raise AssertionError("no Block was ever aimed at an empty cell that stayed empty")
+
+
+async def test_a_restart_mid_turn_keeps_the_turns_lines_on_its_board(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stop the bot between activations; after the restart the next activation edits the same board, keeping
+    every line of the turn so far (they are rebuilt from the saved log)."""
+    seed_games(monkeypatch, 451)
+    bot = await start_floe(driver, floe_settings)
+    table = FlippersTable(driver, bot, [driver.user("alice"), driver.user("bob")], random.Random(3))
+    await table.open()
+    for _ in range(300):
+        state = await table.state()
+        if GAME.mid_turn(state, state.current):
+            break
+        await table.play_turn()
+    else:
+        raise AssertionError("no turn with two cards to activate")
+    board, messages = table.board, len(driver.messages())
+    lines = board.content.splitlines()[:-1]  # the last line is the status, which changes
+    assert any(" played " in line for line in lines), board.content
+    await driver.stop_bot(bot)
+
+    table.bot = await start_floe(driver, floe_settings)
+    card = available(state, state.current)[0]
+    player = table.players[state.current]
+    pressed = await driver.select(player, board, [card], custom_id=select_offering(board, card)).settle(quiet=QUIET)
+    assert not pressed.ephemeral and pressed.response_type == 6  # the board itself is updated: nothing new posted
+    assert board.content.splitlines()[: len(lines)] == lines and len(board.content.splitlines()) > len(lines)
+    after = await table.state()
+    assert card in after.activated or after.current != state.current
+    posted = [m for m in driver.messages()[messages:] if m.attachments]
+    assert len(posted) == (0 if after.current == state.current else 1)
