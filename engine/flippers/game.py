@@ -32,7 +32,7 @@ from engine.flippers.cards import (
 from engine.flippers.powers import available, blocker, resolve
 from engine.flippers.scoring import food_awards, outcome, scores, side_totals
 from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
-from engine.flippers.table import DIRECTIONS, STEP, WORDS, Cell, frontier, label, neighbours, parse_label, rotate
+from engine.flippers.table import DIRECTIONS, WORDS, Cell, frontier, label, neighbours, parse_label, rotate, step
 
 _FACINGS = {**{d: d for d in DIRECTIONS}, **{word.upper(): d for d, word in WORDS.items()}}
 
@@ -48,8 +48,8 @@ def leader_spots(state: FlippersState) -> list[tuple[Cell, str]]:
     for cid, cell in state.where.items():
         if CARDS[cid].kind != FOOD:
             continue
-        for direction, (dx, dy) in STEP.items():
-            spot = (cell[0] + dx, cell[1] + dy)
+        for direction in DIRECTIONS:
+            spot = step(cell, direction)
             if spot not in state.cells:
                 spots.add((spot, rotate(direction, 2)))
     return sorted(spots, key=lambda s: (s[0][1], s[0][0], DIRECTIONS.index(s[1])))
@@ -176,7 +176,7 @@ class FlippersGame(Game[FlippersState]):
             raise IllegalAction(f"{label(cell)} touches two Food cards: say which one to face ({', '.join(facings)}).")
         leader = explorer_id(seat, LEADER)
         state.place(leader, cell, facing, UP)
-        food = state.cells[(cell[0] + STEP[facing][0], cell[1] + STEP[facing][1])]
+        food = state.cells[step(cell, facing)]
         events = [Event("leader", seat, {"cell": label(cell), "facing": facing, "food": food})]
         return events + self._next_leader(state, seat)
 
