@@ -26,7 +26,7 @@ from render.flippers import (
     render_hand,
     render_table,
 )
-from tests.engine.flippers.helpers import NAMES, play, random_action, table
+from tests.engine.flippers.helpers import NAMES, new_setup, play, random_action, table
 
 
 def finished(players: int, seed: int, teams: bool = False):
@@ -101,12 +101,12 @@ def test_alt_text_stays_within_discords_limit_on_a_full_table() -> None:
 
 
 def test_hand_image_and_alt_text_show_the_seats_own_cards() -> None:
-    state = GAME.new_game(5, {}, seed=4)
+    state = new_setup(4, seed=4)
     view = GAME.view(state, 2)
     img = image(render_hand(view, NAMES))
     assert has_colour(img, seat_colour(2))
     text = alt_text_hand(view, NAMES)
-    assert text.startswith("Cy's hand: ") and "Choose 3 to discard." in text
+    assert text.startswith("Cy's hand: ") and "Choose 2 to discard." in text
     assert all(card["name"] in text for card in view["hand"])
     other = GAME.view(state, 3)
     assert render_hand(other, NAMES) != render_hand(view, NAMES)
