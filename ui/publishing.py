@@ -136,7 +136,7 @@ class Publisher:
             picture = await self.renderer.board(adapter, board)
             going_on = not game.is_over(state) and any(game.mid_turn(state, s) for s in game.to_act(state))
             if going_on:
-                content = "\n".join([*lines, game.status(state, names)])[:2000]
+                content = lines_within([*lines, game.status(state, names)], keep_last=1, more="…and {n} more")
                 view = view_of(adapter.board_items(board))
                 await self.edit_message(
                     row.channel_id, row.board_message_id, content=content, attachments=[picture.file()], view=view
@@ -145,7 +145,7 @@ class Publisher:
             await self.edit_message(
                 row.channel_id,
                 row.board_message_id,
-                content="\n".join(lines)[:2000],
+                content=lines_within(lines, more="…and {n} more"),
                 attachments=[picture.file()],
                 view=None,
             )

@@ -56,10 +56,15 @@ def test_the_refusal_names_the_one_player_or_everyone_being_waited_for() -> None
 async def test_a_move_out_of_turn_says_whose_turn_it_is_and_saves_nothing(kind: str, db: Database) -> None:
     game_id = await started(db, kind, 3, seed=4)
     game = get(kind)
-    if kind == "flippers":  # everyone discards at once first: once Alice has chosen, Bob and Cy are awaited
-        current = await db.game(game_id)
-        assert current is not None
-        await moves(db).commit(game_id, game.legal_actions(game.load(current.state or {}), 0)[0], user_id=100)
+    if kind == "flippers":  # leaders are placed in turn, then everyone discards at once: wait on two of three
+        for _ in range(20):
+            current = await db.game(game_id)
+            assert current is not None
+            state = game.load(current.state or {})
+            acting = game.to_act(state)
+            if len(acting) == 2:
+                break
+            await moves(db).commit(game_id, game.legal_actions(state, acting[0])[0], user_id=100 + acting[0])
     before = await db.game(game_id)
     assert before is not None
     state = game.load(before.state or {})
