@@ -49,7 +49,7 @@ class PrivateMessages:
         board = self.loader.board(row)
         await interaction.response.defer(ephemeral=True, thinking=True)
         text, picture = await self.message(board, seat)
-        kwargs: dict[str, Any] = {"content": text, "ephemeral": True}
+        kwargs: dict[str, Any] = {"content": lines_within(text.split("\n")), "ephemeral": True}
         if picture is not None:
             kwargs["file"] = picture.file()
         view = view_of(adapter_for(row.kind).private_items(board, seat))
