@@ -98,6 +98,9 @@ MISSING = "?"
 # Joiners, variation selectors and skin-tone modifiers only adjust the emoji before them: drop them.
 _DROPPED = frozenset({0x200D, 0xFE0E, 0xFE0F, *range(0x1F3FB, 0x1F400)})
 _RTL = (HEBREW, ARABIC)
+# Format and control characters (direction marks, isolates, zero-width spaces, tags) show nothing; only the
+# zero-width non-joiner, which shapes Arabic script, is kept.
+_INVISIBLE = frozenset({"Cf", "Cc"})
 # Without raqm, Pillow lays text out left to right and never joins Arabic letters; names then fall back to
 # reversed runs of unjoined letters, still in reading order.
 COMPLEX_LAYOUT = features.check("raqm")
@@ -191,6 +194,8 @@ def runs_of(text: str) -> list[Run]:
     for i, char in enumerate(text):
         point = ord(char)
         if point in _DROPPED and runs:
+            continue
+        if unicodedata.category(char) in _INVISIBLE and point != 0x200C:
             continue
         face = face_of(char)
         if text[i + 1 : i + 2] == "\ufe0f" and point in _emoji_index()[2]:

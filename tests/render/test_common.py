@@ -76,6 +76,10 @@ def test_a_character_no_font_has_becomes_a_question_mark_not_a_box() -> None:
     assert render("a\U00012000b").tobytes() == render(f"a{MISSING}b").tobytes()
 
 
+def test_invisible_marks_no_font_has_are_left_out_not_replaced() -> None:
+    assert "".join(run.text for run in runs_of("\u2067Bob\u200f\u2069\U000e0001")) == "Bob"
+
+
 def test_emoji_modifiers_and_joiners_are_dropped_so_the_base_emoji_shows() -> None:
     runs = runs_of("👍🏽 👨‍👩‍👧 ❤️ ❤")
     assert [(run.face, run.text) for run in runs] == [
