@@ -16,6 +16,7 @@ from config import Settings
 from storage.database import FINISHED
 from tests.e2e.helpers_games import floe_settings_for, seed_games, start_floe
 from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from ui import replays
 
 BOT_BUDGET = 0.05
 TURN_PING = re.compile(r"<@(\d+)>, it's your turn\.")
@@ -263,7 +264,11 @@ async def flippers_command(driver: Driver, player: FakeUser) -> str:
 
 @pytest.mark.parametrize(("kind", "command_for"), [("tank", tank_command), ("flippers", flippers_command)])
 async def test_short_game_against_an_easy_bot_then_its_replay(
-    kind: str, command_for: Callable[[Driver, FakeUser], Awaitable[str]], driver: Driver, floe_settings: Settings
+    kind: str,
+    command_for: Callable[[Driver, FakeUser], Awaitable[str]],
+    driver: Driver,
+    floe_settings: Settings,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     bot = await start_floe(driver, floe_settings)
     alice = driver.user("alice")
@@ -307,3 +312,11 @@ async def test_short_game_against_an_easy_bot_then_its_replay(
     assert f"game #1: {len(actions)} moves" in gif.description, gif.description
     with gif.image() as image:
         assert image.format == "GIF" and image.is_animated and image.n_frames == len(actions) + 1
+
+    def never(*args: object) -> None:
+        raise AssertionError("a cached replay was drawn again")
+
+    monkeypatch.setattr(replays, "replay_frames", never)
+    again = await driver.slash(alice, "/game replay game_number:1", channel=general).settle(20, quiet=0.01)
+    (cached,) = again.files
+    assert cached.data == gif.data
