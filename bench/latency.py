@@ -31,16 +31,20 @@ import logging
 import math
 import random
 import re
+import shutil
+import sqlite3
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bench.bot_process import PREFIX, Report
+from bench.seed import seed
+from engine.registry import get
 from tests.harness import (
     Driver,
     FakeChannel,
@@ -62,6 +66,8 @@ class Samples:
 
     ack: list[float] = field(default_factory=list)
     answer: list[float] = field(default_factory=list)
+    board: list[float] = field(default_factory=list)
+    """Moves only: from injection until the channel shows the board the move made."""
     autocomplete: list[float] = field(default_factory=list)
     harness_stall: float = 0.0
     harness_cpu: float = 0.0
@@ -82,6 +88,7 @@ class BenchDiscord(FakeDiscord):
 
     def __init__(self) -> None:
         self.waiting: dict[int, tuple[FakeInteraction, asyncio.Future[None]]] = {}
+        self.watching: list[tuple[Callable[[], bool], asyncio.Future[float]]] = []
         super().__init__()
 
     def notify(self) -> None:
@@ -93,6 +100,29 @@ class BenchDiscord(FakeDiscord):
                     del self.waiting[key]
                     if not future.done():
                         future.set_result(None)
+        if self.watching:
+            now = asyncio.get_running_loop().time()
+            for entry in list(self.watching):
+                predicate, seen = entry
+                if seen.done() or predicate():
+                    self.watching.remove(entry)
+                    if not seen.done():
+                        seen.set_result(now)
+
+    async def until(self, predicate: Callable[[], bool], within: float = ANSWER_TIMEOUT) -> float:
+        """Wait until something the fake shows makes `predicate` true; return the loop time it became true."""
+        loop = asyncio.get_running_loop()
+        if predicate():
+            return loop.time()
+        seen: asyncio.Future[float] = loop.create_future()
+        entry = (predicate, seen)
+        self.watching.append(entry)
+        try:
+            async with asyncio.timeout(within):
+                return await seen
+        finally:
+            if entry in self.watching:
+                self.watching.remove(entry)
 
     async def settled(self, ix: FakeInteraction, within: float = ANSWER_TIMEOUT) -> None:
         """Wait until the user sees an answer to an interaction, or Discord refused the bot's answer."""
@@ -132,29 +162,6 @@ async def watch_stalls(samples: Samples, interval: float = 0.005) -> None:
         samples.harness_stall = max(samples.harness_stall, loop.time() - started - interval)
 
 
-async def command(fake: BenchDiscord, samples: Samples, result: InteractionResult) -> FakeMessage:
-    """Time a slash command from injection to its acknowledgement and to the answer the user sees."""
-    ix = result.interaction
-    await fake.settled(ix)
-    if ix.callback_type is None or ix.acked_at is None or ix.answered_at is None:
-        raise Refused(f"{ix.label}: Discord refused the answer {ix.rejections}")
-    samples.ack.append(ix.acked_at - ix.created)
-    samples.answer.append(ix.answered_at - ix.created)
-    if result.message.ephemeral:
-        raise Refused(f"{ix.label}: {result.message.content}")
-    return result.message
-
-
-async def choices(fake: BenchDiscord, samples: Samples, result: InteractionResult) -> list[dict[str, Any]]:
-    """Time an autocomplete request and return the choices offered."""
-    ix = result.interaction
-    await fake.settled(ix)
-    if ix.answered_at is None:
-        raise Refused(f"{ix.label}: Discord refused the answer {ix.rejections}")
-    samples.autocomplete.append(ix.answered_at - ix.created)
-    return result.choices
-
-
 class Pacer:
     """Make a simulated player pause like a person: think before acting, pause while typing."""
 
@@ -174,64 +181,215 @@ class Pacer:
             await asyncio.sleep(self.mean * share * self.rng.uniform(0.5, 1.5))
 
 
-async def play(
-    fake: BenchDiscord,
-    driver: Driver,
-    channel: FakeChannel,
-    players: list[FakeUser],
-    turns: int,
-    samples: Samples,
-    pacer: Pacer,
-) -> None:
-    """Open, start and play one two-player game for `turns` actions; count it abandoned if refused."""
-    try:
-        await play_turns(fake, driver, channel, players, turns, samples, pacer)
-    except Refused as refusal:
-        samples.abandoned += 1
-        samples.refusals.append(str(refusal))
-    except TimeoutError:
-        samples.timeouts += 1
-        samples.abandoned += 1
-        samples.refusals.append(f"no answer within {ANSWER_TIMEOUT:.0f} s")
+KINDS = ("fish", "tank", "flippers")
 
 
-async def play_turns(
-    fake: BenchDiscord,
-    driver: Driver,
-    channel: FakeChannel,
-    players: list[FakeUser],
-    turns: int,
-    samples: Samples,
-    pacer: Pacer,
-) -> None:
-    """Open, start and play one two-player game for `turns` actions, choosing from autocomplete."""
-    host, guest = players
-    rng = pacer.rng
-    await pacer.arrive()
-    for user, line in ((host, "/game new game:fish"), (guest, "/game join"), (host, "/game start")):
-        await pacer.pause()
-        board = await command(fake, samples, driver.slash(user, line, channel=channel))
-    for _ in range(turns):
-        if "**Final standings**" in board.content:
-            return
-        ping = TURN_PING.search(board.content)
-        assert ping, board.content
-        player = next(p for p in players if p.id == int(ping.group(1)))
-        await pacer.pause()
-        if "places a penguin" in board.content:
-            typed = "/fish place tile:"
-            tiles = await choices(fake, samples, driver.autocomplete_request(player, typed, channel=channel))
-            action = f"{typed}{rng.choice(tiles)['value']}"
+def seating(n: int, kinds: tuple[str, ...]) -> tuple[str, int]:
+    """Return the kind and number of players of the n-th game: kinds round-robin, then 2, 3, 4 players."""
+    return kinds[n % len(kinds)], 2 + (n // len(kinds)) % 3
+
+
+class Table:
+    """One game being played in one channel by simulated players, as they would: commands, menus, autocomplete."""
+
+    def __init__(
+        self,
+        fake: BenchDiscord,
+        driver: Driver,
+        channel: FakeChannel,
+        players: list[FakeUser],
+        kind: str,
+        samples: Samples,
+        pacer: Pacer,
+        database: Path,
+    ) -> None:
+        self.fake = fake
+        self.driver = driver
+        self.channel = channel
+        self.players = players
+        self.kind = kind
+        self.samples = samples
+        self.pacer = pacer
+        self.rng = pacer.rng
+        self.database = database
+        self.board: FakeMessage | None = None
+
+    async def play(self, turns: int) -> None:
+        """Open, start and play one game for `turns` actions; count it abandoned if refused."""
+        try:
+            await self.play_turns(turns)
+        except Refused as refusal:
+            self.samples.abandoned += 1
+            self.samples.refusals.append(f"{self.kind}: {refusal}")
+        except TimeoutError:
+            self.samples.timeouts += 1
+            self.samples.abandoned += 1
+            self.samples.refusals.append(f"{self.kind}: no answer within {ANSWER_TIMEOUT:.0f} s")
+
+    async def play_turns(self, turns: int) -> None:
+        """Open the lobby, seat everyone, start, then act `turns` times (fewer if the game ends)."""
+        host, *guests = self.players
+        await self.pacer.arrive()
+        await self.pacer.pause()
+        await self.command(self.driver.slash(host, f"/game new game:{self.kind}", channel=self.channel))
+        for guest in guests:
+            await self.pacer.pause()
+            await self.command(self.driver.slash(guest, "/game join", channel=self.channel))
+        await self.pacer.pause()
+        self.board = await self.command(self.driver.slash(host, "/game start", channel=self.channel))
+        for _ in range(turns):
+            await self.pacer.pause()
+            if not await {"fish": self.fish_turn, "tank": self.tank_turn, "flippers": self.flippers_turn}[self.kind]():
+                return
+            self.samples.turns += 1
+
+    # -- measuring ---------------------------------------------------------------------------------------
+
+    async def command(self, result: InteractionResult, *, private: bool = False) -> FakeMessage:
+        """Time a slash command or menu choice from injection to its acknowledgement and the answer shown."""
+        ix = result.interaction
+        await self.fake.settled(ix)
+        if ix.callback_type is None or ix.acked_at is None or ix.answered_at is None:
+            raise Refused(f"{ix.label}: Discord refused the answer {ix.rejections}")
+        self.samples.ack.append(ix.acked_at - ix.created)
+        self.samples.answer.append(ix.answered_at - ix.created)
+        if result.message.ephemeral and not private:
+            raise Refused(f"{ix.label}: {result.message.content}")
+        return result.message
+
+    async def move(self, result: InteractionResult, *, private: bool = False) -> FakeMessage | None:
+        """Time a move: its acknowledgement, its answer and when the channel shows the board it made."""
+        before = self.board_signature()
+        ix = result.interaction
+        seen = await self.fake.until(lambda: self.board_signature() != before)
+        self.samples.board.append(seen - ix.created)
+        await self.fake.settled(ix)
+        if ix.callback_type is None or ix.acked_at is None:
+            raise Refused(f"{ix.label}: Discord refused the answer {ix.rejections}")
+        self.samples.ack.append(ix.acked_at - ix.created)
+        # A menu choice is answered by the board it posts (Discord shows nothing else to the player).
+        self.samples.answer.append((ix.answered_at if ix.callback_type != 6 else seen) - ix.created)  # type: ignore[operator]
+        if ix.callback_type not in (4, 5):
+            return None
+        if result.message.ephemeral and not private:
+            raise Refused(f"{ix.label}: {result.message.content}")
+        return result.message
+
+    def board_signature(self) -> tuple[int, str]:
+        """Return what changes when a new board is posted or the turn's board is edited."""
+        boards = [m for m in self.fake.messages_in(self.channel) if m.attachments and not m.loading]
+        return len(boards), boards[-1].content if boards else ""
+
+    def current_board(self) -> FakeMessage:
+        """Return the newest board in the channel."""
+        return [m for m in self.fake.messages_in(self.channel) if m.attachments][-1]
+
+    async def choices(self, player: FakeUser, typed: str) -> list[str]:
+        """Time an autocomplete request and return the values offered."""
+        ix = self.driver.autocomplete_request(player, typed, channel=self.channel)
+        await self.fake.settled(ix.interaction)
+        if ix.interaction.answered_at is None:
+            raise Refused(f"{ix.interaction.label}: Discord refused the answer {ix.interaction.rejections}")
+        self.samples.autocomplete.append(ix.interaction.answered_at - ix.interaction.created)
+        await self.pacer.pause(0.25)
+        values = [str(c["value"]) for c in ix.choices]
+        if not values:
+            raise Refused(f"{typed}: nothing offered")
+        return values
+
+    def state(self) -> tuple[Any, Any] | None:
+        """Read the game's saved state as its players' table shows it (the bot's file, read-only); None once over."""
+        with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=5)) as conn:
+            row = conn.execute(
+                "SELECT state FROM games WHERE channel_id = ? AND status = 'active'", (self.channel.id,)
+            ).fetchone()
+        if row is None or row[0] is None:
+            return None
+        game = get(self.kind)
+        return game, game.load(json.loads(row[0]))
+
+    def slash(self, player: FakeUser, line: str) -> InteractionResult:
+        """Send a slash command in this table's channel."""
+        return self.driver.slash(player, line, channel=self.channel)
+
+    # -- the three games ---------------------------------------------------------------------------------
+
+    async def fish_turn(self) -> bool:
+        """Place or move a penguin with /fish, picked from autocomplete; False once the game is over."""
+        assert self.board is not None
+        if "**Final standings**" in self.board.content:
+            return False
+        ping = TURN_PING.search(self.board.content)
+        assert ping, self.board.content
+        player = next(p for p in self.players if p.id == int(ping.group(1)))
+        if "places a penguin" in self.board.content:
+            tile = self.rng.choice(await self.choices(player, "/fish place tile:"))
+            action = f"/fish place tile:{tile}"
         else:
-            typed = "/fish move from:"
-            starts = await choices(fake, samples, driver.autocomplete_request(player, typed, channel=channel))
-            await pacer.pause(0.25)
-            typed = f"{typed}{rng.choice(starts)['value']} to:"
-            ends = await choices(fake, samples, driver.autocomplete_request(player, typed, channel=channel))
-            action = f"{typed}{rng.choice(ends)['value']}"
-        await pacer.pause(0.25)
-        board = await command(fake, samples, driver.slash(player, action, channel=channel))
-        samples.turns += 1
+            start = self.rng.choice(await self.choices(player, "/fish move from:"))
+            end = self.rng.choice(await self.choices(player, f"/fish move from:{start} to:"))
+            action = f"/fish move from:{start} to:{end}"
+        self.board = await self.move(self.slash(player, action))
+        return self.board is not None
+
+    async def tank_turn(self) -> bool:
+        """Split, take (slash command or the board's menu) or answer a Gourami (command or DM menu)."""
+        read = self.state()
+        if read is None:
+            return False
+        game, state = read
+        player = self.players[game.to_act(state)[0]]
+        menus = self.rng.random() < 0.5
+        if state.phase == "split":
+            group = self.rng.choice(await self.choices(player, "/tank split group:"))
+            line = self.rng.choice(await self.choices(player, f"/tank split group:{group} line:"))
+            await self.move(self.slash(player, f"/tank split group:{group} line:{line}"))
+        elif state.phase == "take" and menus:
+            board = self.current_board()
+            menu = board.find_component(placeholder="Take a group…")
+            group = self.rng.choice([o["value"] for o in menu["options"]])
+            await self.move(self.driver.select(player, board, [group], custom_id=menu["custom_id"]))
+        elif state.phase == "take":
+            group = self.rng.choice(await self.choices(player, "/tank take group:"))
+            await self.move(self.slash(player, f"/tank take group:{group}"))
+        elif menus and self.driver.dm_messages(player):
+            dm = self.driver.dm_messages(player)[-1]
+            menu = dm.find_component(type=3)
+            choice = self.rng.choice([o["value"] for o in menu["options"]])
+            await self.move(self.driver.select(player, dm, [choice], custom_id=menu["custom_id"]))
+        else:
+            choice = self.rng.choice(await self.choices(player, "/tank discard card:"))
+            await self.move(self.slash(player, f"/tank discard card:{choice}"), private=True)
+        return True
+
+    async def flippers_turn(self) -> bool:
+        """Place a Leader (command or board menu), discard, play a card or activate one, as the game asks."""
+        read = self.state()
+        if read is None:
+            return False
+        game, state = read
+        seat = state.current if state.phase == "play" else game.to_act(state)[0]
+        player = self.players[seat]
+        if state.phase == "leaders":
+            cell = self.rng.choice(await self.choices(player, "/flippers leader cell:"))
+            board = self.current_board()
+            menus = [c for c in board.interactive_components() if c.get("placeholder", "").endswith("Leader…")]
+            if menus and self.rng.random() < 0.5:
+                await self.move(self.driver.select(player, board, [cell], custom_id=menus[0]["custom_id"]))
+            else:
+                await self.move(self.slash(player, f"/flippers leader cell:{cell}"))
+        elif state.phase == "setup":
+            cards = self.rng.choice(await self.choices(player, "/flippers discard cards:"))
+            await self.move(self.slash(player, f"/flippers discard cards:{cards}"), private=True)
+        elif state.played is None:
+            card = self.rng.choice(await self.choices(player, "/flippers play card:"))
+            cell = self.rng.choice(await self.choices(player, f"/flippers play card:{card} cell:"))
+            facing = self.rng.choice(await self.choices(player, f"/flippers play card:{card} cell:{cell} facing:"))
+            await self.move(self.slash(player, f"/flippers play card:{card} cell:{cell} facing:{facing}"), private=True)
+        else:
+            card = self.rng.choice(await self.choices(player, "/flippers activate card:"))
+            await self.move(self.slash(player, f"/flippers activate card:{card}"), private=True)
+        return True
 
 
 class BotProcess:
@@ -267,7 +425,7 @@ class BotProcess:
             )
         bot = cls(process, log)
         try:
-            await bot.expect("ready", within=60)
+            await bot.expect("ready", within=600)
             yield bot
         finally:
             if process.returncode is None:
@@ -361,10 +519,14 @@ async def run_level(
     in_process: bool = False,
     profile: Path | None = None,
     stacks: bool = False,
+    kinds: tuple[str, ...] = KINDS,
+    saved: Path | None = None,
 ) -> Samples:
-    """Play `games` games at once against a fresh fake Discord, bot and database."""
+    """Play `games` games at once against a fresh fake Discord and bot, on a copy of the `saved` database."""
     samples = Samples()
     with tempfile.TemporaryDirectory(prefix="ice-floe-bench-") as tmp:
+        if saved is not None:
+            shutil.copyfile(saved, Path(tmp) / "bench.db")
         async with BenchDiscord() as fake:
             channels = [fake.add_text_channel(fake.guild, f"bench-{n}") for n in range(games)]
             driver = Driver(fake, timeout=ANSWER_TIMEOUT)
@@ -373,17 +535,17 @@ async def run_level(
             else:
                 bot_context = BotProcess.running(fake, Path(tmp), profile, stacks)
             async with bot_context as bot:
-                pairs = [[driver.user(f"p{n}a"), driver.user(f"p{n}b")] for n in range(games)]
+                tables = []
+                for n, channel in enumerate(channels):
+                    kind, seated = seating(n, kinds)
+                    players = [driver.user(f"p{n}{chr(97 + k)}") for k in range(seated)]
+                    pacer = Pacer(random.Random(n), think, stagger)
+                    tables.append(Table(fake, driver, channel, players, kind, samples, pacer, Path(tmp) / "bench.db"))
                 watcher = asyncio.create_task(watch_stalls(samples))
                 cpu = time.process_time()
                 await bot.begin()
                 try:
-                    await asyncio.gather(
-                        *(
-                            play(fake, driver, channel, pair, turns, samples, Pacer(random.Random(n), think, stagger))
-                            for n, (channel, pair) in enumerate(zip(channels, pairs, strict=True))
-                        )
-                    )
+                    await asyncio.gather(*(table.play(turns) for table in tables))
                 finally:
                     samples.harness_cpu = time.process_time() - cpu
                     samples.bot = await bot.end()
@@ -402,21 +564,21 @@ def figures(values: list[float]) -> str:
 
 
 HEADER = (
-    "games  cmds turns  ack med  ack p99  ans med  ans p99   ac med   ac p99 |"
+    "saved games  cmds turns  ack med  ack p99  ans med  ans p99 boardmed boardp99   ac med   ac p99 |"
     " bot stall    busy >50ms   gc max cpu/cmd loop/cmd cpu% cmd/s |"
     " harness stall cpu/cmd | late errors abandoned wall s"
 )
 
 
-def report(games: int, samples: Samples, seconds: float) -> str:
+def report(saved: int, games: int, samples: Samples, seconds: float) -> str:
     """Format one level as a table row."""
     bot, commands = samples.bot, max(1, len(samples.answer))
     window = max(bot.window, 1e-9)
     cpu = net(bot.cpu, bot.idle_cpu * bot.window, commands)
     loop_cpu = net(bot.loop_cpu, bot.idle_loop_cpu * bot.window, commands)
     return (
-        f"{games:5d} {len(samples.answer):5d} {samples.turns:5d}"
-        f"{figures(samples.ack)} {figures(samples.answer)} {figures(samples.autocomplete)} |"
+        f"{saved:5d} {games:5d} {len(samples.answer):5d} {samples.turns:5d}"
+        f"{figures(samples.ack)} {figures(samples.answer)} {figures(samples.board)} {figures(samples.autocomplete)} |"
         f"{ms(bot.stall)}{ms(bot.busy_stall)} {bot.stalls_over_limit:5d}{ms(bot.gc_pause)}"
         f"{cpu}{loop_cpu}"
         f" {bot.cpu / window:4.0%} {len(samples.answer) / window:5.1f} |"
@@ -452,9 +614,15 @@ def print_profile(path: Path, commands: int, top: int) -> None:
 
 
 async def main() -> None:
-    """Run every level, paced and in closed loop, and print the figures."""
+    """Run every level, paced and/or in closed loop, on each saved-games database, and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--levels", default="1,10,50", help="numbers of concurrent games (default 1,10,50)")
+    parser.add_argument(
+        "--levels", default="1,50,100,200", help="numbers of concurrent games (default 1,50,100,200)"
+    )
+    parser.add_argument(
+        "--saved", default="0", help="saved games in the database before the bot starts (default 0; e.g. 0,1000,10000)"
+    )
+    parser.add_argument("--kinds", default=",".join(KINDS), help="games to play, round-robin (default all three)")
     parser.add_argument("--turns", type=int, default=12, help="actions per game after /game start (default 12)")
     parser.add_argument(
         "--think", type=float, default=2.0, help="paced run: mean seconds a player thinks (default 2.0; 0: none)"
@@ -462,7 +630,7 @@ async def main() -> None:
     parser.add_argument(
         "--stagger", type=float, default=3.0, help="paced run: games open within this many seconds (default 3)"
     )
-    parser.add_argument("--runs", default="paced,closed", help="which runs: paced, closed or both (default)")
+    parser.add_argument("--runs", default="paced", help="which runs: paced, closed or paced,closed (default paced)")
     parser.add_argument("--in-process", action="store_true", help="run the bot in this process and event loop")
     parser.add_argument("--profile", type=Path, metavar="DIR", help="write and summarise cProfile stats here")
     parser.add_argument("--top", type=int, default=25, help="functions to list per profile (default 25)")
@@ -470,47 +638,69 @@ async def main() -> None:
     args = parser.parse_args()
     if (args.profile or args.stacks) and args.in_process:
         parser.error("--profile and --stacks look inside the bot process: drop --in-process")
+    kinds = tuple(kind for kind in args.kinds.split(",") if kind)
+    if not kinds or any(kind not in KINDS for kind in kinds):
+        parser.error(f"--kinds takes some of {','.join(KINDS)}")
     logging.getLogger().setLevel(logging.ERROR)
     levels = [int(level) for level in args.levels.split(",")]
+    sizes = [int(size) for size in args.saved.split(",")]
     runs = [run for run in args.runs.split(",") if run in ("paced", "closed")]
     if args.think <= 0:
         runs = ["closed"]
     where = "in this process" if args.in_process else "in its own process"
-    print("Ice Floe latency: slash command injected -> acknowledged (ack) / board or reply shown (answer), ms")
-    print(f"{args.turns} actions per 2-player game after the lobby; ac = autocomplete; the bot runs {where}")
+    print("Ice Floe latency: command or menu choice injected -> acknowledged (ack) / answer shown (ans) /")
+    print("the channel shows the board the move made (board, moves only), ms")
+    print(
+        f"{args.turns} actions per game after the lobby; games {', '.join(kinds)} in turn with 2, 3, 4 players;"
+        f" ac = autocomplete; the bot runs {where}"
+    )
     refusals: list[str] = []
-    for run in runs:
-        think = args.think if run == "paced" else 0.0
-        if run == "paced":
-            print(
-                f"\npaced: players think {think:g} s on average (0.5x-1.5x) between actions;"
-                f" the games open within {args.stagger:g} s"
-            )
-        else:
-            print("\nclosed loop: every player acts the instant it sees the answer (stress)")
-        print(HEADER)
-        for games in levels:
-            profile = None
-            if args.profile:
-                args.profile.mkdir(parents=True, exist_ok=True)
-                profile = (args.profile / f"bot-{run}-{games}.prof").resolve()
-            started = time.monotonic()
-            samples = await run_level(
-                games,
-                args.turns,
-                think,
-                stagger=args.stagger,
-                in_process=args.in_process,
-                profile=profile,
-                stacks=args.stacks,
-            )
-            print(report(games, samples, time.monotonic() - started), flush=True)
-            for blocked, stack in samples.bot.stall_stacks:
-                print(f"  {blocked:7.0f} ms blocked in {stack}")
-            if profile is not None:
-                print_profile(profile, max(1, len(samples.answer)), args.top)
-            refusals.extend(f"  {run} {games} games: {text}" for text in dict.fromkeys(samples.refusals))
-            refusals.extend(f"  {run} {games} games, bot error: {text}" for text in samples.bot.error_lines)
+    with tempfile.TemporaryDirectory(prefix="ice-floe-seed-") as seeds:
+        for size in sizes:
+            saved = None
+            if size:
+                saved = Path(seeds) / f"saved-{size}.db"
+                started = time.monotonic()
+                census = await asyncio.to_thread(seed, str(saved), size)
+                print(f"\nseeded {size} saved games in {time.monotonic() - started:.1f} s: {census}", flush=True)
+            for run in runs:
+                think = args.think if run == "paced" else 0.0
+                if run == "paced":
+                    print(
+                        f"\npaced, {size} saved games: players think {think:g} s on average (0.5x-1.5x) between"
+                        f" actions; the games open within {args.stagger:g} s"
+                    )
+                else:
+                    print(f"\nclosed loop, {size} saved games: every player acts the instant it sees the answer")
+                print(HEADER, flush=True)
+                for games in levels:
+                    profile = None
+                    if args.profile:
+                        args.profile.mkdir(parents=True, exist_ok=True)
+                        profile = (args.profile / f"bot-{run}-{size}-{games}.prof").resolve()
+                    started = time.monotonic()
+                    samples = await run_level(
+                        games,
+                        args.turns,
+                        think,
+                        stagger=args.stagger,
+                        in_process=args.in_process,
+                        profile=profile,
+                        stacks=args.stacks,
+                        kinds=kinds,
+                        saved=saved,
+                    )
+                    print(report(size, games, samples, time.monotonic() - started), flush=True)
+                    for blocked, stack in samples.bot.stall_stacks:
+                        print(f"  {blocked:7.0f} ms blocked in {stack}")
+                    if profile is not None:
+                        print_profile(profile, max(1, len(samples.answer)), args.top)
+                    refusals.extend(
+                        f"  {run} {size} saved {games} games: {text}" for text in dict.fromkeys(samples.refusals)
+                    )
+                    refusals.extend(
+                        f"  {run} {size} saved {games} games, bot error: {text}" for text in samples.bot.error_lines
+                    )
     print(
         "\nbot stall = longest event-loop block in the bot process; busy = the same counting only the bot's CPU"
         "\ntime during a block (the rest is the OS running other processes); >50ms = blocks longer than 50 ms;"
