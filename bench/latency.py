@@ -225,6 +225,9 @@ class Table:
             self.samples.timeouts += 1
             self.samples.abandoned += 1
             self.samples.refusals.append(f"{self.kind}: no answer within {ANSWER_TIMEOUT:.0f} s")
+        except (LookupError, AssertionError) as surprise:
+            self.samples.abandoned += 1
+            self.samples.refusals.append(f"{self.kind}: the bench could not go on: {surprise!r}"[:300])
 
     async def play_turns(self, turns: int) -> None:
         """Open the lobby, seat everyone, start, then act `turns` times (fewer if the game ends)."""
@@ -352,15 +355,21 @@ class Table:
         elif state.phase == "take":
             group = self.rng.choice(await self.choices(player, "/tank take group:"))
             await self.move(self.slash(player, f"/tank take group:{group}"))
-        elif menus and self.driver.dm_messages(player):
-            dm = self.driver.dm_messages(player)[-1]
-            menu = dm.find_component(type=3)
+        elif menus and (dm := self.gourami_dm(player)) is not None:
+            menu = next(c for c in dm.interactive_components() if c.get("type") == 3)
             choice = self.rng.choice([o["value"] for o in menu["options"]])
             await self.move(self.driver.select(player, dm, [choice], custom_id=menu["custom_id"]))
         else:
             choice = self.rng.choice(await self.choices(player, "/tank discard card:"))
             await self.move(self.slash(player, f"/tank discard card:{choice}"), private=True)
         return True
+
+    def gourami_dm(self, player: FakeUser) -> FakeMessage | None:
+        """Return the newest DM offering the player a live menu (the Gourami choice), if any."""
+        for message in reversed(self.driver.dm_messages(player)):
+            if any(c.get("type") == 3 and not c.get("disabled") for c in message.interactive_components()):
+                return message
+        return None
 
     async def flippers_turn(self) -> bool:
         """Place a Leader (command or board menu), discard, play a card or activate one, as the game asks."""
