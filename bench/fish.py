@@ -7,6 +7,7 @@ import multiprocessing
 import os
 import random
 import statistics
+import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -110,11 +111,29 @@ def calibration() -> float:
     return (time.perf_counter() - start) / 2000 * 1e6
 
 
+def differential(games: int) -> None:
+    """Play seeded random games on the bitmask engine and the test-only reference engine; stop at any difference."""
+    from tests.engine.fish.differential import play_both
+
+    start = time.perf_counter()
+    steps = sum(play_both(seed) for seed in range(games))
+    took = time.perf_counter() - start
+    print(f"differential: {games:,} games, {steps:,} steps agree with the reference engine ({took:.1f} s)")
+
+
 def main() -> None:
-    """Print the figures."""
+    """Print the figures; with `--differential N`, check N games against the reference engine instead."""
+    if "--differential" in sys.argv:
+        differential(int(sys.argv[sys.argv.index("--differential") + 1]))
+        return
     print(f"machine: sum(range(1000)) takes {calibration():.1f} µs here ({os.cpu_count()} cores)")
-    rate, per_game = games_per_second()
-    print(f"engine: {rate:,.0f} random full games/s on one core ({per_game:.1f} actions per game, 2-4 players mixed)")
+    runs = [games_per_second(2.0) for _ in range(5)]
+    rate, per_game = statistics.median(r for r, _ in runs), runs[0][1]
+    print(
+        f"engine: {rate:,.0f} random full games/s on one core, median of 5 runs of 2 s "
+        f"({min(r for r, _ in runs):,.0f}-{max(r for r, _ in runs):,.0f}; "
+        f"{per_game:.1f} actions per game, 2-4 players mixed)"
+    )
     cores = os.cpu_count() or 1
     with ProcessPoolExecutor(cores, mp_context=multiprocessing.get_context("spawn")) as pool:
         rates = list(pool.map(games_per_second, [3.0] * cores))
