@@ -188,11 +188,22 @@ def arrow(view: dict[str, Any]) -> tuple[tuple[float, float], tuple[float, float
     return start, end
 
 
+Sprite = tuple[Image.Image, Image.Image]
+"""A picture drawn over water, and the mask of the pixels it covers."""
+
+
+def _hex_mask(size: int) -> Image.Image:
+    """Return the mask of a tile's hexagon on a square sprite."""
+    mask = Image.new("L", (size, size), 0)
+    ImageDraw.Draw(mask).polygon(_corners(size / 2, size / 2, HEX_R - 2), fill=255)
+    return mask
+
+
 @cache
-def _tile_sprite(label: str, fish: int, seat: int | None) -> Image.Image:
+def _tile_sprite(label: str, fish: int, seat: int | None) -> Sprite:
     """Draw one hex tile: ice with its label and fish count or penguin, or the label alone on water."""
     size = int(2 * HEX_R) + 2
-    sprite = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    sprite = Image.new("RGB", (size, size), WATER)
     draw = ImageDraw.Draw(sprite)
     cx = cy = size / 2
     if fish:
@@ -204,43 +215,74 @@ def _tile_sprite(label: str, fish: int, seat: int | None) -> Image.Image:
         draw.text((cx + BADGE_DX, cy + PENGUIN_DY), str(fish), font=font(BADGE_SIZE, bold=True), fill=INK, anchor="mm")
     elif fish:
         draw.text((cx, cy + PENGUIN_DY), str(fish), font=font(FISH_SIZE, bold=True), fill=INK, anchor="mm")
-    return sprite
+    return sprite, _hex_mask(size)
 
 
 @cache
-def _ghost_sprite(seat: int) -> Image.Image:
-    """Draw a penguin just stranded and lifted off: its marker, smaller, with a cross badge beside it."""
+def _ghost_sprite(seat: int) -> Sprite:
+    """Draw a penguin just stranded and lifted off: its marker faded into the water, with a cross badge."""
     r = int(PENGUIN_R * 0.8)
     size = 2 * PENGUIN_R + 16
-    sprite = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(sprite)
+    marker = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     c = size / 2
-    _penguin(draw, seat, c - 5, c, r)
-    sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 60 // 100))  # faded: it has left the board
-    draw = ImageDraw.Draw(sprite)
+    _penguin(ImageDraw.Draw(marker), seat, c - 5, c, r)
+    mask = marker.getchannel("A").point(lambda a: 255 if a else 0)
+    sprite = Image.new("RGB", (size, size), WATER)
+    sprite.paste(marker, (0, 0), marker.getchannel("A").point(lambda a: a * 60 // 100))  # faded: it left the board
+    draw, mask_draw = ImageDraw.Draw(sprite), ImageDraw.Draw(mask)
     x, y, arm = c + r - 1, c + r - 6, 7
-    draw.ellipse((x - arm - 4, y - arm - 4, x + arm + 4, y + arm + 4), fill=INK, outline=HIGHLIGHT, width=2)
+    badge = (x - arm - 4, y - arm - 4, x + arm + 4, y + arm + 4)
+    draw.ellipse(badge, fill=INK, outline=HIGHLIGHT, width=2)
+    mask_draw.ellipse(badge, fill=255)
     for a, b in (
         ((x - arm / 2, y - arm / 2), (x + arm / 2, y + arm / 2)),
         ((x + arm / 2, y - arm / 2), (x - arm / 2, y + arm / 2)),
     ):
         draw.line((*a, *b), fill=HIGHLIGHT, width=3)
-    return sprite
+    return sprite, mask
 
 
-def _paste(image: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
-    """Paste a sprite centred on (cx, cy)."""
-    image.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
+@cache
+def _tile(label: str, fish: int, seat: int | None, indexed: bool) -> Sprite:
+    """Return a tile sprite, mapped onto the fixed palette when the board is indexed."""
+    picture, mask = _tile_sprite(label, fish, seat)
+    return (_quantize(picture), mask) if indexed else (picture, mask)
+
+
+@cache
+def _ghost(seat: int, indexed: bool) -> Sprite:
+    """Return a stranded-penguin sprite, mapped onto the fixed palette when the board is indexed."""
+    picture, mask = _ghost_sprite(seat)
+    return (_quantize(picture), mask) if indexed else (picture, mask)
+
+
+def _quantize(picture: Image.Image) -> Image.Image:
+    """Map an RGB picture onto the fixed palette."""
+    return picture.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
 def render_board(view: dict[str, Any], names: Sequence[str]) -> bytes:
-    """Draw the public view of a fish game as PNG bytes."""
-    return encode_png(draw_board(view, names), _palette())
+    """Draw the public view of a fish game as PNG bytes (indexed colour: drawn straight onto the fixed palette)."""
+    return encode_png(draw_board(view, names))
+
+
+KEY_COLOURS = (
+    WATER,
+    WATER_LINE,
+    PAPER,
+    INK,
+    HIGHLIGHT,
+    MARK,
+    (170, 200, 230),
+    *ICE.values(),
+    *(seat_colour(s) for s in range(len(SHAPES))),
+)
+"""Colours kept exactly in the palette; the rest of it holds the shades of anti-aliased text."""
 
 
 @cache
 def _palette() -> Image.Image:
-    """Build the fixed palette from a reference board that uses every colour a board can show."""
+    """Build the fixed palette: the key colours, then the shades a reference board drawn in full colour uses."""
     tiles = [{"label": f"R{i}", "row": i // 8, "x": 2 * (i % 8) + (i // 8) % 2, "fish": i % 4} for i in range(32)]
     seats = [{"fish": 9, "tiles": 3, "penguins": 1, "to_place": 0, "resigned": False, "out": False}] * 4
     view = {
@@ -258,46 +300,90 @@ def _palette() -> Image.Image:
         },
         "winners": [1],
     }
-    return palette_of(draw_board(view, ["Ana", "Bo", "Cy", "Di"]))
+    reference = palette_of(_draw(view, ["Ana", "Bo", "Cy", "Di"], indexed=False), colours=256 - len(KEY_COLOURS))
+    shades = reference.getpalette() or []
+    # A shade too close to a key colour could win its slot in Pillow's colour lookup: keep those out.
+    near = [c for c in zip(shades[0::3], shades[1::3], shades[2::3], strict=True) if not _close_to_key(c)]
+    colours = list(dict.fromkeys([*KEY_COLOURS, *near]))[:256]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([v for colour in colours for v in colour] + [0] * (3 * (256 - len(colours))))
+    return palette
+
+
+def _close_to_key(colour: tuple[int, int, int]) -> bool:
+    """Tell whether a colour lies within a few levels of a key colour (without being one)."""
+    return any(0 < max(abs(a - b) for a, b in zip(colour, key, strict=True)) <= 12 for key in KEY_COLOURS)
+
+
+@cache
+def _ink_index() -> dict[tuple[int, int, int], int]:
+    """Return the palette index of every key colour."""
+    flat = _palette().getpalette() or []
+    at = {tuple(flat[i : i + 3]): i // 3 for i in range(len(flat) - 3, -1, -3)}
+    return {colour: at[colour] for colour in KEY_COLOURS}
 
 
 def draw_board(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
-    """Draw the public view of a fish game."""
+    """Draw the public view of a fish game as an indexed (palette) image."""
+    return _draw(view, names, indexed=True)
+
+
+def _draw(view: dict[str, Any], names: Sequence[str], *, indexed: bool) -> Image.Image:
+    """Draw a board in full colour, or straight onto the fixed palette with pre-mapped sprites."""
     width, height = _size(view)
     cells = tuple((t["row"], t["x"]) for t in view["tiles"])
-    image = _water(width, height, cells).copy()
+    image = (_indexed_water if indexed else _water)(width, height, cells).copy()
     draw = ImageDraw.Draw(image)
+    ink = _ink_index() if indexed else {c: c for c in KEY_COLOURS}
     tiles = {t["label"]: t for t in view["tiles"]}
     penguins = {p["tile"]: p["seat"] for p in view["penguins"]}
     last = view.get("last") or {}
 
     for tile in view["tiles"]:
         label = tile["label"]
-        _paste(image, _tile_sprite(label, tile["fish"], penguins.get(label)), *_centre(tile["row"], tile["x"]))
+        picture, mask = _tile(label, tile["fish"], penguins.get(label), indexed)
+        cx, cy = _centre(tile["row"], tile["x"])
+        image.paste(picture, (round(cx - picture.width / 2), round(cy - picture.height / 2)), mask)
 
     if last.get("from") in tiles:
         a = tiles[last["from"]]
-        draw.polygon(_corners(*_centre(a["row"], a["x"]), HEX_R - 6), outline=HIGHLIGHT, width=3)
+        draw.polygon(_corners(*_centre(a["row"], a["x"]), HEX_R - 6), outline=ink[HIGHLIGHT], width=3)
     if last.get("to") in tiles:
         b = tiles[last["to"]]
         bx, by = _centre(b["row"], b["x"])
-        draw.polygon(_corners(bx, by, HEX_R + 3), outline=INK, width=8)
-        draw.polygon(_corners(bx, by, HEX_R + 1), outline=MARK, width=4)
+        draw.polygon(_corners(bx, by, HEX_R + 3), outline=ink[INK], width=8)
+        draw.polygon(_corners(bx, by, HEX_R + 1), outline=ink[MARK], width=4)
     for gone in last.get("stranded") or []:
         if gone.get("tile") in tiles:
             t = tiles[gone["tile"]]
             cx, cy = _centre(t["row"], t["x"])
-            _paste(image, _ghost_sprite(gone["seat"]), cx, cy + PENGUIN_DY)
+            picture, mask = _ghost(gone["seat"], indexed)
+            image.paste(picture, (round(cx - picture.width / 2), round(cy + PENGUIN_DY - picture.height / 2)), mask)
     line = arrow(view)
     if line is not None:
-        _arrow(draw, *line)
+        _arrow(draw, *line, ink)
 
-    _header(draw, view, names, width)
-    _scores(draw, view, names, width, height)
+    top = height - len(view["seats"]) * SEAT_ROW_H - 16
+    header, scores = Image.new("RGB", (width, HEADER_H), PAPER), Image.new("RGB", (width, height - top), PAPER)
+    _header(ImageDraw.Draw(header), view, names, width)
+    _scores(ImageDraw.Draw(scores), view, names, width)
+    for panel, y in ((header, 0), (scores, top)):
+        image.paste(_quantize(panel) if indexed else panel, (0, y))
     return image
 
 
-def _arrow(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float]) -> None:
+@cache
+def _indexed_water(width: int, height: int, cells: tuple[tuple[int, int], ...]) -> Image.Image:
+    """Return the static layer mapped onto the fixed palette."""
+    return _quantize(_water(width, height, cells))
+
+
+def _arrow(
+    draw: ImageDraw.ImageDraw,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    ink: dict[tuple[int, int, int], Any],
+) -> None:
     """Draw a dark arrow with a white rim from start to the tip at end."""
     (sx, sy), (ex, ey) = start, end
     length = math.hypot(ex - sx, ey - sy)
@@ -310,19 +396,18 @@ def _arrow(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[flo
         (base[0] - nx * HEAD_HALF, base[1] - ny * HEAD_HALF),
     ]
     shaft = (sx, sy, base[0] + ux * 2, base[1] + uy * 2)
-    draw.line(shaft, fill=HIGHLIGHT, width=round(2 * ARROW_HALF) + 2)
-    draw.polygon(head, fill=HIGHLIGHT)
-    draw.line(shaft, fill=INK, width=round(2 * ARROW_HALF) - 2)
-    inner = [end, (base[0] + nx * (HEAD_HALF - 2), base[1] + ny * (HEAD_HALF - 2))]
+    draw.line(shaft, fill=ink[HIGHLIGHT], width=round(2 * ARROW_HALF) + 2)
+    draw.polygon(head, fill=ink[HIGHLIGHT])
+    draw.line(shaft, fill=ink[INK], width=round(2 * ARROW_HALF) - 2)
+    inset = HEAD_HALF - 2.5
     draw.polygon(
         [
-            (end[0] - ux * 2, end[1] - uy * 2),
-            (base[0] + ux * 1 + nx * (HEAD_HALF - 2.5), base[1] + uy * 1 + ny * (HEAD_HALF - 2.5)),
-            (base[0] + ux * 1 - nx * (HEAD_HALF - 2.5), base[1] + uy * 1 - ny * (HEAD_HALF - 2.5)),
+            (ex - ux * 2, ey - uy * 2),
+            (base[0] + ux + nx * inset, base[1] + uy + ny * inset),
+            (base[0] + ux - nx * inset, base[1] + uy - ny * inset),
         ],
-        fill=INK,
+        fill=ink[INK],
     )
-    del inner
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], width: int) -> None:
@@ -349,11 +434,10 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str
     draw.text((x, HEADER_H / 2), tail, font=font(HEADER_SIZE, bold=True), fill=INK, anchor="lm")
 
 
-def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], width: int, height: int) -> None:
-    """Write one line per seat: marker, name, fish, tiles and whether it still plays."""
+def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], width: int) -> None:
+    """Write one line per seat on the score panel: marker, name, fish, tiles and whether it still plays."""
     seats = view["seats"]
-    top = height - len(seats) * SEAT_ROW_H - 8
-    draw.rectangle((0, top - 8, width, height), fill=PAPER)
+    top = 8
     for seat, info in enumerate(seats):
         y = top + seat * SEAT_ROW_H + SEAT_ROW_H / 2
         _penguin(draw, seat, MARGIN + 16, y, 16)
