@@ -53,11 +53,43 @@ def _slides(ray: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
 
 DEST_CELLS = tuple(tuple((_mask(ray), _slides(ray)) for ray in rays if ray) for rays in RAYS)
 """For each cell, its rays (E, W, NE, NW, SE, SW; empty ones left out) as (ray bits, {free bits: destinations})."""
-DEST_LABELS = tuple(
-    tuple((mask, {free: tuple(LABELS[c] for c in cells) for free, cells in table.items()}) for mask, table in rays)
-    for rays in DEST_CELLS
+
+
+class SharedAction(dict):  # type: ignore[type-arg]
+    """A legal action built once and shared by every `legal_actions` list: read-only, and it knows its cells.
+
+    It equals, serialises and pickles as the plain dict it shows; copy it (`dict(action)`) to change it.
+    """
+
+    __slots__ = ("cells",)
+
+    def __init__(self, data: dict[str, str], cells: tuple[int, ...]) -> None:
+        super().__init__(data)
+        self.cells = cells
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("legal actions are shared and read-only: copy one with dict(action) to change it")
+
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, Any]]]:
+        return dict, (dict(self),)
+
+
+MOVES = tuple(
+    {dst: SharedAction({"type": "move", "from": LABELS[src], "to": LABELS[dst]}, (src, dst)) for dst in PATHS[src]}
+    for src in range(SIZE)
 )
-"""DEST_CELLS with labels for destinations, to build actions without a lookup per move."""
+"""Every move action there can be, by start cell and end cell."""
+PLACES = tuple(SharedAction({"type": "place", "tile": LABELS[c]}, (c,)) for c in range(SIZE))
+DEST_ACTIONS = tuple(
+    tuple(
+        (mask, {free: tuple(MOVES[src][dst] for dst in cells) for free, cells in table.items()})
+        for mask, table in rays
+    )
+    for src, rays in enumerate(DEST_CELLS)
+)
+"""DEST_CELLS with the move actions themselves, so a list of legal moves is a few tuple concatenations."""
 
 
 def destinations(cell: int, free: int) -> list[int]:
@@ -90,10 +122,14 @@ class FishState:
     """Penguin moves made so far (placements not counted): the turn number players see is moves + 1."""
     ice: int = field(default=-1, compare=False, repr=False)
     occ: int = field(default=-1, compare=False, repr=False)
+    ones: int = field(default=-1, compare=False, repr=False)
+    """The 1-fish tiles, where penguins are placed."""
 
     def __post_init__(self) -> None:
         if self.ice < 0:
             self.ice = _mask([c for c, fish in enumerate(self.tiles) if fish])
+        if self.ones < 0:
+            self.ones = _mask([c for c, fish in enumerate(self.tiles) if fish == PLACEMENT_FISH])
         if self.occ < 0:
             self.occ = _mask([c for seat in self.penguins for c in seat])
 
@@ -124,6 +160,7 @@ class FishState:
             self.moves,
             self.ice,
             self.occ,
+            self.ones,
         )
 
 
@@ -182,24 +219,23 @@ class FishGame(Game[FishState]):
         return [(src, dst) for src in sorted(state.penguins[seat]) for dst in destinations(src, free)]
 
     def legal_actions(self, state: FishState, seat: int) -> list[Action]:
-        """List every placement or move the seat may make now."""
+        """List every placement or move the seat may make now (shared, read-only action dicts)."""
         if state.phase == OVER or seat != state.current:
             return []
         if state.phase == PLACEMENT:
-            tiles, occ = state.tiles, state.occ
-            return [
-                {"type": "place", "tile": LABELS[i]}
-                for i in range(SIZE)
-                if tiles[i] == PLACEMENT_FISH and not occ >> i & 1
-            ]
+            spots = state.ones & ~state.occ
+            out = []
+            while spots:
+                low = spots & -spots
+                spots ^= low
+                out.append(PLACES[low.bit_length() - 1])
+            return out
         free = state.ice & ~state.occ
-        return [
-            {"type": "move", "from": start, "to": end}
-            for src in sorted(state.penguins[seat])
-            for start in (LABELS[src],)
-            for mask, table in DEST_LABELS[src]
-            for end in table[free & mask]
-        ]
+        out: list[Action] = []
+        for src in sorted(state.penguins[seat]):
+            for mask, table in DEST_ACTIONS[src]:
+                out += table[free & mask]
+        return out
 
     def _cell(self, label: Any) -> int:
         """Return the cell index of a label such as "B3"; raise IllegalAction if there is none."""
@@ -220,11 +256,13 @@ class FishGame(Game[FishState]):
             raise IllegalAction("You are not playing in this game.")
         if seat != state.current:
             raise IllegalAction("It is not your turn.")
+        if type(action) is SharedAction and len(action.cells) == 2 and state.phase == PLAY:
+            return self._slide(state, seat, *action.cells)
         kind = action.get("type") if isinstance(action, Mapping) else None
         if kind == "move":
             if state.phase != PLAY:
                 raise IllegalAction("Penguins are still being placed: use /fish place first.")
-            return self.play(state, seat, self._cell(action.get("from")), self._cell(action.get("to")))
+            return self._slide(state, seat, self._cell(action.get("from")), self._cell(action.get("to")))
         if kind == "place":
             return self._place(state, seat, action)
         raise IllegalAction("That is not an action in this game.")
@@ -258,8 +296,14 @@ class FishGame(Game[FishState]):
         """Slide `seat`'s penguin from cell `src` to cell `dst` and collect the tile it left (cells, not labels)."""
         if state.phase != PLAY:
             raise IllegalAction("Penguins are still being placed: use /fish place first.")
+        if not 0 <= seat < state.players or state.resigned[seat]:
+            raise IllegalAction("You are not playing in this game.")
         if seat != state.current:
             raise IllegalAction("It is not your turn.")
+        return self._slide(state, seat, src, dst)
+
+    def _slide(self, state: FishState, seat: int, src: int, dst: int) -> list[Event]:
+        """Check and make a slide for the seat to act in the play phase."""
         pens = state.penguins[seat]
         if src not in pens:
             raise IllegalAction(f"You have no penguin on {LABELS[src]}.")
@@ -273,6 +317,7 @@ class FishGame(Game[FishState]):
         fish = tiles[src]
         tiles[src] = 0
         state.ice &= ~BIT[src]
+        state.ones &= ~BIT[src]
         state.occ = state.occ & ~BIT[src] | BIT[dst]
         state.collected[seat].append(fish)
         pens[pens.index(src)] = dst
@@ -281,9 +326,17 @@ class FishGame(Game[FishState]):
         start, end = LABELS[src], LABELS[dst]
         state.last = {"seat": seat, "from": start, "to": end}
         events = [Event("move", seat, {"from": start, "to": end, "fish": fish})]
+        # Only penguins on or beside the two cells that changed can have lost their last move.
+        free = state.ice & ~state.occ
         suspects = (NEAR_MASKS[src] | NEAR_MASKS[dst]) & state.occ
-        if suspects:
-            events += self._remove_stuck(state, suspects)
+        stuck = 0
+        while suspects:
+            low = suspects & -suspects
+            suspects ^= low
+            if not NEIGHBOUR_MASKS[low.bit_length() - 1] & free:
+                stuck |= low
+        if stuck:
+            events += self._remove_stuck(state, stuck)
         return events + self._advance(state, seat)
 
     def _why_not(self, state: FishState, src: int, dst: int) -> str:
@@ -303,7 +356,10 @@ class FishGame(Game[FishState]):
         return f"{LABELS[src]} to {LABELS[dst]} is not a straight line along one of the six hex directions."
 
     def _remove_stuck(self, state: FishState, suspects: int) -> list[Event]:
-        """Lift every penguin among the `suspects` bits with no legal move; its owner collects the tile beneath it."""
+        """Lift every penguin among the `suspects` bits with no legal move; its owner collects the tile beneath it.
+
+        Penguins are lifted in seat order, each seat's in the order they were placed.
+        """
         free = state.ice & ~state.occ
         stuck = [
             (seat, cell)
@@ -320,6 +376,7 @@ class FishGame(Game[FishState]):
             fish = tiles[cell]
             tiles[cell] = 0
             state.ice &= ~BIT[cell]
+            state.ones &= ~BIT[cell]
             state.occ &= ~BIT[cell]
             state.collected[seat].append(fish)
             state.penguins[seat].remove(cell)
@@ -334,7 +391,7 @@ class FishGame(Game[FishState]):
     def _advance(self, state: FishState, after: int) -> list[Event]:
         """Pass the turn clockwise, or end the game when no one can move."""
         nxt = self._next_seat(state, after % state.players)
-        if nxt is None or state.players - sum(state.resigned) < 2:
+        if nxt is None or state.resigned.count(False) < 2:
             return self._finish(state)
         state.current = nxt
         return []

@@ -401,3 +401,39 @@ def test_a_save_with_more_moves_than_actions_is_refused() -> None:
     data["moves"] = 5
     with pytest.raises(CorruptState):
         GAME.load(data)
+
+
+def test_legal_actions_are_read_only_but_equal_save_and_pickle_as_plain_dicts() -> None:
+    import json
+    import pickle
+
+    state = position([["C4"], ["H8"]])
+    action = GAME.legal_actions(state, 0)[0]
+    assert action == {"type": "move", "from": "C4", "to": "C5"}
+    with pytest.raises(TypeError, match="read-only"):
+        action["to"] = "C6"
+    assert json.loads(json.dumps(action)) == action
+    assert type(pickle.loads(pickle.dumps(action))) is dict
+    mine = dict(action)
+    mine["to"] = "C6"
+    GAME.apply(state, 0, mine)
+    assert state.penguins[0] == [cell("C6")]
+
+
+def test_moves_lists_the_cells_of_every_legal_move_in_the_same_order() -> None:
+    state = position([["C4", "F2"], ["H8"]], water={"C6"})
+    labels = [(a["from"], a["to"]) for a in GAME.legal_actions(state, 0)]
+    from engine.fish.game import LABELS
+
+    assert [(LABELS[a], LABELS[b]) for a, b in GAME.moves(state, 0)] == labels
+    assert GAME.moves(state, 1) == []
+
+
+def test_play_by_cells_refuses_what_apply_refuses() -> None:
+    state = position([["C4"], ["H8"]], water={"C6"})
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="crosses open water at C6"):
+        GAME.play(state, 0, cell("C4"), cell("C7"))
+    with pytest.raises(IllegalAction, match="not your turn"):
+        GAME.play(state, 1, cell("H8"), cell("H7"))
+    assert snapshot(state) == before
