@@ -325,7 +325,7 @@ class FishGame(Game[FishState]):
         state.moves += 1
         start, end = LABELS[src], LABELS[dst]
         state.last = {"seat": seat, "from": start, "to": end}
-        events = [Event("move", seat, {"from": start, "to": end, "fish": fish})]
+        events = [Event("move", seat, {"from": start, "to": end, "fish": fish, "turn": state.moves})]
         # Only penguins on or beside the two cells that changed can have lost their last move.
         free = state.ice & ~state.occ
         suspects = (NEAR_MASKS[src] | NEAR_MASKS[dst]) & state.occ
@@ -555,7 +555,8 @@ class FishGame(Game[FishState]):
             case "place":
                 return f"{who} placed a penguin on {d['tile']}."
             case "move":
-                return f"{who} moved {d['from']}→{d['to']} and took a {d['fish']}-fish tile."
+                turn = f"Turn {d['turn']}: " if "turn" in d else ""  # logs saved before turns were numbered lack it
+                return f"{turn}{who} moved {d['from']}→{d['to']} and took a {d['fish']}-fish tile."
             case "stranded":
                 return f"{who}'s penguin on {d['tile']} is stranded: {who} takes its {d['fish']}-fish tile."
             case "out":

@@ -32,7 +32,7 @@ HEADINGS = {
     (1, -1): ("↙", "south-west"),
 }
 PLACED = re.compile(r"^(.+) placed a penguin on ([A-H]\d)\.$", re.MULTILINE)
-MOVED = re.compile(r"^(.+) moved ([A-H]\d)→([A-H]\d) and took a (\d)-fish tile\.$", re.MULTILINE)
+MOVED = re.compile(r"^Turn (\d+): (.+) moved ([A-H]\d)→([A-H]\d) and took a (\d)-fish tile\.$", re.MULTILINE)
 STRANDED = re.compile(r"^(.+)'s penguin on ([A-H]\d) is stranded: .+ takes its (\d)-fish tile\.$", re.MULTILINE)
 ALT_SEAT = re.compile(r"([A-Z][a-z]+) \([^)]*\): (\d+) fish, (\d+) tiles, penguins on ([^.]*)\.")
 NAMES = ("alice", "bob", "carol", "dave")
@@ -288,7 +288,8 @@ class Table:
         ref = self.ref
         for name, tile in PLACED.findall(message.content):
             ref.place(self.seat_named(name), tile)
-        for name, start, end, fish in MOVED.findall(message.content):
+        for turn, name, start, end, fish in MOVED.findall(message.content):
+            assert int(turn) == ref.moved + 1, f"turns count from the first move: {message.content!r}"
             ref.move(self.seat_named(name), start, end, int(fish))
         for name, tile, fish in STRANDED.findall(message.content):
             ref.strand(self.seat_named(name), tile, int(fish))

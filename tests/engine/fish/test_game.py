@@ -330,7 +330,14 @@ def test_the_balanced_option_is_recorded_and_changes_the_deal() -> None:
 def test_descriptions_name_the_player_and_the_tiles() -> None:
     state = position([["B3"], ["H8"]], fish={"B3": 2})
     events = GAME.apply(state, 0, {"type": "move", "from": "B3", "to": "B6"})
-    assert GAME.describe(events[0], ["Ana", "Bo"]) == "Ana moved B3→B6 and took a 2-fish tile."
+    assert GAME.describe(events[0], ["Ana", "Bo"]) == "Turn 1: Ana moved B3→B6 and took a 2-fish tile."
+
+
+def test_a_move_logged_before_turns_were_numbered_is_still_described() -> None:
+    from engine.base import Event
+
+    old = Event("move", 0, {"from": "B3", "to": "B6", "fish": 2})
+    assert GAME.describe(old, ["Ana", "Bo"]) == "Ana moved B3→B6 and took a 2-fish tile."
 
 
 # -- turn numbers, tie-break sentences, stranded marks and old saves ------------------------------
@@ -343,7 +350,8 @@ def test_turn_numbers_count_from_the_first_move_not_the_placements() -> None:
         GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
     assert GAME.status(state, ["Ana", "Bo"]) == "Turn 1 · Ana moves a penguin."
     assert GAME.view(state, None)["move"] == 0
-    GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    (moved, *_) = GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    assert GAME.describe(moved, ["Ana", "Bo"]).startswith("Turn 1: Ana moved ")
     assert GAME.status(state, ["Ana", "Bo"]) == "Turn 2 · Bo moves a penguin."
     assert GAME.view(state, None)["move"] == 1
 
