@@ -171,6 +171,8 @@ async def test_full_fish_game_against_an_easy_bot_then_history_stats_and_rematch
     assert second.content.splitlines()[0].endswith(f"page 2 of {header.group(1)}**"), second.content
     logged = [LOGGED.sub("", line) for page in (first, second) for line in page.content.splitlines()[1:]]
     assert len(logged) == 30 and logged[0].startswith("Alice placed a penguin on"), logged
+    turns = [int(t) for line in logged for t in re.findall(r"^Turn (\d+): ", line)]
+    assert turns == list(range(1, len(turns) + 1)) and turns, logged  # turns count from the first move
     shown = "\n".join(m.content for m in boards(driver))
     assert shown.index(logged[0]) < shown.index(logged[15]) < shown.index(logged[29]), logged
 
