@@ -208,3 +208,10 @@ def test_a_long_name_is_shortened_in_the_header_but_the_action_stays() -> None:
     verb_start = fish_render.MARGIN + fish_render.text_length(header_name, fish_render.HEADER_SIZE, True)
     verb_width = fish_render.text_length(" (A) places a penguin", fish_render.HEADER_SIZE, True)
     assert verb_start + verb_width <= image.width - fish_render.MARGIN - 44
+
+
+def test_alt_text_too_long_for_discord_ends_on_a_whole_sentence() -> None:
+    names = ["Ana " * 60, "Bo " * 60, "Cy " * 60, "Di " * 60]
+    text = alt_text(GAME.view(played(4, 6), None), names)
+    assert len(text) <= fish_render.ALT_LIMIT
+    assert text.endswith(".…")
