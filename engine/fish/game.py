@@ -430,26 +430,18 @@ class FishGame(Game[FishState]):
     def outcome(self, state: FishState) -> Outcome:
         """Rank seats by fish, then tiles; equal seats share the place and the victory."""
 
-        def key(seat: int) -> tuple[int, int, int]:
-            return (0 if state.resigned[seat] else 1, sum(state.collected[seat]), len(state.collected[seat]))
-
-        order = sorted(range(state.players), key=key, reverse=True)
+        keys = [
+            (0 if gone else 1, sum(taken), len(taken))
+            for gone, taken in zip(state.resigned, state.collected, strict=True)
+        ]
+        order = sorted(range(state.players), key=keys.__getitem__, reverse=True)
         standings = []
         for seat in order:
-            rank = 1 + sum(1 for other in order if key(other) > key(seat))
-            standings.append(
-                Standing(
-                    seat=seat,
-                    score=sum(state.collected[seat]),
-                    rank=rank,
-                    winner=rank == 1 and not state.resigned[seat],
-                    detail={
-                        "fish": sum(state.collected[seat]),
-                        "tiles": len(state.collected[seat]),
-                        "resigned": state.resigned[seat],
-                    },
-                )
-            )
+            rank = 1 + sum(1 for other in keys if other > keys[seat])
+            _, fish, tiles = keys[seat]
+            gone = state.resigned[seat]
+            detail = {"fish": fish, "tiles": tiles, "resigned": gone}
+            standings.append(Standing(seat=seat, score=fish, rank=rank, winner=rank == 1 and not gone, detail=detail))
         return Outcome(standings, _tiebreak([s for s in standings if not state.resigned[s.seat]]))
 
     # -- views and persistence ------------------------------------------------------------------
