@@ -316,19 +316,20 @@ class FishGame(Game[FishState]):
         tiles = state.tiles
         fish = tiles[src]
         tiles[src] = 0
-        state.ice &= ~BIT[src]
-        state.ones &= ~BIT[src]
-        state.occ = state.occ & ~BIT[src] | BIT[dst]
+        gone = ~BIT[src]
+        ice = state.ice = state.ice & gone
+        state.ones &= gone
+        occ = state.occ = state.occ & gone | BIT[dst]
         state.collected[seat].append(fish)
         pens[pens.index(src)] = dst
         state.turn += 1
-        state.moves += 1
+        turn = state.moves = state.moves + 1
         start, end = LABELS[src], LABELS[dst]
         state.last = {"seat": seat, "from": start, "to": end}
-        events = [Event("move", seat, {"from": start, "to": end, "fish": fish, "turn": state.moves})]
+        events = [Event("move", seat, {"from": start, "to": end, "fish": fish, "turn": turn})]
         # Only penguins on or beside the two cells that changed can have lost their last move.
-        free = state.ice & ~state.occ
-        suspects = (NEAR_MASKS[src] | NEAR_MASKS[dst]) & state.occ
+        free = ice & ~occ
+        suspects = (NEAR_MASKS[src] | NEAR_MASKS[dst]) & occ
         stuck = 0
         while suspects:
             low = suspects & -suspects
@@ -337,7 +338,15 @@ class FishGame(Game[FishState]):
                 stuck |= low
         if stuck:
             events += self._remove_stuck(state, stuck)
-        return events + self._advance(state, seat)
+        players, penguins, resigned = state.players, state.penguins, state.resigned
+        for step in range(1, players + 1):
+            nxt = (seat + step) % players
+            if penguins[nxt] and not resigned[nxt]:
+                if resigned.count(False) < 2:
+                    break
+                state.current = nxt
+                return events
+        return events + self._finish(state)
 
     def _why_not(self, state: FishState, src: int, dst: int) -> str:
         """Explain in a player's words why a penguin cannot reach `dst`."""
