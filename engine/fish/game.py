@@ -21,6 +21,7 @@ INDEX = BOARD.index_of
 SIZE = BOARD.size
 PLACEMENT_FISH: int = DATA["placement_fish"]
 BIT = tuple(1 << c for c in range(SIZE))
+ALL = (1 << SIZE) - 1
 
 
 def _mask(cells: Sequence[int]) -> int:
@@ -180,15 +181,19 @@ class FishGame(Game[FishState]):
             raise IllegalAction(f"{self.title} needs {self.min_players}-{self.max_players} players.")
         balanced = bool(options.get("balanced", False))
         each = DATA["penguins_per_player"][str(players)]
+        tiles = deal(seed, balanced)
         return FishState(
             players=players,
             seed=seed,
             balanced=balanced,
-            tiles=deal(seed, balanced),
+            tiles=tiles,
             penguins=[[] for _ in range(players)],
             to_place=[each] * players,
             collected=[[] for _ in range(players)],
             resigned=[False] * players,
+            ice=ALL,  # every cell starts with a tile
+            occ=0,
+            ones=int("".join("1" if fish == PLACEMENT_FISH else "0" for fish in reversed(tiles)), 2),
         )
 
     # -- whose turn ---------------------------------------------------------------------------------
