@@ -35,10 +35,12 @@ HEADINGS = {
 
 
 def _fish(n: int) -> str:
+    """Return "n fish"."""
     return f"{n} fish"
 
 
 def _tiles(n: int) -> str:
+    """Return "1 tile" or "n tiles"."""
     return f"{n} tile" if n == 1 else f"{n} tiles"
 
 

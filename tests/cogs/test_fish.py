@@ -35,10 +35,12 @@ GAME_ID, VERSION, USER_BASE = 42, 7, 1000
 
 @pytest.fixture(autouse=True)
 def _registered() -> None:
+    """Make the flow find this adapter, as the cog's setup does."""
     register(ADAPTER)
 
 
 def _board(state: FishState) -> Board:
+    """Return the live board of a saved active game holding `state`."""
     seats = [Seat(s, USER_BASE + s, NAMES[s]) for s in range(state.players)]
     row = GameRow(GAME_ID, 1, 2, "fish", ACTIVE, USER_BASE, {}, 1, GAME.dump(state), VERSION, None, "", "", seats)
     return Board(row, GAME, state, VERSION, False)
@@ -46,6 +48,8 @@ def _board(state: FishState) -> Board:
 
 @dataclass
 class FakeResponse:
+    """Record what an interaction was answered with."""
+
     sent: list[dict[str, Any]] = field(default_factory=list)
 
     async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
@@ -53,6 +57,7 @@ class FakeResponse:
 
 
 def _press(seat: int, **namespace: str) -> Any:
+    """Return a stand-in for an interaction by `seat`."""
     return SimpleNamespace(
         user=SimpleNamespace(id=USER_BASE + seat),
         channel_id=5,
@@ -62,11 +67,13 @@ def _press(seat: int, **namespace: str) -> Any:
 
 
 def _selects(view: discord.ui.View) -> list[discord.ui.Select[Any]]:
+    """Return the select menus of a view."""
     items = [getattr(item, "item", item) for item in view.children]
     return [item for item in items if isinstance(item, discord.ui.Select)]
 
 
 def _midgame(players: int, seed: int) -> FishState:
+    """Return a random game just after the last placement."""
     state = GAME.new_game(players, {}, seed)
     rng = random.Random(seed)
     while state.phase == "placement":
@@ -119,6 +126,7 @@ def test_the_pick_a_penguin_menu_shows_fish_and_move_counts() -> None:
 
 
 def _view(item: Any) -> discord.ui.View:
+    """Put one component in a view."""
     view = discord.ui.View(timeout=None)
     view.add_item(item)
     return view
@@ -175,6 +183,8 @@ def test_board_files_count_turns_from_the_first_move() -> None:
 
 @dataclass
 class FakeLoader:
+    """Serve one live state to the cog, seating users by id."""
+
     state: FishState
 
     async def caller_seat(self, interaction: Any, kind: str) -> tuple[FishState, int] | None:

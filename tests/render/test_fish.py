@@ -85,6 +85,7 @@ def test_alt_text_names_the_winners_at_the_end() -> None:
 
 
 def _point_box_distance(x: float, y: float, box: tuple[float, float, float, float]) -> float:
+    """Return how far a point lies from a box (0 inside)."""
     dx = max(box[0] - x, 0, x - box[2])
     dy = max(box[1] - y, 0, y - box[3])
     return math.hypot(dx, dy)
@@ -150,6 +151,7 @@ def test_a_long_slide_arrow_runs_along_its_row_between_labels_and_fish_counts() 
 
 
 def _pixels(image: Image.Image, centre: tuple[float, float], radius: float) -> set[tuple[int, int, int]]:
+    """Return the colours on a circle round a point."""
     cx, cy = centre
     return {
         image.getpixel((round(cx + radius * math.cos(a / 10)), round(cy + radius * math.sin(a / 10))))
