@@ -102,8 +102,8 @@ def destinations(cell: int, free: int) -> list[int]:
 class FishState:
     """Hold one game: tiles by cell (0 = water), penguins by seat, collections and whose turn.
 
-    `ice` and `occ` are bitmasks derived from `tiles` and `penguins` (worked out when not given) and kept in
-    step by the engine; change the state only through FishGame.
+    `ice`, `occ` and `ones` are bitmasks derived from `tiles` and `penguins` (worked out when not given) and
+    kept in step by the engine; change the state only through FishGame.
     """
 
     players: int
@@ -127,6 +127,7 @@ class FishState:
     """The 1-fish tiles, where penguins are placed."""
 
     def __post_init__(self) -> None:
+        """Work out the bitmasks that were not given."""
         if self.ice < 0:
             self.ice = _mask([c for c, fish in enumerate(self.tiles) if fish])
         if self.ones < 0:
