@@ -57,3 +57,9 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'games.db'}"
     server: PostgresServer = request.getfixturevalue("postgres")
     return server.fresh_url()
+
+
+@pytest.fixture
+def postgres_url(postgres: PostgresServer) -> str:
+    """Return the DATABASE_URL of an empty database on the throwaway PostgreSQL server."""
+    return postgres.fresh_url()

@@ -64,8 +64,8 @@ class GameFlow:
             self.schedule_bots(row.id)
 
     async def resume(self) -> None:
-        """After a start-up, let every game whose turn belongs to a computer player go on."""
-        for row in await self.db.games_with_status(ACTIVE):
+        """After a start-up, let every game of this process's shards whose turn belongs to a computer player go on."""
+        for row in await self.db.owned_games(ACTIVE):
             self._published(row)
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:

@@ -48,10 +48,10 @@ class Scheduler:
             await asyncio.sleep(self.interval)
 
     async def tick(self) -> None:
-        """Send every reminder that is due and play every turn that timed out."""
+        """Send every reminder that is due and play every turn that timed out, in the games this process owns."""
         now = self.flow.db.clock()
         settings: dict[int | None, GuildSettings] = {}
-        for row in await self.flow.db.games_with_status(ACTIVE):
+        for row in await self.flow.db.owned_games(ACTIVE):
             if row.guild_id not in settings:
                 settings[row.guild_id] = await self.flow.db.guild_settings(row.guild_id)
             try:
