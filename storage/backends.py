@@ -51,6 +51,10 @@ class Tx(Protocol):
         """Run a statement and return how many rows it changed."""
         ...
 
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run a statement once per row of arguments."""
+        ...
+
 
 class Backend(Protocol):
     """Open, migrate and query one database."""
@@ -125,6 +129,12 @@ class _SqliteTx:
         try:
             async with self.conn.execute(sql, tuple(args)) as cur:
                 return cur.rowcount
+        except aiosqlite.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            await self.conn.executemany(sql, [tuple(row) for row in rows])
         except aiosqlite.IntegrityError as exc:
             raise IntegrityError(str(exc)) from exc
 
@@ -244,6 +254,14 @@ class _PostgresTx:
 
         try:
             return _rowcount(await self.conn.execute(to_dollar(sql), *args))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        import asyncpg
+
+        try:
+            await self.conn.executemany(to_dollar(sql), [tuple(row) for row in rows])
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise IntegrityError(str(exc)) from exc
 
