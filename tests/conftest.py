@@ -14,6 +14,13 @@ from tests.postgres import REQUIRE, PostgresServer, PostgresUnavailable, start_s
 
 # Worker threads start instantly; production bots draw and think in worker processes instead.
 os.environ.setdefault("ICE_FLOE_WORKERS", "thread")
+_postgres_skipped: list[str] = []
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say in one line why the PostgreSQL tests were skipped."""
+    if _postgres_skipped:
+        terminalreporter.write_line(f"NOTICE: PostgreSQL tests skipped: {_postgres_skipped[0]}", yellow=True)
 
 
 @pytest_asyncio.fixture
@@ -45,6 +52,7 @@ def postgres() -> Iterator[PostgresServer]:
     except PostgresUnavailable as exc:
         if os.environ.get(REQUIRE) == "1":
             pytest.fail(f"{REQUIRE}=1 but {exc}")
+        _postgres_skipped.append(str(exc))
         pytest.skip(f"PostgreSQL tests skipped: {exc}")
     yield server
     server.stop()

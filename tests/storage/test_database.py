@@ -256,3 +256,12 @@ async def test_a_process_owns_only_the_games_of_guilds_on_its_shards(database_ur
     assert {row.id for row in await everything.owned_games("lobby")} == {*ids.values(), dm.id}
     assert Shards(4, (2, 3)).owns(guilds[2]) and not Shards(4, (2, 3)).owns(None)
     await everything.close()
+
+
+async def test_reads_do_not_wait_for_a_write_in_progress(db: Database) -> None:
+    game_id = await started(db)
+    async with db.backend.transaction() as tx:
+        await tx.execute("UPDATE games SET updated_at = 'uncommitted' WHERE id = ?", (game_id,))
+        row = await asyncio.wait_for(db.game(game_id), timeout=5)
+        assert row is not None and row.updated_at != "uncommitted"
+    assert (await db.game(game_id)).updated_at == "uncommitted"
