@@ -88,8 +88,12 @@ class PostgresServer:
 
     def fresh_url(self) -> str:
         """Create an empty schema and return a DATABASE_URL whose tables all land in it."""
+        return asyncio.run(self.new_schema())
+
+    async def new_schema(self) -> str:
+        """Create an empty schema and return a DATABASE_URL whose tables all land in it (from a running loop)."""
         name = f"t{next(self._names)}"
-        asyncio.run(self._execute(f"CREATE SCHEMA {name}"))
+        await self._execute(f"CREATE SCHEMA {name}")
         return f"{self.root_url}?search_path={name}"
 
     async def _execute(self, sql: str) -> None:
