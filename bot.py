@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from config import Settings
 from storage.database import Database, Shards
+from ui.bots import THINK_BUDGET
 from ui.components import FloeComponent
 from ui.errors import UserError, report
 from ui.flow import GameFlow
@@ -71,7 +72,7 @@ class IceFloeBot(commands.Bot):
         settings: Settings,
         *,
         bot_pause: float = 2.0,
-        bot_budget: float = 1.5,
+        bot_budget: float = THINK_BUDGET,
         workers: str | None = None,
         check_interval: float = 60.0,
         **options: Any,
@@ -151,11 +152,11 @@ class IceFloeBot(commands.Bot):
         original = getattr(error, "original", error)
         if isinstance(error, app_commands.TransformerError):
             await report(interaction, UserError(f"`{error.value}` is not a valid value for that option."))
-            return
-        if isinstance(error, app_commands.CheckFailure | app_commands.CommandNotFound):
+        elif isinstance(error, app_commands.CheckFailure | app_commands.CommandNotFound):
             await report(interaction, UserError("You cannot use that command here."))
-            return
-        await report(interaction, original)
+        else:
+            await report(interaction, original)
+        await self.flow.lifecycle.after_interaction(interaction)
 
     async def close(self) -> None:
         """Stop background work, log out, then close the database."""

@@ -14,6 +14,7 @@ from storage.database import LOBBY, GameRow, GuildSettings
 from ui import records
 from ui.bots import LEVELS
 from ui.errors import UserError
+from ui.lifecycle import listing, missing_permissions
 from ui.lobby import in_thread
 from ui.scheduler import hours
 
@@ -68,11 +69,19 @@ class GameCog(commands.Cog):
     ) -> None:
         """Open a lobby with the caller as host."""
         settings = await self.flow.db.guild_settings(_in_server(interaction))
+        thread = (settings.thread_default and not in_thread(interaction)) if thread is None else thread
+        missing = missing_permissions(interaction.app_permissions, in_thread=in_thread(interaction), new_thread=thread)
+        if missing:
+            them = "it" if len(missing) == 1 else "them"
+            raise UserError(
+                f"I cannot run a game here: I am missing {listing(missing)} in this channel. "
+                f"Ask a moderator to give me {them}, or start the game in another channel."
+            )
         await self.flow.new_lobby(
             interaction,
             game.value,
             {"balanced": balanced, "teams": teams},
-            thread=(settings.thread_default and not in_thread(interaction)) if thread is None else thread,
+            thread=thread,
             reminder_hours=remind_after,
             timeout_hours=timeout_after,
         )

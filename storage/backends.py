@@ -171,14 +171,29 @@ class SqliteBackend:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._writer = await self._connect()
-        (current,) = (await self.writer.execute_fetchall("PRAGMA user_version"))[0]
-        for number, script in enumerate(migrations_for(self.dialect), start=1):
-            if number > current:
-                await self.writer.executescript(
-                    f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
-                )
+        await self._migrate()
         # An in-memory database exists once per connection, so it is read through the writer.
         self._reader = self._writer if self.path == ":memory:" else await self._connect()
+
+    async def _migrate(self) -> None:
+        """Apply every migration newer than the file's user_version, checking foreign keys before each commit."""
+        scripts = migrations_for(self.dialect)
+        (current,) = (await self.writer.execute_fetchall("PRAGMA user_version"))[0]
+        if current >= len(scripts):
+            return
+        await self.writer.execute("PRAGMA foreign_keys=OFF")  # a migration may rebuild a table others refer to
+        try:
+            for number, script in enumerate(scripts, start=1):
+                if number <= current:
+                    continue
+                await self.writer.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};")
+                broken = await self.writer.execute_fetchall("PRAGMA foreign_key_check")
+                if broken:
+                    await self.writer.execute("ROLLBACK")
+                    raise StorageError(f"migration {number} broke {len(list(broken))} foreign key(s)")
+                await self.writer.execute("COMMIT")
+        finally:
+            await self.writer.execute("PRAGMA foreign_keys=ON")
 
     async def close(self) -> None:
         """Close both connections."""

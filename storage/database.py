@@ -19,18 +19,22 @@ changes in storage/migrations.py (one entry per migration, per-dialect text only
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from storage.backends import Backend, IntegrityError, Row, StorageError, make_backend, sqlite_path
+from storage.backends import Backend, IntegrityError, Row, StorageError, Tx, make_backend, sqlite_path
 
 __all__ = ["ChannelBusy", "Database", "GameRow", "Result", "Seat", "Shards", "StaleVersion", "StorageError"]
-__all__ += ["GuildSettings", "PlayerStats", "sqlite_path", "utc_now"]
+__all__ += ["GuildSettings", "PlayerStats", "due_moment", "sqlite_path", "utc_now"]
 
 LOBBY, ACTIVE, FINISHED, CANCELLED = "lobby", "active", "finished", "cancelled"
+ABANDONED = "abandoned"
+"""The game's channel, thread or server is gone: ended for good, kept in history, no winner, nothing retried."""
 OPEN = (LOBBY, ACTIVE)
+ENDED = (FINISHED, CANCELLED, ABANDONED)
 GAME_SELECT = (
     "SELECT g.*, s.seat AS seat_no, s.user_id AS seat_user, s.name AS seat_name, s.bot_level AS seat_bot"
     " FROM games g LEFT JOIN seats s ON s.game_id = g.id"
@@ -104,6 +108,16 @@ class GameRow:
     rematch_of: int | None = None
     state_error: str | None = None
     """Set when the saved state JSON could not be read."""
+    due_at: int | None = None
+    """When (Unix seconds) the scheduler must next look at this game; None: nothing is due."""
+    paused_reason: str | None = None
+    """Why the bot cannot post in the game's channel (its timers wait meanwhile); None: not paused."""
+    paused_at: str | None = None
+
+    @property
+    def paused(self) -> bool:
+        """Return True while the game waits for the bot to be allowed to post in its channel again."""
+        return self.paused_reason is not None
 
     def seat_of(self, user_id: int) -> int | None:
         """Return the seat of a user, or None if they are not seated."""
@@ -118,6 +132,17 @@ class GameRow:
 def utc_now() -> datetime:
     """Return the current time in UTC."""
     return datetime.now(UTC)
+
+
+def due_moment(
+    updated_at: str, *, reminder_hours: float | None, timeout_hours: float | None, reminded: bool
+) -> int | None:
+    """Return when (Unix seconds, rounded up) a wait that began at `updated_at` next needs a reminder or timeout."""
+    start = datetime.fromisoformat(updated_at).timestamp()
+    moments = [start + timeout_hours * 3600] if timeout_hours else []
+    if reminder_hours and not reminded:
+        moments.append(start + reminder_hours * 3600)
+    return math.ceil(min(moments)) if moments else None
 
 
 @dataclass(frozen=True)
@@ -170,6 +195,9 @@ def _parse_game(row: Row) -> GameRow:
         reminded_version=row["reminded_version"],
         rematch_of=row["rematch_of"],
         state_error=error,
+        due_at=row["due_at"],
+        paused_reason=row["paused_reason"],
+        paused_at=row["paused_at"],
     )
 
 
@@ -230,6 +258,40 @@ class Database:
         """Return the games matching a condition on `g` (games), each with its seats, in one query."""
         rows = await self.backend.fetch(f"{GAME_SELECT} WHERE {where} ORDER BY {order}, s.seat", args)
         return games_from_rows(rows)
+
+    async def _first_games(self, where: str, args: Sequence[Any], limit: int, tx: Tx | None = None) -> list[GameRow]:
+        """Return up to `limit` games matching a condition on `g`, oldest first, with their seats, in one query."""
+        rows = await (tx or self.backend).fetch(
+            "SELECT g.*, s.seat AS seat_no, s.user_id AS seat_user, s.name AS seat_name, s.bot_level AS seat_bot"
+            f" FROM (SELECT * FROM games g WHERE {where} ORDER BY g.id LIMIT ?) g"
+            " LEFT JOIN seats s ON s.game_id = g.id ORDER BY g.id, s.seat",
+            (*args, limit),
+        )
+        return games_from_rows(rows)
+
+    async def _refresh_due(self, tx: Tx, where: str, args: Sequence[Any]) -> None:
+        """Recompute `due_at` of the games matching a condition on `g` from their wait and timers."""
+        rows = await tx.fetch(
+            "SELECT g.id, g.status, g.updated_at, g.version, g.reminded_version, g.reminder_hours, g.timeout_hours,"
+            " g.paused_reason, gs.guild_id AS configured, gs.reminder_hours AS guild_reminder,"
+            " gs.timeout_hours AS guild_timeout"
+            f" FROM games g LEFT JOIN guild_settings gs ON gs.guild_id = COALESCE(g.guild_id, 0) WHERE {where}",
+            args,
+        )
+        updates = []
+        for r in rows:
+            due = None
+            if r["status"] == ACTIVE and r["paused_reason"] is None:
+                server = GuildSettings(r["guild_reminder"], r["guild_timeout"]) if r["configured"] else GuildSettings()
+                due = due_moment(
+                    r["updated_at"],
+                    reminder_hours=server.reminder_hours if r["reminder_hours"] is None else r["reminder_hours"],
+                    timeout_hours=server.timeout_hours if r["timeout_hours"] is None else r["timeout_hours"],
+                    reminded=r["reminded_version"] == r["version"],
+                )
+            updates.append((due, r["id"]))
+        if updates:
+            await tx.executemany("UPDATE games SET due_at = ? WHERE id = ?", updates)
 
     # -- metadata -------------------------------------------------------------------------------
 
@@ -391,16 +453,112 @@ class Database:
                     " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game_id, r.seat, guild_id, kind, r.user_id, int(r.is_bot), r.score, r.rank, int(r.winner), now),
                 )
+            await self._refresh_due(tx, "g.id = ?", (game_id,))
         return expected_version + 1
 
     async def set_status(self, game_id: int, status: str) -> bool:
         """Move an open game to a final status; return False if it was no longer open."""
         changed = await self.backend.execute(
-            "UPDATE games SET status = ?, version = version + 1, updated_at = ?"
+            "UPDATE games SET status = ?, version = version + 1, updated_at = ?, due_at = NULL"
             " WHERE id = ? AND status IN ('lobby', 'active')",
             (status, self._now(), game_id),
         )
         return changed == 1
+
+    # -- games that outlive their channel ------------------------------------------------------------
+
+    async def _abandon(self, where: str, args: Sequence[Any]) -> list[GameRow]:
+        """End the open games matching a condition on `g` as abandoned (no winner, timers stopped); return them."""
+        async with self.backend.transaction() as tx:
+            found = await self._first_games(f"({where}) AND g.status IN ('lobby', 'active')", args, 10_000, tx)
+            if found:
+                await tx.executemany(
+                    "UPDATE games SET status = ?, version = version + 1, updated_at = ?, due_at = NULL"
+                    " WHERE id = ? AND status IN ('lobby', 'active')",
+                    [(ABANDONED, self._now(), row.id) for row in found],
+                )
+        return found
+
+    async def abandon_channel(self, channel_id: int) -> list[GameRow]:
+        """End the open game of a deleted channel or thread as abandoned; return it (or nothing)."""
+        return await self._abandon("g.channel_id = ?", (channel_id,))
+
+    async def abandon_guild(self, guild_id: int) -> list[GameRow]:
+        """End every open game of a server the bot left as abandoned; return them."""
+        return await self._abandon("g.guild_id = ?", (guild_id,))
+
+    async def pause(self, game_id: int, reason: str) -> bool:
+        """Stop an open game's timers because the bot cannot post; return True if it was not paused yet."""
+        changed = await self.backend.execute(
+            "UPDATE games SET paused_reason = ?, paused_at = ?, due_at = NULL"
+            " WHERE id = ? AND status IN ('lobby', 'active') AND paused_reason IS NULL",
+            (reason, self._now(), game_id),
+        )
+        return changed == 1
+
+    async def unpause(self, game_id: int) -> bool:
+        """Let a paused game's timers run again, counting the wait before the pause; return True if it was paused."""
+        async with self.backend.transaction() as tx:
+            rows = await tx.fetch(
+                "UPDATE games SET paused_at = paused_at WHERE id = ? AND paused_reason IS NOT NULL"
+                " RETURNING updated_at, paused_at",
+                (game_id,),
+            )
+            if not rows:
+                return False
+            now = self.clock()
+            began, paused = datetime.fromisoformat(rows[0]["updated_at"]), datetime.fromisoformat(rows[0]["paused_at"])
+            waited = max(paused - began, timedelta(0))  # activity during the pause restarts the wait
+            await tx.execute(
+                "UPDATE games SET paused_reason = NULL, paused_at = NULL, updated_at = ? WHERE id = ?",
+                ((now - waited).isoformat(), game_id),
+            )
+            await self._refresh_due(tx, "g.id = ?", (game_id,))
+        return True
+
+    async def paused_channels(self) -> set[int]:
+        """Return the channels whose open game is paused."""
+        rows = await self.backend.fetch(
+            "SELECT channel_id FROM games WHERE paused_reason IS NOT NULL AND status IN ('lobby', 'active')"
+        )
+        return {r[0] for r in rows}
+
+    async def paused_games(self, guild_id: int) -> list[GameRow]:
+        """Return a server's paused open games."""
+        return await self._games("g.guild_id = ? AND g.paused_reason IS NOT NULL AND g.status IN ('lobby', 'active')",
+                                 (guild_id,))
+
+    # -- what the scheduler and start-up look at (only this process's shards) ---------------------------
+
+    async def due_games(self, now: datetime, after_id: int, limit: int) -> list[GameRow]:
+        """Return up to `limit` due active games of this process's shards above `after_id`, with their seats."""
+        owned, args = self._owned()
+        return await self._first_games(
+            f"g.due_at <= ? AND g.id > ? AND g.status = 'active' AND {owned}",
+            (math.floor(now.timestamp()), after_id, *args),
+            limit,
+        )
+
+    async def set_due(self, game_id: int, version: int, due_at: int | None) -> None:
+        """Store when the scheduler must next look at a game, unless the game moved on meanwhile."""
+        await self.backend.execute(
+            "UPDATE games SET due_at = ? WHERE id = ? AND version = ?", (due_at, game_id, version)
+        )
+
+    async def refresh_due(self, game_id: int) -> None:
+        """Recompute when the scheduler must next look at a game (after a seat changed hands, say)."""
+        async with self.backend.transaction() as tx:
+            await self._refresh_due(tx, "g.id = ?", (game_id,))
+
+    async def active_games_with_bots(self, after_id: int, limit: int) -> list[GameRow]:
+        """Return up to `limit` active games of this process's shards with a computer player, above `after_id`."""
+        owned, args = self._owned()
+        return await self._first_games(
+            f"g.status = 'active' AND g.id > ? AND {owned}"
+            " AND g.id IN (SELECT game_id FROM seats WHERE bot_level IS NOT NULL AND game_id > ?)",
+            (after_id, *args, after_id),
+            limit,
+        )
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         """Remember which channel message shows the current board."""
@@ -434,18 +592,23 @@ class Database:
 
     async def mark_reminded(self, game_id: int, version: int) -> bool:
         """Record that the wait at `version` was reminded; return False if it already was or has moved on."""
-        changed = await self.backend.execute(
-            "UPDATE games SET reminded_version = ? WHERE id = ? AND version = ? AND reminded_version != ?",
-            (version, game_id, version, version),
-        )
+        async with self.backend.transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE games SET reminded_version = ? WHERE id = ? AND version = ? AND reminded_version != ?",
+                (version, game_id, version, version),
+            )
+            if changed == 1:
+                await self._refresh_due(tx, "g.id = ?", (game_id,))
         return changed == 1
 
     async def set_game_timers(self, game_id: int, reminder_hours: float | None, timeout_hours: float | None) -> None:
         """Store a game's own reminder delay and timeout (None: use the server's)."""
-        await self.backend.execute(
-            "UPDATE games SET reminder_hours = ?, timeout_hours = ? WHERE id = ?",
-            (reminder_hours, timeout_hours, game_id),
-        )
+        async with self.backend.transaction() as tx:
+            await tx.execute(
+                "UPDATE games SET reminder_hours = ?, timeout_hours = ? WHERE id = ?",
+                (reminder_hours, timeout_hours, game_id),
+            )
+            await self._refresh_due(tx, "g.id = ?", (game_id,))
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         """Return a server's settings, or the defaults."""
@@ -459,12 +622,14 @@ class Database:
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
         """Store a server's settings."""
-        await self.backend.execute(
-            "INSERT INTO guild_settings (guild_id, reminder_hours, timeout_hours, thread_default) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET reminder_hours = excluded.reminder_hours,"
-            " timeout_hours = excluded.timeout_hours, thread_default = excluded.thread_default",
-            (guild_id, settings.reminder_hours, settings.timeout_hours, int(settings.thread_default)),
-        )
+        async with self.backend.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO guild_settings (guild_id, reminder_hours, timeout_hours, thread_default)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET reminder_hours = excluded.reminder_hours,"
+                " timeout_hours = excluded.timeout_hours, thread_default = excluded.thread_default",
+                (guild_id, settings.reminder_hours, settings.timeout_hours, int(settings.thread_default)),
+            )
+            await self._refresh_due(tx, "g.guild_id = ? AND g.status = 'active'", (guild_id,))
 
     async def wants_dm_reminders(self, user_id: int) -> bool:
         """Return True when a user opted in to reminders by DM."""

@@ -94,6 +94,17 @@ class GameAdapter(ABC):
         """Return True when a press on an older board version may still be handled (the adapter re-checks it)."""
         return False
 
+    turn_closers: frozenset[str] = frozenset()
+    """Event kinds that close a turn's summary on a board edited in place (what follows goes on the next board)."""
+
+    def turn_in_place(self, events: Sequence[Event]) -> bool:
+        """Return True when these events continue the turn on the current board, which is then edited in place.
+
+        Such a turn keeps one public message: each step edits it (new picture, summary lines appended) and
+        the next player's board, with its ping, is posted only when the turn ends.
+        """
+        return False
+
     def private_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture | None:
         """Render what one seat alone may see, or None for games with nothing hidden (runs in a thread)."""
         return None

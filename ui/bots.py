@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+import discord
+
 from engine.base import IllegalAction
-from storage.database import ACTIVE, Database
+from storage.database import ACTIVE, Database, GameRow
 from ui.errors import UserError
 from ui.loading import GameLoader
 from ui.workers import make_pool
@@ -20,6 +23,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LEVELS = ("easy", "hard")
+THINK_BUDGET = 1.5  # seconds a hard computer player searches per move in the bot
 
 
 def choose(kind: str, view: dict[str, Any], seat: int, level: str, seed: int, budget: float) -> dict[str, Any]:
@@ -39,10 +43,12 @@ class BotPlayers:
         moves: Moves,
         *,
         pause: float = 2.0,
-        budget: float = 1.5,
+        budget: float = THINK_BUDGET,
         workers: str = "process",
+        on_post_failed: Callable[[GameRow, discord.HTTPException], Awaitable[bool]] | None = None,
     ) -> None:
         self.db = db
+        self.on_post_failed = on_post_failed
         self.loader = loader
         self.moves = moves
         self.pause = pause
@@ -64,6 +70,27 @@ class BotPlayers:
         if task is not None and not task.done():
             return
         self._tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id), name=f"bots-{game_id}")
+
+    async def resume(self, batch: int = 50) -> int:
+        """After a start-up, schedule every game whose turn belongs to a computer player; return how many.
+
+        Games are read a batch at a time (never all at once), yielding to the event loop between batches.
+        """
+        scheduled, after = 0, 0
+        while rows := await self.db.active_games_with_bots(after, batch):
+            for row in rows:
+                if row.paused:
+                    continue
+                try:
+                    game, state = self.loader.live(row)
+                except UserError:
+                    continue
+                if any(row.seats[s].is_bot for s in game.to_act(state)):
+                    self.schedule(row.id)
+                    scheduled += 1
+            after = rows[-1].id
+            await asyncio.sleep(0)
+        return scheduled
 
     async def idle(self) -> None:
         """Wait until no computer player is thinking or moving (for tests and shutdown)."""
@@ -99,7 +126,12 @@ class BotPlayers:
         except (UserError, IllegalAction) as exc:
             log.info("computer move in game %s not applied: %s", game_id, exc)
             return False
-        await self.moves.publisher.publish(done.board, done.events, interaction=None, previous=done.previous)
+        try:
+            await self.moves.publisher.publish(done.board, done.events, interaction=None, previous=done.previous)
+        except discord.HTTPException as exc:
+            if self.on_post_failed is None or not await self.on_post_failed(done.board.row, exc):
+                raise
+            return False
         return True
 
     async def _run(self, game_id: int) -> None:
@@ -107,7 +139,7 @@ class BotPlayers:
         try:
             while True:
                 row = await self.db.game(game_id)
-                if row is None or row.status != ACTIVE:
+                if row is None or row.status != ACTIVE or row.paused:  # a paused game goes on once it resumes
                     return
                 game, state = self.loader.live(row)
                 waiting = [s for s in game.to_act(state) if row.seats[s].is_bot]

@@ -55,10 +55,12 @@ class FloeComponent(
         assert match is not None
         values = tuple(getattr(self.item, "values", ()) or ())
         hit = ComponentHit(int(match["game"]), int(match["version"]), match["token"], values)
+        flow = interaction.client.flow  # type: ignore[attr-defined]
         try:
-            await interaction.client.flow.on_component(interaction, hit)  # type: ignore[attr-defined]
+            await flow.on_component(interaction, hit)
         except Exception as error:
             await report(interaction, error)
+        await flow.lifecycle.after_interaction(interaction)
 
 
 def button(

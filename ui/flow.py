@@ -13,6 +13,7 @@ from ui.adapter import adapter_for
 from ui.bots import BotPlayers
 from ui.components import LOBBY_VERSION, ComponentHit
 from ui.errors import STALE_BOARD, UserError
+from ui.lifecycle import Lifecycle
 from ui.loading import GameLoader
 from ui.lobby import Lobby
 from ui.moves import Moves
@@ -37,7 +38,10 @@ class GameFlow:
         self.publisher = Publisher(bot, db, self.loader, self.renderer, self.private, self._published)
         self.moves = Moves(db, self.loader, self.publisher, locks, self.schedule_bots)
         self.lobby = Lobby(bot, db, self.publisher, locks)
-        self.bots = BotPlayers(db, self.loader, self.moves, workers=workers, **bot_options)
+        self.lifecycle = Lifecycle(bot, db, self.loader, self.publisher)
+        self.bots = BotPlayers(
+            db, self.loader, self.moves, workers=workers, on_post_failed=self.lifecycle.post_failed, **bot_options
+        )
         self.live = self.loader.live
         self.game_here = self.loader.game_here
         self.active_game = self.loader.active_game
@@ -65,8 +69,7 @@ class GameFlow:
 
     async def resume(self) -> None:
         """After a start-up, let every game of this process's shards whose turn belongs to a computer player go on."""
-        for row in await self.db.owned_games(ACTIVE):
-            self._published(row)
+        await self.bots.resume()
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
         """Post the current board (or the lobby) again and retire the previous one."""

@@ -16,6 +16,7 @@ from ui.adapter import Board
 from ui.bots import LEVELS
 from ui.components import LOBBY_VERSION, button, view_of
 from ui.errors import UserError
+from ui.lifecycle import LONGEST_AUTO_ARCHIVE
 from ui.publishing import MENTION_USERS, Publisher
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ class Lobby:
             data = await self.bot.http.start_thread_without_message(
                 interaction.channel_id or 0,
                 name=name,
-                auto_archive_duration=10080,
+                auto_archive_duration=LONGEST_AUTO_ARCHIVE,
                 type=discord.ChannelType.public_thread.value,
             )
         except discord.Forbidden:

@@ -119,10 +119,14 @@ class Moves:
         """
         done = await self.commit(row.id, action, user_id=interaction.user.id, expected_version=expected_version)
         elsewhere = interaction.channel_id != row.channel_id
+        on_board = interaction.message is not None and not interaction.message.flags.ephemeral and not elsewhere
+        in_place = self.publisher.in_place(done.board, done.events)
         if private_note is None and elsewhere:
             private_note = "Done: see the new board in the game's channel."
+        elif private_note is None and in_place and not on_board:
+            private_note = "Done: the board in the channel shows it."
         await acknowledge(interaction, private_note, elsewhere=elsewhere)
-        target = None if private_note else interaction
+        target = None if private_note or in_place else interaction
         await self.publisher.publish(done.board, done.events, interaction=target, previous=done.previous)
 
     async def resign(self, interaction: discord.Interaction, row: GameRow, hand_to: str | None = None) -> None:

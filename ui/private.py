@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,6 +16,8 @@ from ui.rendering import Renderer
 
 if TYPE_CHECKING:
     from discord.ext import commands
+
+log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -73,9 +76,12 @@ class PrivateMessages:
             key = f"dm_closed:{board.row.id}:{user_id}"
             if await self.db.get_meta(key) is None:
                 await self.db.set_meta(key, "1")
-                await self.bot.get_partial_messageable(board.row.channel_id).send(
-                    f"<@{user_id}>, I cannot DM you (your DMs are closed). "
-                    "Use `/game hand` here to see your hand privately.",
-                    allowed_mentions=MENTION_USERS,
-                )
+                try:
+                    await self.bot.get_partial_messageable(board.row.channel_id).send(
+                        f"<@{user_id}>, I cannot DM you (your DMs are closed). "
+                        "Use `/game hand` here to see your hand privately.",
+                        allowed_mentions=MENTION_USERS,
+                    )
+                except discord.HTTPException as exc:  # the channel refuses too: the board's own post says why
+                    log.info("closed-DM notice for game %s not posted: %s", board.row.id, exc)
             return False

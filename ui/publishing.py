@@ -12,7 +12,7 @@ import discord
 
 from engine.base import Event
 from storage.database import Database, GameRow
-from ui.adapter import Board, Picture, adapter_for
+from ui.adapter import Board, GameAdapter, Picture, adapter_for
 from ui.components import button, view_of
 from ui.errors import UserError
 from ui.loading import GameLoader
@@ -76,8 +76,17 @@ class Publisher:
         interaction: discord.Interaction | None,
         previous: Board | None,
     ) -> discord.Message | None:
-        """Post the new board with a summary and a ping, disable the old one and send private updates."""
+        """Post the new board with a summary and a ping, disable the old one and send private updates.
+
+        A step that continues a turn (see `GameAdapter.turn_in_place`) edits the current board instead.
+        """
         adapter = adapter_for(board.row.kind)
+        if self.in_place(board, events):
+            message = await self._edit_in_place(adapter, board, events)
+            for seat in sorted(adapter.seats_to_update_privately(events, board.state)):
+                await self.private.send(board, seat)
+            self.on_published(board.row)
+            return message
         async with self._locks[board.row.id]:
             picture = await self.renderer.board(adapter, board)
             content = board_content(board, events)
@@ -101,6 +110,54 @@ class Publisher:
             await self.private.send(board, seat)
         self.on_published(board.row)
         return message
+
+    def in_place(self, board: Board, events: Sequence[Event]) -> bool:
+        """Return True when publishing these events edits the current board rather than posting a new one."""
+        return board.row.board_message_id is not None and adapter_for(board.row.kind).turn_in_place(events)
+
+    async def _edit_in_place(
+        self, adapter: GameAdapter, board: Board, events: Sequence[Event]
+    ) -> discord.Message | None:
+        """Edit the turn's board with the new picture and the turn's lines; post the next board when it ends.
+
+        The turn's lines are rebuilt from the saved action log, so a restart loses none of them.
+        """
+        game, state, names, row = board.game, board.state, board.names, board.row
+        async with self._locks[row.id]:
+            log = [entry for entry in await self.db.actions(row.id) if entry["version"] <= board.version]
+            logged = [Event(**e) for entry in log for e in entry["events"]]
+            fresh = len(logged) - len(events)
+            start = next((i + 1 for i in range(fresh - 1, -1, -1) if logged[i].kind == "turn_start"), 0)
+            turn = logged[start:]
+            cut = next((i for i in range(fresh - start, len(turn)) if turn[i].kind in adapter.turn_closers), len(turn))
+            lines = [text for e in turn[:cut] if e.private_to is None and (text := game.describe(e, names))]
+            picture = await self.renderer.board(adapter, board)
+            going_on = not game.is_over(state) and any(game.mid_turn(state, s) for s in game.to_act(state))
+            if going_on:
+                content = "\n".join([*lines, game.status(state, names)])[:2000]
+                view = view_of(adapter.board_items(board))
+                await self.edit_message(
+                    row.channel_id, row.board_message_id, content=content, attachments=[picture.file()], view=view
+                )
+                return None
+            await self.edit_message(
+                row.channel_id,
+                row.board_message_id,
+                content="\n".join(lines)[:2000],
+                attachments=[picture.file()],
+                view=None,
+            )
+            if game.is_over(state):
+                items: list[discord.ui.Item[Any]] = [
+                    button(row.id, board.version, "rematch", "Rematch", style=discord.ButtonStyle.success)
+                ]
+            else:
+                items = adapter.board_items(board)
+            message = await self.send(row, None, board_content(board, turn[cut:]), picture, items)
+            if message is not None:
+                await self.db.set_board_message(row.id, message.id)
+                row.board_message_id = message.id
+            return message
 
     async def send(
         self,

@@ -33,10 +33,13 @@ def make_pool(kind: str, workers: int, name: str, warm: Callable[[], None] | Non
 
 
 def warm_renderer() -> None:
-    """Draw a first board, so a worker has imported the adapter and built the renderer's caches before real ones."""
-    from engine.fish import GAME
+    """Draw a first board of every game, so a worker has built each renderer's caches before real boards."""
+    from engine.registry import games
 
-    draw("fish", "board_picture", GAME.view(GAME.new_game(2, {}, 1), None), ["Ana", "Bo"])
+    for key, game in games().items():
+        players = max(2, game.min_players)
+        names = [f"Player {n + 1}" for n in range(players)]
+        draw(key, "board_picture", game.view(game.new_game(players, {}, 1), None), names)
 
 
 def nothing() -> None:

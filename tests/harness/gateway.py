@@ -265,7 +265,9 @@ class GatewayServer:
             "v": 10,
             "user": {**self.fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "email": None},
             "guilds": [
-                {"id": str(guild_id), "unavailable": True} for guild_id in self.fake.guilds if session.serves(guild_id)
+                {"id": str(guild.id), "unavailable": True}
+                for guild in self.fake.guilds.values()
+                if guild.bot_member and session.serves(guild.id)
             ],
             "session_id": session.id,
             "session_type": "normal",
@@ -284,7 +286,7 @@ class GatewayServer:
             ready["shard"] = session.shard
         session.dispatch("READY", ready)
         for guild in self.fake.guilds.values():
-            if session.serves(guild.id):
+            if guild.bot_member and session.serves(guild.id):
                 session.dispatch("GUILD_CREATE", guild.create_payload())
 
     async def _resume(self, conn: GatewayConnection, data: dict[str, Any]) -> None:
