@@ -4,14 +4,16 @@ Every query lives here once, written with `?` placeholders in SQL both dialects 
 runs it on aiosqlite or asyncpg (translating placeholders to `$n`). To add a query:
 
 - a read: `rows = await self.backend.fetch("SELECT ... WHERE x = ?", (x,))` (rows index by name and position);
-  reads of games go through `self._games(where, args)`, which joins the seats in the same query;
+  reads of games go through `self._games(where, args)` (or `self._first_games(where, args, limit)` for a batch),
+  which join the seats in the same query;
 - one write: `changed = await self.backend.execute("UPDATE ... WHERE ...", args)` returns the changed rows;
 - several writes that must apply together: `async with self.backend.transaction() as tx:` then `tx.fetch`
   / `tx.execute`; raising inside rolls back. Lock a game row first with `UPDATE games ... RETURNING ...`
   (no SELECT ... FOR UPDATE: SQLite lacks it, and BEGIN IMMEDIATE already serialises its writers);
 - new ids: `INSERT ... RETURNING id` (both dialects);
 - work not triggered by an interaction (reminders, timeouts, computer turns after a restart) must only
-  touch games this process owns: add `self._owned()` to the WHERE clause (see `owned_games`).
+  touch games this process owns: add `self._owned()` to the WHERE clause (see `due_games`,
+  `active_games_with_bots`).
 Where the dialects truly differ, branch on `self.backend.dialect` ("sqlite" or "postgresql"), and put schema
 changes in storage/migrations.py (one entry per migration, per-dialect text only where needed).
 """
@@ -216,7 +218,7 @@ class Database:
     """Own every query the bot makes, on the backend DATABASE_URL names (SQLite by default).
 
     `target` is a DATABASE_URL (sqlite:///..., postgresql://...) or a SQLite file path. With `shards`,
-    `owned_games` returns only the games of guilds on those shards.
+    `due_games` and `active_games_with_bots` return only the games of guilds on those shards.
     """
 
     def __init__(
@@ -353,12 +355,6 @@ class Database:
         """Return every game in one of these statuses, oldest first."""
         marks = ", ".join("?" for _ in statuses)
         return await self._games(f"g.status IN ({marks})", statuses)
-
-    async def owned_games(self, *statuses: str) -> list[GameRow]:
-        """Return the games in these statuses that this process schedules (its shards' guilds), oldest first."""
-        marks = ", ".join("?" for _ in statuses)
-        owned, args = self._owned()
-        return await self._games(f"g.status IN ({marks}) AND {owned}", [*statuses, *args])
 
     async def seat_player(
         self, game_id: int, user_id: int, name: str, max_seats: int, bot_level: str | None = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -232,28 +233,33 @@ async def test_many_writers_on_separate_connections_apply_each_version_exactly_o
         await writer.close()
 
 
-async def test_a_process_owns_only_the_games_of_guilds_on_its_shards(database_url: str) -> None:
-    everything = Database(database_url)
+async def test_a_process_schedules_only_the_games_of_guilds_on_its_shards(database_url: str) -> None:
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    everything = Database(database_url, clock=lambda: start)
     await everything.open()
-    guilds = {shard: (1000 + shard) << 22 | 77 for shard in range(4)}
+    guilds: dict[int, int | None] = {shard: (1000 + shard) << 22 | 77 for shard in range(4)}
+    guilds[4] = None  # a game without a server belongs to shard 0, as direct messages do
     ids = {}
-    for shard, guild in guilds.items():
+    for key, guild in guilds.items():
         row = await everything.create_game(
-            guild_id=guild, channel_id=shard, kind="fish", host=Seat(0, 1, "a"), options={}, seed=1
+            guild_id=guild, channel_id=key, kind="fish", host=Seat(0, 1, "a"), options={}, seed=1
         )
-        ids[(guild >> 22) % 4] = row.id
-    dm = await everything.create_game(
-        guild_id=None, channel_id=99, kind="fish", host=Seat(0, 1, "a"), options={}, seed=1
-    )
-    owned = {}
+        await everything.seat_player(row.id, -1, "Bot", 4, bot_level="easy")
+        await everything.start_game(row.id, {"s": 0}, 0)
+        ids[key] = row.id
+    later = start + timedelta(hours=13)
+    found = {}
     for shard_ids in ((0, 1), (2, 3)):
         part = Database(database_url, shards=Shards(4, shard_ids))
         await part.open()
-        owned[shard_ids] = {row.id for row in await part.owned_games("lobby")}
+        found[shard_ids] = (
+            {row.id for row in await part.active_games_with_bots(0, 100)},
+            {row.id for row in await part.due_games(later, 0, 100)},
+        )
         await part.close()
-    assert owned[(0, 1)] == {ids[0], ids[1], dm.id}
-    assert owned[(2, 3)] == {ids[2], ids[3]}
-    assert {row.id for row in await everything.owned_games("lobby")} == {*ids.values(), dm.id}
+    assert found[(0, 1)] == ({ids[0], ids[1], ids[4]},) * 2
+    assert found[(2, 3)] == ({ids[2], ids[3]},) * 2
+    assert {row.id for row in await everything.due_games(later, 0, 100)} == set(ids.values())
     assert Shards(4, (2, 3)).owns(guilds[2]) and not Shards(4, (2, 3)).owns(None)
     await everything.close()
 
