@@ -155,7 +155,7 @@ async def test_picking_a_penguin_answers_privately_with_grouped_destinations() -
 
 async def test_picking_a_penguin_out_of_turn_says_whose_turn_it_is() -> None:
     state = position([["C4"], ["H8"]])
-    with pytest.raises(UserError, match="not your turn: it is Ana.s turn"):
+    with pytest.raises(UserError, match="not your turn: it is Ana's turn"):
         await ADAPTER.on_component(None, _press(1), _board(state), ComponentHit(GAME_ID, VERSION, "from", ("H8",)))  # type: ignore[arg-type]
 
 

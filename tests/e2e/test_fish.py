@@ -6,6 +6,7 @@ import asyncio
 import random
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -427,6 +428,17 @@ def select_offering(message: FakeMessage, value: str) -> str:
 async def test_full_game_through_slash_commands(
     players: int, driver: Driver, floe_settings: Settings, seeded: Callable[[int], None]
 ) -> None:
+    await play_full_game(players, driver, floe_settings, seeded)
+
+
+async def test_full_game_on_postgresql(
+    driver: Driver, floe_settings: Settings, seeded: Callable[[int], None], postgres_url: str
+) -> None:
+    await play_full_game(3, driver, replace(floe_settings, database_url=postgres_url), seeded)
+
+
+async def play_full_game(players: int, driver: Driver, floe_settings: Settings, seeded: Callable[[int], None]) -> None:
+    """Play a whole game to the final standings and check the saved game and its log."""
     seeded(1000 + players)
     bot = await start_floe(driver, floe_settings)
     table = await started_table(driver, bot, players, seed=players)
