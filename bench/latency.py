@@ -45,6 +45,7 @@ from typing import Any
 from bench.bot_process import PREFIX, Report
 from bench.seed import seed
 from engine.registry import get
+from storage.copy import copy
 from tests.harness import (
     Driver,
     FakeChannel,
@@ -189,6 +190,38 @@ def seating(n: int, kinds: tuple[str, ...]) -> tuple[str, int]:
     return kinds[n % len(kinds)], 2 + (n // len(kinds)) % 3
 
 
+class StateReader:
+    """Read a channel's active game state from the bot's database (a SQLite file read-only, or PostgreSQL)."""
+
+    def __init__(self, database: str) -> None:
+        self.database = database
+        self.pool: Any = None
+
+    async def __aenter__(self) -> StateReader:
+        """Connect to PostgreSQL if that is where the bot saves."""
+        if "://" in self.database:
+            import asyncpg
+
+            url, _, schema = self.database.partition("?search_path=")
+            settings = {"search_path": schema} if schema else {}
+            self.pool = await asyncpg.create_pool(url, min_size=1, max_size=4, server_settings=settings)
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        """Close the PostgreSQL pool."""
+        if self.pool is not None:
+            await self.pool.close()
+
+    async def state(self, channel_id: int) -> str | None:
+        """Return the saved state JSON of the channel's active game, or None."""
+        sql = "SELECT state FROM games WHERE channel_id = {} AND status = 'active'"
+        if self.pool is not None:
+            return await self.pool.fetchval(sql.format("$1"), channel_id)
+        with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=5)) as conn:
+            row = conn.execute(sql.format("?"), (channel_id,)).fetchone()
+        return None if row is None else row[0]
+
+
 class Table:
     """One game being played in one channel by simulated players, as they would: commands, menus, autocomplete."""
 
@@ -201,7 +234,7 @@ class Table:
         kind: str,
         samples: Samples,
         pacer: Pacer,
-        database: Path,
+        reader: StateReader,
     ) -> None:
         self.fake = fake
         self.driver = driver
@@ -211,7 +244,7 @@ class Table:
         self.samples = samples
         self.pacer = pacer
         self.rng = pacer.rng
-        self.database = database
+        self.reader = reader
         self.board: FakeMessage | None = None
 
     async def play(self, turns: int) -> None:
@@ -300,16 +333,13 @@ class Table:
             raise Refused(f"{typed}: nothing offered")
         return values
 
-    def state(self) -> tuple[Any, Any] | None:
-        """Read the game's saved state as its players' table shows it (the bot's file, read-only); None once over."""
-        with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=5)) as conn:
-            row = conn.execute(
-                "SELECT state FROM games WHERE channel_id = ? AND status = 'active'", (self.channel.id,)
-            ).fetchone()
-        if row is None or row[0] is None:
+    async def state(self) -> tuple[Any, Any] | None:
+        """Read the game's saved state, as its players see it on the table; None once it is over."""
+        saved = await self.reader.state(self.channel.id)
+        if saved is None:
             return None
         game = get(self.kind)
-        return game, game.load(json.loads(row[0]))
+        return game, game.load(json.loads(saved))
 
     def slash(self, player: FakeUser, line: str) -> InteractionResult:
         """Send a slash command in this table's channel."""
@@ -337,7 +367,7 @@ class Table:
 
     async def tank_turn(self) -> bool:
         """Split, take (slash command or the board's menu) or answer a Gourami (command or DM menu)."""
-        read = self.state()
+        read = await self.state()
         if read is None:
             return False
         game, state = read
@@ -373,7 +403,7 @@ class Table:
 
     async def flippers_turn(self) -> bool:
         """Place a Leader (command or board menu), discard, play a card or activate one, as the game asks."""
-        read = self.state()
+        read = await self.state()
         if read is None:
             return False
         game, state = read
@@ -411,13 +441,26 @@ class BotProcess:
     @classmethod
     @contextlib.asynccontextmanager
     async def running(
-        cls, fake: FakeDiscord, folder: Path, profile: Path | None, stacks: bool
+        cls,
+        fake: FakeDiscord,
+        folder: Path,
+        profile: Path | None,
+        stacks: bool,
+        *,
+        database: str | None = None,
+        shard: tuple[int, int] | None = None,
     ) -> AsyncIterator[BotProcess]:
-        """Start the bot process against the fake, wait until it is ready, and kill it on the way out."""
-        log = folder / "bot.log"
+        """Start the bot process against the fake, wait until it is ready, and kill it on the way out.
+
+        `database` is a DATABASE_URL (default: a SQLite file in `folder`); with `shard` = (id, count) the
+        process runs that one shard and commands are synced globally (by shard 0's process).
+        """
+        log = folder / (f"bot-shard{shard[0]}.log" if shard else "bot.log")
+        guild = 0 if shard else fake.guild.id
         arguments = [
             *("--api", fake.api_base, "--gateway", fake.ws_url + "/", "--cdn", fake.base_url),
-            *("--token", fake.token, "--guild", str(fake.guild.id), "--database", str(folder / "bench.db")),
+            *("--token", fake.token, "--guild", str(guild), "--database", database or str(folder / "bench.db")),
+            *(("--shard", str(shard[0]), "--shards", str(shard[1])) if shard else ()),
             *(("--profile", str(profile)) if profile else ()),
             *(("--stacks",) if stacks else ()),
         ]
@@ -469,6 +512,44 @@ class BotProcess:
             async with asyncio.timeout(15):
                 await self.process.wait()
         return report
+
+
+class BotProcesses:
+    """Several bot processes, one shard each, on one PostgreSQL database, measured together."""
+
+    def __init__(self, bots: list[BotProcess]) -> None:
+        self.bots = bots
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def running(cls, fake: FakeDiscord, folder: Path, database: str, count: int) -> AsyncIterator[BotProcesses]:
+        """Start `count` shard processes on one database and stop them all on the way out."""
+        async with contextlib.AsyncExitStack() as stack:
+            bots = await asyncio.gather(
+                *(
+                    stack.enter_async_context(
+                        BotProcess.running(fake, folder, None, False, database=database, shard=(n, count))
+                    )
+                    for n in range(count)
+                )
+            )
+            yield cls(list(bots))
+
+    async def begin(self) -> None:
+        """Open every process's measured window."""
+        for bot in self.bots:
+            await bot.begin()
+
+    async def end(self) -> Report:
+        """Close every window and merge the reports: worst stalls and pauses, summed CPU and errors."""
+        reports = await asyncio.gather(*(bot.end() for bot in self.bots))
+        merged = Report()
+        for name in ("stall", "busy_stall", "window", "gc_pause"):
+            setattr(merged, name, max(getattr(r, name) for r in reports))
+        for name in ("stalls_over_limit", "cpu", "loop_cpu", "idle_cpu", "idle_loop_cpu", "gc_total", "errors"):
+            setattr(merged, name, sum(getattr(r, name) for r in reports))
+        merged.error_lines = [line for r in reports for line in r.error_lines]
+        return merged
 
 
 class BotInProcess:
@@ -530,26 +611,43 @@ async def run_level(
     stacks: bool = False,
     kinds: tuple[str, ...] = KINDS,
     saved: Path | None = None,
+    postgres: str | None = None,
+    processes: int = 2,
 ) -> Samples:
-    """Play `games` games at once against a fresh fake Discord and bot, on a copy of the `saved` database."""
+    """Play `games` games at once against a fresh fake Discord and bot, on a copy of the `saved` database.
+
+    With `postgres` (a DATABASE_URL) the bot runs as `processes` shard processes sharing that database, and
+    the games are spread over one server per shard.
+    """
     samples = Samples()
     with tempfile.TemporaryDirectory(prefix="ice-floe-bench-") as tmp:
-        if saved is not None:
-            shutil.copyfile(saved, Path(tmp) / "bench.db")
+        database = Path(tmp) / "bench.db"
+        if saved is not None and postgres:
+            await copy(f"sqlite:///{saved}", postgres)
+        elif saved is not None:
+            shutil.copyfile(saved, database)
         async with BenchDiscord() as fake:
-            channels = [fake.add_text_channel(fake.guild, f"bench-{n}") for n in range(games)]
+            guilds = [fake.guild]
+            if postgres:
+                fake.recommended_shards = processes
+                guilds = [fake.add_guild(f"bench shard {n}", shard=(n, processes)) for n in range(processes)]
+            homes = [guilds[n % len(guilds)] for n in range(games)]
+            channels = [fake.add_text_channel(home, f"bench-{n}") for n, home in enumerate(homes)]
             driver = Driver(fake, timeout=ANSWER_TIMEOUT)
-            if in_process:
-                bot_context: Any = BotInProcess.running(fake, Path(tmp), driver)
+            if postgres:
+                bot_context: Any = BotProcesses.running(fake, Path(tmp), postgres, processes)
+            elif in_process:
+                bot_context = BotInProcess.running(fake, Path(tmp), driver)
             else:
                 bot_context = BotProcess.running(fake, Path(tmp), profile, stacks)
-            async with bot_context as bot:
+            reader = StateReader(postgres or str(database))
+            async with bot_context as bot, reader:
                 tables = []
-                for n, channel in enumerate(channels):
+                for n, (channel, home) in enumerate(zip(channels, homes, strict=True)):
                     kind, seated = seating(n, kinds)
-                    players = [driver.user(f"p{n}{chr(97 + k)}") for k in range(seated)]
+                    players = [driver.user(f"p{n}{chr(97 + k)}", guild=home) for k in range(seated)]
                     pacer = Pacer(random.Random(n), think, stagger)
-                    tables.append(Table(fake, driver, channel, players, kind, samples, pacer, Path(tmp) / "bench.db"))
+                    tables.append(Table(fake, driver, channel, players, kind, samples, pacer, reader))
                 watcher = asyncio.create_task(watch_stalls(samples))
                 cpu = time.process_time()
                 await bot.begin()
@@ -573,20 +671,20 @@ def figures(values: list[float]) -> str:
 
 
 HEADER = (
-    "saved games  cmds turns  ack med  ack p99  ans med  ans p99 boardmed boardp99   ac med   ac p99 |"
+    "setup    saved games  cmds turns  ack med  ack p99  ans med  ans p99 boardmed boardp99   ac med   ac p99 |"
     " bot stall    busy >50ms   gc max cpu/cmd loop/cmd cpu% cmd/s |"
     " harness stall cpu/cmd | late errors abandoned wall s"
 )
 
 
-def report(saved: int, games: int, samples: Samples, seconds: float) -> str:
+def report(setup: str, saved: int, games: int, samples: Samples, seconds: float) -> str:
     """Format one level as a table row."""
     bot, commands = samples.bot, max(1, len(samples.answer))
     window = max(bot.window, 1e-9)
     cpu = net(bot.cpu, bot.idle_cpu * bot.window, commands)
     loop_cpu = net(bot.loop_cpu, bot.idle_loop_cpu * bot.window, commands)
     return (
-        f"{saved:5d} {games:5d} {len(samples.answer):5d} {samples.turns:5d}"
+        f"{setup:<8} {saved:5d} {games:5d} {len(samples.answer):5d} {samples.turns:5d}"
         f"{figures(samples.ack)} {figures(samples.answer)} {figures(samples.board)} {figures(samples.autocomplete)} |"
         f"{ms(bot.stall)}{ms(bot.busy_stall)} {bot.stalls_over_limit:5d}{ms(bot.gc_pause)}"
         f"{cpu}{loop_cpu}"
@@ -625,9 +723,7 @@ def print_profile(path: Path, commands: int, top: int) -> None:
 async def main() -> None:
     """Run every level, paced and/or in closed loop, on each saved-games database, and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument(
-        "--levels", default="1,50,100,200", help="numbers of concurrent games (default 1,50,100,200)"
-    )
+    parser.add_argument("--levels", default="1,50,100,200", help="numbers of concurrent games (default 1,50,100,200)")
     parser.add_argument(
         "--saved", default="0", help="saved games in the database before the bot starts (default 0; e.g. 0,1000,10000)"
     )
@@ -640,6 +736,13 @@ async def main() -> None:
         "--stagger", type=float, default=3.0, help="paced run: games open within this many seconds (default 3)"
     )
     parser.add_argument("--runs", default="paced", help="which runs: paced, closed or paced,closed (default paced)")
+    parser.add_argument(
+        "--setups",
+        default="sqlite",
+        help="sqlite (one process, SQLite file), postgres (--processes shard processes on one throwaway"
+        " PostgreSQL server), or both: sqlite,postgres (default sqlite)",
+    )
+    parser.add_argument("--processes", type=int, default=2, help="postgres setup: shard processes (default 2)")
     parser.add_argument("--in-process", action="store_true", help="run the bot in this process and event loop")
     parser.add_argument("--profile", type=Path, metavar="DIR", help="write and summarise cProfile stats here")
     parser.add_argument("--top", type=int, default=25, help="functions to list per profile (default 25)")
@@ -650,7 +753,64 @@ async def main() -> None:
     kinds = tuple(kind for kind in args.kinds.split(",") if kind)
     if not kinds or any(kind not in KINDS for kind in kinds):
         parser.error(f"--kinds takes some of {','.join(KINDS)}")
+    setups = [setup.strip() for setup in args.setups.split(",") if setup.strip()]
+    if not setups or set(setups) - {"sqlite", "postgres"}:
+        parser.error("--setups takes sqlite, postgres or sqlite,postgres")
+    if "postgres" in setups and (args.in_process or args.profile or args.stacks):
+        parser.error("the postgres setup runs shard processes: drop --in-process, --profile and --stacks")
     logging.getLogger().setLevel(logging.ERROR)
+    server = None
+    if "postgres" in setups:
+        from tests.postgres import start_server
+
+        server = start_server()
+    try:
+        await run_all(args, kinds, setups, server)
+    finally:
+        if server is not None:
+            server.stop()
+
+
+async def measure_level(
+    args: argparse.Namespace,
+    run: str,
+    think: float,
+    size: int,
+    games: int,
+    setup: str,
+    kinds: tuple[str, ...],
+    saved: Path | None,
+    server: Any,
+) -> Samples:
+    """Measure one level of one setup and print its row (and profile, stacks)."""
+    profile = None
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
+        profile = (args.profile / f"bot-{run}-{size}-{games}.prof").resolve()
+    started = time.monotonic()
+    samples = await run_level(
+        games,
+        args.turns,
+        think,
+        stagger=args.stagger,
+        in_process=args.in_process,
+        profile=profile,
+        stacks=args.stacks,
+        kinds=kinds,
+        saved=saved,
+        postgres=await server.new_schema() if setup == "postgres" else None,
+        processes=args.processes,
+    )
+    print(report(setup, size, games, samples, time.monotonic() - started), flush=True)
+    for blocked, stack in samples.bot.stall_stacks:
+        print(f"  {blocked:7.0f} ms blocked in {stack}")
+    if profile is not None:
+        print_profile(profile, max(1, len(samples.answer)), args.top)
+    return samples
+
+
+async def run_all(args: argparse.Namespace, kinds: tuple[str, ...], setups: list[str], server: Any) -> None:
+    """Run every level of every setup on each saved-games database, paced and/or in closed loop."""
     levels = [int(level) for level in args.levels.split(",")]
     sizes = [int(size) for size in args.saved.split(",")]
     runs = [run for run in args.runs.split(",") if run in ("paced", "closed")]
@@ -663,6 +823,11 @@ async def main() -> None:
         f"{args.turns} actions per game after the lobby; games {', '.join(kinds)} in turn with 2, 3, 4 players;"
         f" ac = autocomplete; the bot runs {where}"
     )
+    if "postgres" in setups:
+        print(
+            f"setup postgres = {args.processes} bot processes, one shard each, on one local PostgreSQL server"
+            " (games spread over one server per shard); sqlite = one process on a SQLite file"
+        )
     refusals: list[str] = []
     with tempfile.TemporaryDirectory(prefix="ice-floe-seed-") as seeds:
         for size in sizes:
@@ -683,35 +848,14 @@ async def main() -> None:
                     print(f"\nclosed loop, {size} saved games: every player acts the instant it sees the answer")
                 print(HEADER, flush=True)
                 for games in levels:
-                    profile = None
-                    if args.profile:
-                        args.profile.mkdir(parents=True, exist_ok=True)
-                        profile = (args.profile / f"bot-{run}-{size}-{games}.prof").resolve()
-                    started = time.monotonic()
-                    samples = await run_level(
-                        games,
-                        args.turns,
-                        think,
-                        stagger=args.stagger,
-                        in_process=args.in_process,
-                        profile=profile,
-                        stacks=args.stacks,
-                        kinds=kinds,
-                        saved=saved,
-                    )
-                    print(report(size, games, samples, time.monotonic() - started), flush=True)
-                    for blocked, stack in samples.bot.stall_stacks:
-                        print(f"  {blocked:7.0f} ms blocked in {stack}")
-                    if profile is not None:
-                        print_profile(profile, max(1, len(samples.answer)), args.top)
-                    refusals.extend(
-                        f"  {run} {size} saved {games} games: {text}" for text in dict.fromkeys(samples.refusals)
-                    )
-                    refusals.extend(
-                        f"  {run} {size} saved {games} games, bot error: {text}" for text in samples.bot.error_lines
-                    )
+                    for setup in setups:
+                        samples = await measure_level(args, run, think, size, games, setup, kinds, saved, server)
+                        label = f"{run} {setup} {size} saved {games} games"
+                        refusals.extend(f"  {label}: {text}" for text in dict.fromkeys(samples.refusals))
+                        refusals.extend(f"  {label}, bot error: {text}" for text in samples.bot.error_lines)
     print(
-        "\nbot stall = longest event-loop block in the bot process; busy = the same counting only the bot's CPU"
+        "\nbot stall = longest event-loop block in the bot process (postgres: the worst of its processes; cpu"
+        "\nsummed); busy = the same counting only the bot's CPU"
         "\ntime during a block (the rest is the OS running other processes); >50ms = blocks longer than 50 ms;"
         "\ngc max = the bot's longest garbage collection pause; cpu/cmd = CPU of the bot process (all threads)"
         "\nand its worker processes per slash command, autocompletes included, less what the idle bot spends"
