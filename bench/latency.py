@@ -1,6 +1,22 @@
-"""Measure Ice Floe's answer latency with 1, 10 and 50 concurrent Hey, That's My Fish! games.
+"""Measure Ice Floe's answer latency with 1, 50, 100 and 200 concurrent games of all three kinds.
 
-Run from the repository root:  .venv/bin/python -m bench.latency [--levels 1,10,50] [--turns 12] [--think 2.0]
+Run from the repository root:  .venv/bin/python -m bench.latency [--levels 1,50,100,200] [--saved 0,1000,10000]
+[--kinds fish,tank,flippers] [--turns 12] [--think 2.0] [--runs paced,closed] [--setups sqlite,postgres]
+
+Games of the chosen kinds are opened in turn (fish, tank, flippers, fish, ...) with 2, 3 and 4 players in turn,
+and played as people play them: slash commands with their arguments picked from the bot's autocomplete, the
+board's select menus (10 Gallon Tank takes, Flippers Leaders) and the Gourami menu in a Tank player's DMs. Who
+acts next is read from the game's saved state (the bot's database, read-only), as a player reads the table.
+
+--saved N fills the bot's database before it starts with N saved games (bench/seed.py: engine-played games of
+all three kinds, 2-4 players, 70% finished with results, the rest mid- or late-game, with their action logs,
+over 97 servers and N channels); a comma-separated list measures every level on each. The quick default is
+--saved 0, paced; the full matrix (--saved 0,1000,10000) takes about 15 minutes on a busy 2-core machine.
+
+--setups sqlite,postgres measures, level by level, one bot process on SQLite beside two bot processes (one
+shard each) sharing a throwaway PostgreSQL server started for the run (tests/postgres.py; needs PostgreSQL
+in /usr/lib/postgresql), e.g.  --levels 50,200 --setups sqlite,postgres; saved games are copied into it with
+storage.copy.
 
 The fake Discord of tests/harness and the simulated players run in this process; the real bot (create_bot,
 real discord.py) runs in a child process (bench/bot_process.py) that connects to the fake on 127.0.0.1, so
@@ -8,10 +24,10 @@ the figures are the bot's, not the harness's. Latencies are the fake's own recor
 the interaction to the moment the bot's acknowledgement or visible answer reached it. The bot process watches
 its own event loop for stalls and reports them, with its CPU time and garbage collection pauses.
 
-Two runs per level:
+Runs per level (--runs, default paced):
   paced        players think between actions, --think seconds on average (uniformly 0.5x-1.5x), plus a
                quarter of that while typing between autocomplete requests, and the games open at random
-               within --stagger seconds: 50 games being played at once;
+               within --stagger seconds: that many games being played at once;
   closed loop  every player fires its next request the instant the previous answer arrives (stress: the
                figures then measure how many commands per second the bot can take on this machine).
 
@@ -38,11 +54,12 @@ import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.bot_process import PREFIX, Report
+from bench.bot_process import PREFIX, Report, StallSampler
 from bench.seed import seed
 from engine.registry import get
 from storage.copy import copy
@@ -77,6 +94,7 @@ class Samples:
     turns: int = 0
     abandoned: int = 0
     refusals: list[str] = field(default_factory=list)
+    harness_stacks: list[tuple[float, str]] = field(default_factory=list)
     bot: Report = field(default_factory=Report)
 
 
@@ -154,12 +172,16 @@ def ms(value: float) -> str:
     return f"{value * 1000:8.1f}"
 
 
-async def watch_stalls(samples: Samples, interval: float = 0.005) -> None:
+async def watch_stalls(samples: Samples, interval: float = 0.005, sampler: StallSampler | None = None) -> None:
     """Record the longest time this process's event loop was blocked beyond a short sleep."""
     loop = asyncio.get_running_loop()
     while True:
         started = loop.time()
+        if sampler is not None:
+            sampler.beat = time.monotonic()
         await asyncio.sleep(interval)
+        if sampler is not None:
+            sampler.beat = time.monotonic()
         samples.harness_stall = max(samples.harness_stall, loop.time() - started - interval)
 
 
@@ -191,11 +213,20 @@ def seating(n: int, kinds: tuple[str, ...]) -> tuple[str, int]:
 
 
 class StateReader:
-    """Read a channel's active game state from the bot's database (a SQLite file read-only, or PostgreSQL)."""
+    """Read a channel's open game state from the bot's database (a SQLite file read-only, or PostgreSQL).
+
+    SQLite reads run on one thread of their own, with one connection: a reader that meets the bot's write
+    lock waits there (SQLite's busy handler sleeps), not in this process's event loop, where it would delay
+    every timestamp the fake takes.
+    """
+
+    SQL = "SELECT state FROM games WHERE channel_id = {} AND status IN ('lobby', 'active')"
 
     def __init__(self, database: str) -> None:
         self.database = database
         self.pool: Any = None
+        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bench-state")
+        self.conn: sqlite3.Connection | None = None
 
     async def __aenter__(self) -> StateReader:
         """Connect to PostgreSQL if that is where the bot saves."""
@@ -208,17 +239,24 @@ class StateReader:
         return self
 
     async def __aexit__(self, *_: object) -> None:
-        """Close the PostgreSQL pool."""
+        """Close the PostgreSQL pool or the SQLite connection."""
         if self.pool is not None:
             await self.pool.close()
+        if self.conn is not None:
+            await asyncio.get_running_loop().run_in_executor(self.thread, self.conn.close)
+        self.thread.shutdown()
 
     async def state(self, channel_id: int) -> str | None:
-        """Return the saved state JSON of the channel's active game, or None."""
-        sql = "SELECT state FROM games WHERE channel_id = {} AND status = 'active'"
+        """Return the saved state JSON of the channel's open game, or None."""
         if self.pool is not None:
-            return await self.pool.fetchval(sql.format("$1"), channel_id)
-        with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=5)) as conn:
-            row = conn.execute(sql.format("?"), (channel_id,)).fetchone()
+            return await self.pool.fetchval(self.SQL.format("$1"), channel_id)
+        return await asyncio.get_running_loop().run_in_executor(self.thread, self._read, channel_id)
+
+    def _read(self, channel_id: int) -> str | None:
+        """Read one state on the reader thread."""
+        if self.conn is None:
+            self.conn = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=5, check_same_thread=False)
+        row = self.conn.execute(self.SQL.format("?"), (channel_id,)).fetchone()
         return None if row is None else row[0]
 
 
@@ -648,7 +686,11 @@ async def run_level(
                     players = [driver.user(f"p{n}{chr(97 + k)}", guild=home) for k in range(seated)]
                     pacer = Pacer(random.Random(n), think, stagger)
                     tables.append(Table(fake, driver, channel, players, kind, samples, pacer, reader))
-                watcher = asyncio.create_task(watch_stalls(samples))
+                sampler = StallSampler() if stacks else None
+                if sampler is not None:
+                    sampler.start()
+                    sampler.active = True
+                watcher = asyncio.create_task(watch_stalls(samples, sampler=sampler))
                 cpu = time.process_time()
                 await bot.begin()
                 try:
@@ -659,6 +701,9 @@ async def run_level(
                     watcher.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
                         await watcher
+                    if sampler is not None:
+                        sampler.finished.set()
+                        samples.harness_stacks = sampler.worst()
             samples.late = sum(1 for p in fake.take_problems() if "allows 3s" in p)
     return samples
 
@@ -803,7 +848,9 @@ async def measure_level(
     )
     print(report(setup, size, games, samples, time.monotonic() - started), flush=True)
     for blocked, stack in samples.bot.stall_stacks:
-        print(f"  {blocked:7.0f} ms blocked in {stack}")
+        print(f"  bot {blocked:7.0f} ms blocked in {stack}")
+    for blocked, stack in samples.harness_stacks[:6]:
+        print(f"  harness {blocked:7.0f} ms blocked in {stack}")
     if profile is not None:
         print_profile(profile, max(1, len(samples.answer)), args.top)
     return samples
