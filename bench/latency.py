@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import math
@@ -88,6 +89,8 @@ class Samples:
     """Moves only: from injection until the channel shows the board the move made."""
     autocomplete: list[float] = field(default_factory=list)
     harness_stall: float = 0.0
+    harness_gc: float = 0.0
+    """The harness's longest garbage collection pause (it keeps every message and picture it was sent)."""
     harness_cpu: float = 0.0
     late: int = 0
     timeouts: int = 0
@@ -210,6 +213,21 @@ KINDS = ("fish", "tank", "flippers")
 def seating(n: int, kinds: tuple[str, ...]) -> tuple[str, int]:
     """Return the kind and number of players of the n-th game: kinds round-robin, then 2, 3, 4 players."""
     return kinds[n % len(kinds)], 2 + (n // len(kinds)) % 3
+
+
+class HarnessGc:
+    """Time this process's garbage collections while a level runs."""
+
+    def __init__(self, samples: Samples) -> None:
+        self.samples = samples
+        self.started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        """Note when a collection starts and, when it stops, keep the longest."""
+        if phase == "start":
+            self.started = time.perf_counter()
+        elif self.started:
+            self.samples.harness_gc = max(self.samples.harness_gc, time.perf_counter() - self.started)
 
 
 class StateReader:
@@ -691,12 +709,21 @@ async def run_level(
                     sampler.start()
                     sampler.active = True
                 watcher = asyncio.create_task(watch_stalls(samples, sampler=sampler))
+                gc_timer = HarnessGc(samples)
+                gc.callbacks.append(gc_timer)
+                # The harness keeps every message, version and picture: a full collection of that takes 100+ ms
+                # at 200 games, a stall that would be counted against the bot. Collect once the level is over.
+                gc.freeze()
+                gc.disable()
                 cpu = time.process_time()
                 await bot.begin()
                 try:
                     await asyncio.gather(*(table.play(turns) for table in tables))
                 finally:
                     samples.harness_cpu = time.process_time() - cpu
+                    gc.enable()
+                    gc.unfreeze()
+                    gc.callbacks.remove(gc_timer)
                     samples.bot = await bot.end()
                     watcher.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
@@ -718,7 +745,7 @@ def figures(values: list[float]) -> str:
 HEADER = (
     "setup    saved games  cmds turns  ack med  ack p99  ans med  ans p99 boardmed boardp99   ac med   ac p99 |"
     " bot stall    busy >50ms   gc max cpu/cmd loop/cmd cpu% cmd/s |"
-    " harness stall cpu/cmd | late errors abandoned wall s"
+    " harness stall gc max cpu/cmd | late errors abandoned wall s"
 )
 
 
@@ -734,7 +761,7 @@ def report(setup: str, saved: int, games: int, samples: Samples, seconds: float)
         f"{ms(bot.stall)}{ms(bot.busy_stall)} {bot.stalls_over_limit:5d}{ms(bot.gc_pause)}"
         f"{cpu}{loop_cpu}"
         f" {bot.cpu / window:4.0%} {len(samples.answer) / window:5.1f} |"
-        f"     {ms(samples.harness_stall)}{ms(samples.harness_cpu / commands)} |"
+        f"     {ms(samples.harness_stall)}{ms(samples.harness_gc)}{ms(samples.harness_cpu / commands)} |"
         f" {samples.late:4d} {bot.errors:6d} {samples.abandoned:9d} {seconds:6.1f}"
     )
 
