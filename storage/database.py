@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -16,9 +18,16 @@ import aiosqlite
 
 from storage.migrations import MIGRATIONS
 
+log = logging.getLogger(__name__)
+
 T = TypeVar("T")
 LOBBY, ACTIVE, FINISHED, CANCELLED = "lobby", "active", "finished", "cancelled"
 OPEN = (LOBBY, ACTIVE)
+SHOWN = (ACTIVE, FINISHED)
+"""Statuses whose newest board belongs in the channel (the board outbox posts it when it is behind)."""
+BUSY_TIMEOUT_MS = 1500
+"""How long a write waits for another writer's lock: well inside Discord's 3 s to acknowledge an interaction."""
+SQL_INT = range(-(2**63), 2**63)
 
 
 class StorageError(Exception):
@@ -31,6 +40,13 @@ class StaleVersion(StorageError):
 
 class ChannelBusy(StorageError):
     """Raise when a channel already has an open game."""
+
+
+class DatabaseBusy(StorageError):
+    """Raise when another writer held the database longer than a player can wait; nothing was changed."""
+
+
+BUSY_TEXT = "The game's database is busy right now, so nothing was changed. Please try again in a moment."
 
 
 @dataclass(frozen=True)
@@ -88,6 +104,8 @@ class GameRow:
     timeout_hours: float | None = None
     reminded_version: int = 0
     rematch_of: int | None = None
+    posted_version: int = 0
+    """The state version the game's posted board shows; behind `version` until the newest board is posted."""
     state_error: str | None = None
     """Set when the saved state JSON could not be read."""
 
@@ -99,6 +117,11 @@ class GameRow:
     def names(self) -> list[str]:
         """Return the seat names in seat order."""
         return [s.name for s in sorted(self.seats, key=lambda s: s.seat)]
+
+    @property
+    def board_behind(self) -> bool:
+        """Return True when a saved version of a shown game has no posted board yet."""
+        return self.status in SHOWN and self.posted_version < self.version
 
 
 def sqlite_path(url: str) -> str:
@@ -145,7 +168,13 @@ def serialized(method: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T
     @functools.wraps(method)
     async def wrapper(self: Database, *args: Any, **kwargs: Any) -> T:
         async with self._guard.hold():
-            return await method(self, *args, **kwargs)
+            try:
+                return await method(self, *args, **kwargs)
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                log.warning("the database stayed locked for %s ms: %s", BUSY_TIMEOUT_MS, exc)
+                raise DatabaseBusy(BUSY_TEXT) from exc
 
     return wrapper
 
@@ -179,7 +208,7 @@ class Database:
         await self._conn.execute("PRAGMA journal_mode=WAL")
         await self._conn.execute("PRAGMA synchronous=NORMAL")
         await self._conn.execute("PRAGMA foreign_keys=ON")
-        await self._conn.execute("PRAGMA busy_timeout=5000")
+        await self._conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         await self._migrate()
 
     async def close(self) -> None:
@@ -206,6 +235,17 @@ class Database:
 
     def _now(self) -> str:
         return self.clock().isoformat()
+
+    async def _rollback(self, error: BaseException) -> None:
+        """Undo the open transaction after `error`; if SQLite already undid it (disk full), keep the real cause."""
+        if not self.conn.in_transaction:
+            if isinstance(error, sqlite3.Error):
+                log.warning("a database write failed and SQLite rolled it back: %s", error)
+            return
+        try:
+            await self.conn.execute("ROLLBACK")
+        except sqlite3.Error as rollback_error:
+            log.warning("a database write failed (%s); rolling it back failed too: %s", error, rollback_error)
 
     # -- metadata -------------------------------------------------------------------------------
 
@@ -253,15 +293,20 @@ class Database:
             )
             await self.conn.execute("COMMIT")
         except aiosqlite.IntegrityError as exc:
-            await self.conn.execute("ROLLBACK")
+            await self._rollback(exc)
             raise ChannelBusy("this channel already has a game") from exc
+        except BaseException as exc:
+            await self._rollback(exc)
+            raise
         row = await self.game(game_id)
         assert row is not None
         return row
 
     @serialized
     async def game(self, game_id: int) -> GameRow | None:
-        """Return a game by id, or None."""
+        """Return a game by id, or None (also for a number too large to be any game's)."""
+        if game_id not in SQL_INT:
+            return None
         rows = await self.conn.execute_fetchall("SELECT * FROM games WHERE id = ?", (game_id,))
         return None if not rows else await self._with_seats(next(iter(rows)))
 
@@ -319,6 +364,7 @@ class Database:
             timeout_hours=row["timeout_hours"],
             reminded_version=row["reminded_version"],
             rematch_of=row["rematch_of"],
+            posted_version=row["posted_version"],
             state_error=error,
         )
 
@@ -347,8 +393,8 @@ class Database:
             await self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self._now(), game_id))
             await self.conn.execute("COMMIT")
             return seat
-        except BaseException:
-            await self.conn.execute("ROLLBACK")
+        except BaseException as exc:
+            await self._rollback(exc)
             raise
 
     @serialized
@@ -372,8 +418,8 @@ class Database:
                     )
             await self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (self._now(), game_id))
             await self.conn.execute("COMMIT")
-        except BaseException:
-            await self.conn.execute("ROLLBACK")
+        except BaseException as exc:
+            await self._rollback(exc)
             raise
 
     @serialized
@@ -434,8 +480,8 @@ class Database:
                     (r.seat, r.user_id, int(r.is_bot), r.score, r.rank, int(r.winner), now, game_id),
                 )
             await self.conn.execute("COMMIT")
-        except BaseException:
-            await self.conn.execute("ROLLBACK")
+        except BaseException as exc:
+            await self._rollback(exc)
             raise
         return expected_version + 1
 
@@ -450,13 +496,33 @@ class Database:
         return cur.rowcount == 1
 
     @serialized
-    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
-        """Remember which channel message shows the current board."""
-        await self.conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+    async def set_board_message(self, game_id: int, message_id: int | None, version: int | None = None) -> None:
+        """Remember which channel message shows the current board and, with `version`, which state it shows.
+
+        A board of an older version than the one already posted changes nothing.
+        """
+        if version is None:
+            await self.conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+            return
+        await self.conn.execute(
+            "UPDATE games SET board_message_id = ?, posted_version = ? WHERE id = ? AND posted_version <= ?",
+            (message_id, version, game_id, version),
+        )
+
+    @serialized
+    async def games_behind(self) -> list[GameRow]:
+        """Return the active and finished games whose newest saved version has no posted board, oldest first."""
+        async with self.conn.execute(
+            "SELECT * FROM games WHERE status IN (?, ?) AND posted_version < version ORDER BY id", SHOWN
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._with_seats(row) for row in rows]
 
     @serialized
     async def actions(self, game_id: int) -> list[dict[str, Any]]:
         """Return a game's action log in order."""
+        if game_id not in SQL_INT:
+            return []
         async with self.conn.execute(
             "SELECT version, seat, user_id, action, events, created_at FROM actions WHERE game_id = ? ORDER BY version",
             (game_id,),

@@ -86,4 +86,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX results_by_user ON results (user_id);
     CREATE INDEX results_by_guild_kind ON results (guild_id, kind);
     """,
+    # 3: the board outbox: the version the posted board shows, so a saved move whose board never reached the
+    # channel is posted later (after a crash, at start-up, on the next press, by the periodic sweep).
+    """
+    ALTER TABLE games ADD COLUMN posted_version INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET posted_version = version;
+    """,
 )
