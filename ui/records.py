@@ -33,6 +33,13 @@ def jump_link(row: GameRow) -> str:
     return f"<#{row.channel_id}>"
 
 
+def check_seats(row: GameRow) -> None:
+    """Raise ValueError when a saved game's seats are not numbered 0, 1, 2... (a seat row is missing)."""
+    numbers = [s.seat for s in row.seats]
+    if numbers != list(range(len(numbers))):
+        raise ValueError(f"seats are {numbers}, not 0..{len(numbers) - 1}")
+
+
 def waiting_on(flow: GameFlow, row: GameRow) -> str:
     """Say whose turn a game waits for, or that it is a lobby."""
     if row.status != ACTIVE:
@@ -52,6 +59,7 @@ async def list_games(flow: GameFlow, guild_id: int) -> str:
     lines = []
     for row in rows:
         try:
+            check_seats(row)
             line = f"#{row.id} {get(row.kind).title} in <#{row.channel_id}>: {waiting_on(flow, row)} · {jump_link(row)}"
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             log.warning("game %s is damaged and left out of /game list: %r", row.id, exc)
@@ -68,6 +76,7 @@ async def my_turns(flow: GameFlow, user_id: int) -> str:
     for row in await flow.db.active_games_of(user_id):
         seat = row.seat_of(user_id)
         try:
+            check_seats(row)
             game, state = flow.live(row)
             if seat is not None and seat in game.to_act(state) and not row.seats[seat].is_bot:
                 lines.append(f"#{row.id} {game.title}: {game.status(state, row.names)} · {jump_link(row)}")

@@ -158,6 +158,8 @@ class FailureRule:
 
 
 Handler = Callable[[RestRequest], Awaitable[tuple[int, Any]]]
+RequestHook = Callable[[Call], Awaitable[tuple[int, Any] | None]]
+"""Run before a matched request is handled (route and body known); a (status, body) answer replaces it."""
 
 
 class Router:
@@ -511,6 +513,10 @@ class RestApi:
         failure = self._failure_for(request.method, route, api_path or "")
         if failure is not None:
             return failure
+        for hook in list(fake.request_hooks):
+            replaced = await hook(call)
+            if replaced is not None:
+                return replaced[0], replaced[1], {}
         req = RestRequest(request.method, api_path or "", route, params, dict(request.query), payload, files)
         try:
             status, body = await handler(req)
