@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from config import Settings
 from storage.database import Database, sqlite_path
+from ui.bots import THINK_BUDGET
 from ui.components import FloeComponent
 from ui.errors import UserError, report
 from ui.flow import GameFlow
@@ -71,7 +72,7 @@ class IceFloeBot(commands.Bot):
         settings: Settings,
         *,
         bot_pause: float = 2.0,
-        bot_budget: float = 1.5,
+        bot_budget: float = THINK_BUDGET,
         workers: str | None = None,
         check_interval: float = 60.0,
         **options: Any,

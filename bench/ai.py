@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ai import choose_action
 from engine.registry import get
+from ui.bots import THINK_BUDGET
 
 GAMES = ("fish", "tank", "flippers")
 PAIRINGS = ("hard-easy", "easy-random")
@@ -96,7 +97,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="matches per game and pairing (seats rotate)")
     parser.add_argument("--players", type=int, default=2, help="seats per match: the first level plays one of them")
-    parser.add_argument("--budget", type=float, default=0.3, help="seconds per hard move")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=THINK_BUDGET,
+        help=f"seconds per hard move (default {THINK_BUDGET:g}: the bot's)",
+    )
     parser.add_argument("--iterations", type=int, default=None, help="search iterations per hard move (no clock)")
     parser.add_argument("--game", choices=GAMES, action="append", help="only this game (repeatable)")
     parser.add_argument("--pairing", choices=PAIRINGS, action="append", help="only this pairing (repeatable)")

@@ -17,7 +17,7 @@ from ui.errors import UserError
 
 if TYPE_CHECKING:
     from bot import IceFloeBot
-    from ui.flow import GameFlow
+    from ui.adapter import Table
 
 KEY = "fish"
 
@@ -59,7 +59,7 @@ class FishAdapter(GameAdapter):
         return [select(gid, ver, "from", "Move a penguin: pick it first…", options, disabled=board.disabled)]
 
     async def on_component(
-        self, flow: GameFlow, interaction: discord.Interaction, board: Board, hit: ComponentHit
+        self, flow: Table, interaction: discord.Interaction, board: Board, hit: ComponentHit
     ) -> None:
         """Handle the placement, pick-a-penguin and destination selects."""
         if not hit.values:

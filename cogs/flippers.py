@@ -34,7 +34,7 @@ from ui.errors import UserError
 
 if TYPE_CHECKING:
     from bot import IceFloeBot
-    from ui.flow import GameFlow
+    from ui.adapter import Table
 
 KEY = "flippers"
 DISCARD_BUTTON, PLAY_BUTTON, HAND_BUTTON = "discard?", "play?", "hand?"
@@ -260,7 +260,7 @@ class FlippersAdapter(GameAdapter):
         return hit.token in UNVERSIONED_TOKENS
 
     async def on_component(
-        self, flow: GameFlow, interaction: discord.Interaction, board: Board, hit: ComponentHit
+        self, flow: Table, interaction: discord.Interaction, board: Board, hit: ComponentHit
     ) -> None:
         """Route the board's buttons and select, and the private discard and play menus."""
         kind, _, arg = hit.token.partition("#")[0].partition(":")
@@ -367,7 +367,7 @@ class FlippersAdapter(GameAdapter):
         await _reply(interaction, f"{power} on {label(cell)}: which way does its arrow point?", [menu])
 
     async def _play(
-        self, flow: GameFlow, interaction: discord.Interaction, board: Board, hit: ComponentHit, arg: str
+        self, flow: Table, interaction: discord.Interaction, board: Board, hit: ComponentHit, arg: str
     ) -> None:
         """Play the chosen card: the board, now showing it, is posted in the game's channel."""
         cid, _, cell = arg.partition(":")

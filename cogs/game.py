@@ -14,7 +14,7 @@ from storage.database import LOBBY, GameRow, GuildSettings
 from ui import records
 from ui.bots import LEVELS
 from ui.errors import UserError
-from ui.flow import in_thread
+from ui.lobby import in_thread
 from ui.scheduler import hours
 
 if TYPE_CHECKING:

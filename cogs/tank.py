@@ -23,7 +23,7 @@ from ui.errors import UserError
 
 if TYPE_CHECKING:
     from bot import IceFloeBot
-    from ui.flow import GameFlow
+    from ui.adapter import Table
 
 KEY = "tank"
 KEEP = "keep"
@@ -168,7 +168,7 @@ class TankAdapter(GameAdapter):
         return []
 
     async def on_component(
-        self, flow: GameFlow, interaction: discord.Interaction, board: Board, hit: ComponentHit
+        self, flow: Table, interaction: discord.Interaction, board: Board, hit: ComponentHit
     ) -> None:
         """Handle the split and take selects of the board and the private Gourami select."""
         if not hit.values:

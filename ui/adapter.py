@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -15,7 +15,6 @@ from storage.database import GameRow
 
 if TYPE_CHECKING:
     from ui.components import ComponentHit
-    from ui.flow import GameFlow
 
 
 @dataclass
@@ -49,6 +48,24 @@ class Picture:
         return discord.File(io.BytesIO(self.png), filename=self.filename, description=self.alt[:1024])
 
 
+class Table(Protocol):
+    """Name what a game's board components may ask of the turn flow."""
+
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        row: GameRow,
+        action: dict[str, Any],
+        *,
+        expected_version: int | None = None,
+        private_note: str | None = None,
+    ) -> None:
+        """Apply, save and announce one player's action."""
+
+    async def show_hand(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Show the caller their private view, ephemerally."""
+
+
 class GameAdapter(ABC):
     """Connect one game's rules to Discord: pictures, board components and private messages."""
 
@@ -69,7 +86,7 @@ class GameAdapter(ABC):
 
     @abstractmethod
     async def on_component(
-        self, flow: GameFlow, interaction: discord.Interaction, board: Board, hit: ComponentHit
+        self, flow: Table, interaction: discord.Interaction, board: Board, hit: ComponentHit
     ) -> None:
         """Handle a press on one of this game's board components."""
 

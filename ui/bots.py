@@ -9,16 +9,18 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from engine.base import IllegalAction
-from storage.database import ACTIVE
+from storage.database import ACTIVE, Database
 from ui.errors import UserError
+from ui.loading import GameLoader
 from ui.workers import make_pool
 
 if TYPE_CHECKING:
-    from ui.flow import GameFlow
+    from ui.moves import Moves
 
 log = logging.getLogger(__name__)
 
 LEVELS = ("easy", "hard")
+THINK_BUDGET = 1.5  # seconds a hard computer player searches per move in the bot
 
 
 def choose(kind: str, view: dict[str, Any], seat: int, level: str, seed: int, budget: float) -> dict[str, Any]:
@@ -31,8 +33,19 @@ def choose(kind: str, view: dict[str, Any], seat: int, level: str, seed: int, bu
 class BotPlayers:
     """Run one task per game whose turn belongs to a computer player."""
 
-    def __init__(self, flow: GameFlow, *, pause: float = 2.0, budget: float = 1.5, workers: str = "process") -> None:
-        self.flow = flow
+    def __init__(
+        self,
+        db: Database,
+        loader: GameLoader,
+        moves: Moves,
+        *,
+        pause: float = 2.0,
+        budget: float = THINK_BUDGET,
+        workers: str = "process",
+    ) -> None:
+        self.db = db
+        self.loader = loader
+        self.moves = moves
         self.pause = pause
         self.budget = budget
         self.workers = workers
@@ -75,29 +88,29 @@ class BotPlayers:
 
     async def play_for(self, game_id: int, seat: int, level: str, expected_version: int) -> bool:
         """Think for one seat and play its move; return False if the game moved on meanwhile."""
-        row = await self.flow.db.game(game_id)
+        row = await self.db.game(game_id)
         if row is None or row.status != ACTIVE or row.version != expected_version:
             return False
-        game, state = self.flow.live(row)
+        game, state = self.loader.live(row)
         if seat not in game.to_act(state):
             return False
         action = await self.think(row.kind, game.view(state, seat), seat, level, row.seed + row.version)
         try:
-            done = await self.flow.commit(game_id, action, seat=seat, expected_version=expected_version)
+            done = await self.moves.commit(game_id, action, seat=seat, expected_version=expected_version)
         except (UserError, IllegalAction) as exc:
             log.info("computer move in game %s not applied: %s", game_id, exc)
             return False
-        await self.flow.publish(done.board, done.events, interaction=None, previous=done.previous)
+        await self.moves.publisher.publish(done.board, done.events, interaction=None, previous=done.previous)
         return True
 
     async def _run(self, game_id: int) -> None:
         """Play computer turns until a person must act or the game ends."""
         try:
             while True:
-                row = await self.flow.db.game(game_id)
+                row = await self.db.game(game_id)
                 if row is None or row.status != ACTIVE:
                     return
-                game, state = self.flow.live(row)
+                game, state = self.loader.live(row)
                 waiting = [s for s in game.to_act(state) if row.seats[s].is_bot]
                 if not waiting:
                     return

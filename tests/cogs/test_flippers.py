@@ -38,10 +38,9 @@ from tests.engine.flippers.helpers import NAMES, activate, new_started, play, ra
 from ui.adapter import Board, register
 from ui.components import ComponentHit
 from ui.errors import UserError
-from ui.flow import GameFlow
+from ui.publishing import board_content
 
 ADAPTER = FlippersAdapter()
-FLOW = GameFlow(bot=None, db=None)  # type: ignore[arg-type]
 GAME_ID = 42
 CHANNEL = 2
 USER_BASE = 1000
@@ -163,7 +162,7 @@ def _check_step(state: FlippersState, events: list[Event], before: list[list[str
     hidden = _hidden(state)
     items = ADAPTER.board_items(board)
     public = "\n".join(
-        [_items_text(items), FLOW.board_content(board, events), alt_text_table(GAME.view(state, None), NAMES)]
+        [_items_text(items), board_content(board, events), alt_text_table(GAME.view(state, None), NAMES)]
     )
     assert _leaks(public, hidden) == []
     tokens = _tokens(items)
@@ -216,7 +215,7 @@ def test_the_setup_discards_stay_secret_in_the_board_that_follows() -> None:
     state = GAME.new_game(4, {"teams": True}, seed=5)
     cards = list(state.hands[2][:2])
     events = GAME.apply(state, 2, {"type": "discard", "cards": cards})
-    content = FLOW.board_content(_board(state), events)
+    content = board_content(_board(state), events)
     assert "has chosen their discards" in content
     assert _leaks(content, set(cards)) == []
     assert ADAPTER.seats_to_update_privately(events, state) == {2}
@@ -311,7 +310,7 @@ def test_final_board_content_lists_the_real_standings() -> None:
     while not GAME.is_over(state):
         seat = rng.choice(GAME.to_act(state))
         events = GAME.apply(state, seat, random_action(state, seat, rng))
-    content = FLOW.board_content(_board(state), events)
+    content = board_content(_board(state), events)
     assert "**Final standings**" in content
     assert content.count("points together") == 2
     for s in GAME.outcome(state).standings:

@@ -31,11 +31,10 @@ from tests.engine.tank.helpers import cards_of, finish_splits, give, place, play
 from ui.adapter import Board, adapter_for, register
 from ui.components import ComponentHit
 from ui.errors import UserError
-from ui.flow import GameFlow
+from ui.publishing import board_content
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 ADAPTER = TankAdapter()
-FLOW = GameFlow(bot=None, db=None)  # type: ignore[arg-type]
 GAME_ID = 42
 USER_BASE = 1000
 
@@ -214,7 +213,7 @@ def test_nothing_public_shows_a_held_card(players: int, monkeypatch: pytest.Monk
         view = GAME.view(state, None)
         text = "\n".join(
             [
-                FLOW.board_content(board, events),
+                board_content(board, events),
                 ADAPTER.board_picture(view, names).alt,
                 _items_text(ADAPTER.board_items(board)),
             ]
@@ -224,7 +223,7 @@ def test_nothing_public_shows_a_held_card(players: int, monkeypatch: pytest.Monk
         differed += twin.hands != state.hands
         twin_board = _board(twin)
         assert GAME.view(twin, None) == view
-        assert FLOW.board_content(twin_board, events) == FLOW.board_content(board, events)
+        assert board_content(twin_board, events) == board_content(board, events)
         assert ADAPTER.board_picture(GAME.view(twin, None), names).alt == ADAPTER.board_picture(view, names).alt
         assert _items_text(ADAPTER.board_items(twin_board)) == _items_text(ADAPTER.board_items(board))
     assert differed > 5
@@ -233,14 +232,14 @@ def test_nothing_public_shows_a_held_card(players: int, monkeypatch: pytest.Monk
 def test_the_gourami_step_pings_the_taker_and_the_channel_never_sees_cards() -> None:
     state, seat, group, events = _gourami_take()
     taken = GAME.view(state, seat)["aquarium"]
-    content = FLOW.board_content(_board(state), events)
+    content = board_content(_board(state), events)
     assert f"{NAMES[seat]} took group {group} (" in content
     assert _mentions(content) == [USER_BASE + seat]
     assert "Gourami" in content and "Molly" not in content
     assert not [c for c in taken if _shows_id(content, c["id"])]
     assert ADAPTER.board_items(_board(state)) == []
     events = GAME.apply(state, seat, {"type": "discard", "card": "molly-7"})
-    content = FLOW.board_content(_board(state), events)
+    content = board_content(_board(state), events)
     assert f"{NAMES[seat]} discarded 1 card" in content
     assert "Molly" not in content and not _shows_id(content, "molly-7")
     assert _mentions(content) == [USER_BASE + GAME.to_act(state)[0]] and GAME.to_act(state)[0] != seat
@@ -249,7 +248,7 @@ def test_the_gourami_step_pings_the_taker_and_the_channel_never_sees_cards() -> 
 def test_keeping_all_fish_passes_the_turn() -> None:
     state, seat, _, _ = _gourami_take()
     events = GAME.apply(state, seat, {"type": "keep"})
-    content = FLOW.board_content(_board(state), events)
+    content = board_content(_board(state), events)
     assert f"{NAMES[seat]} kept their fish" in content
     assert _mentions(content) == [USER_BASE + GAME.to_act(state)[0]]
 
@@ -360,7 +359,7 @@ def test_standings_lines_give_each_type_chest_goal_and_total(players: int) -> No
         assert f"Gouramis {d['gourami']}" in line and f"Mollies {d['molly']}" in line
         assert f"Treasure Chest {d['chest']}" in line and f"goal {d['goal']}" in line
         assert ("Neon Tetras" in line) == (players > 2)
-    content = FLOW.board_content(_board(state), [])
+    content = board_content(_board(state), [])
     assert "**Final standings**" in content and all(line in content for line in lines)
 
 
@@ -462,7 +461,7 @@ async def test_setup_registers_the_adapter_and_the_cog() -> None:
     added: list[Any] = []
 
     class FakeBot:
-        flow = FLOW
+        flow = None
 
         async def add_cog(self, cog: Any) -> None:
             added.append(cog)

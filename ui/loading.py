@@ -1,0 +1,78 @@
+"""Find a channel's game and load its live state, refusing a damaged save."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from engine.base import CorruptState, Game
+from engine.registry import get
+from storage.database import ACTIVE, Database, GameRow
+from ui.adapter import Board
+from ui.errors import UserError
+
+log = logging.getLogger(__name__)
+
+NO_GAME = "There is no game in this channel. Start one with `/game new`."
+
+
+class GameLoader:
+    """Load saved games for the paths that act on them."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def game_here(self, interaction: discord.Interaction) -> GameRow:
+        """Return the open game in the interaction's channel, or refuse."""
+        row = await self.db.open_game_in(interaction.channel_id or 0)
+        if row is None:
+            raise UserError(NO_GAME)
+        return row
+
+    async def active_game(self, interaction: discord.Interaction, kind: str) -> GameRow:
+        """Return this channel's game of `kind` once it has started, or refuse."""
+        row = await self.game_here(interaction)
+        if row.kind != kind:
+            raise UserError(f"The game in this channel is {get(row.kind).title}, not {get(kind).title}.")
+        if row.status != ACTIVE:
+            raise UserError("The game has not started yet: the host starts it with `/game start`.")
+        return row
+
+    async def caller_seat(self, interaction: discord.Interaction, kind: str) -> tuple[Any, int] | None:
+        """Return the live state and the caller's seat in this channel's game of `kind`, or None (for autocomplete)."""
+        row = await self.db.open_game_in(interaction.channel_id or 0)
+        if row is None or row.kind != kind or row.status != ACTIVE:
+            return None
+        seat = row.seat_of(interaction.user.id)
+        if seat is None:
+            return None
+        try:
+            return self.live(row)[1], seat
+        except UserError:
+            return None
+
+    def live(self, row: GameRow) -> tuple[Game, Any]:
+        """Return the rules and the state of an active game, refusing a damaged save."""
+        game = get(row.kind)
+        if row.state_error or row.state is None:
+            raise UserError(damaged(row, row.state_error or "no state saved"))
+        try:
+            return game, game.load(row.state)
+        except CorruptState as exc:
+            raise UserError(damaged(row, str(exc))) from exc
+
+    def board(self, row: GameRow, *, disabled: bool = False) -> Board:
+        """Return the live board of an active game."""
+        game, state = self.live(row)
+        return Board(row, game, state, row.version, disabled)
+
+
+def damaged(row: GameRow, why: str) -> str:
+    """Log a damaged save and return what players are told."""
+    log.error("game %s has a damaged save: %s", row.id, why)
+    return (
+        f"The saved data of game #{row.id} is damaged, so it cannot go on. "
+        "The host or a moderator can end it with `/game cancel`."
+    )

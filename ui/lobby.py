@@ -1,0 +1,263 @@
+"""Open, fill, start, cancel and rematch games: everything before the first move and after the last."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from engine.base import Event
+from engine.registry import get
+from storage.database import CANCELLED, FINISHED, LOBBY, ChannelBusy, Database, GameRow, Seat
+from ui.adapter import Board
+from ui.bots import LEVELS
+from ui.components import LOBBY_VERSION, button, view_of
+from ui.errors import UserError
+from ui.publishing import MENTION_USERS, Publisher
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+
+def in_thread(interaction: discord.Interaction) -> bool:
+    """Return True when an interaction comes from inside a thread."""
+    channel = interaction.channel
+    return isinstance(channel, discord.Thread) or getattr(channel, "type", None) in (
+        discord.ChannelType.public_thread,
+        discord.ChannelType.private_thread,
+    )
+
+
+def display_name(user: discord.abc.User) -> str:
+    """Return the name to show for a user."""
+    return getattr(user, "display_name", None) or user.name
+
+
+def lobby_embed(row: GameRow) -> discord.Embed:
+    """Describe a lobby: game, options, seats and how to join."""
+    game = get(row.kind)
+    embed = discord.Embed(title=f"{game.title}: lobby", colour=discord.Colour.blue())
+    seats = "\n".join(f"{s.seat + 1}. {s.mention}" + (" (host)" if s.user_id == row.host_id else "") for s in row.seats)
+    embed.add_field(name=f"Players {len(row.seats)}/{game.max_players}", value=seats or "nobody yet", inline=False)
+    chosen = [o.name for o in game.options if row.options.get(o.name)]
+    if game.options:
+        embed.add_field(name="Options", value=", ".join(chosen) or "none", inline=False)
+    players = f"{game.min_players}-{game.max_players} players"
+    embed.set_footer(text=f"Game #{row.id} · {players} · the host starts with Start")
+    return embed
+
+
+def lobby_view(row: GameRow, *, disabled: bool = False) -> discord.ui.View | None:
+    """Return the Join / Leave / Add bot / Start buttons of a lobby."""
+    return view_of(
+        [
+            button(row.id, LOBBY_VERSION, "join", "Join", style=discord.ButtonStyle.success, disabled=disabled),
+            button(row.id, LOBBY_VERSION, "leave", "Leave", disabled=disabled),
+            button(row.id, LOBBY_VERSION, "addbot", "Add bot", disabled=disabled),
+            button(row.id, LOBBY_VERSION, "start", "Start", style=discord.ButtonStyle.primary, disabled=disabled),
+        ]
+    )
+
+
+class Lobby:
+    """Run a game's lobby and the host's powers over it."""
+
+    def __init__(
+        self, bot: commands.Bot, db: Database, publisher: Publisher, locks: defaultdict[int, asyncio.Lock]
+    ) -> None:
+        self.bot = bot
+        self.db = db
+        self.publisher = publisher
+        self.locks = locks
+
+    async def new_lobby(
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        options: dict[str, Any],
+        *,
+        thread: bool = False,
+        reminder_hours: float | None = None,
+        timeout_hours: float | None = None,
+    ) -> None:
+        """Open a lobby in this channel (or in a new thread) with the caller in the first seat."""
+        if interaction.guild_id is None:
+            raise UserError("Start games in a server channel, not in direct messages.")
+        game = get(kind)
+        known = {o.name for o in game.options}
+        for name, value in options.items():
+            if value and name not in known:
+                raise UserError(f"{game.title} has no `{name}` option.")
+        for value in (reminder_hours, timeout_hours):
+            if value is not None and value <= 0:
+                raise UserError("Reminder and timeout delays are a number of hours above 0.")
+        chosen = {o.name: bool(options.get(o.name, o.default)) for o in game.options}
+        channel_id = interaction.channel_id or 0
+        if thread:
+            channel_id = await self._open_thread(interaction, game.title)
+        host = Seat(0, interaction.user.id, display_name(interaction.user))
+        try:
+            row = await self.db.create_game(
+                guild_id=interaction.guild_id,
+                channel_id=channel_id,
+                kind=kind,
+                host=host,
+                options=chosen,
+                seed=random.SystemRandom().randrange(1, 2**53),
+            )
+        except ChannelBusy:
+            raise UserError(
+                "This channel already has a game. Finish or `/game cancel` it, or start one in a thread."
+            ) from None
+        if reminder_hours is not None or timeout_hours is not None:
+            await self.db.set_game_timers(row.id, reminder_hours, timeout_hours)
+        if channel_id == interaction.channel_id:
+            await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row))
+            message = await interaction.original_response()
+        else:
+            await interaction.response.send_message(f"{game.title}: the lobby is open in <#{channel_id}>.")
+            channel = self.bot.get_partial_messageable(channel_id)
+            message = await channel.send(embed=lobby_embed(row), view=lobby_view(row))
+        await self.db.set_board_message(row.id, message.id)
+
+    async def _open_thread(self, interaction: discord.Interaction, title: str) -> int:
+        """Create a public thread for a new game under the current channel and return its id."""
+        if in_thread(interaction):
+            raise UserError("This is already a thread: start the game here without `thread`.")
+        name = f"{title} · {display_name(interaction.user)}"[:100]
+        try:
+            data = await self.bot.http.start_thread_without_message(
+                interaction.channel_id or 0,
+                name=name,
+                auto_archive_duration=10080,
+                type=discord.ChannelType.public_thread.value,
+            )
+        except discord.Forbidden:
+            raise UserError("I am not allowed to create threads here (Create Public Threads).") from None
+        return int(data["id"])
+
+    async def join(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Seat the caller in a lobby."""
+        game = get(row.kind)
+        await self.db.seat_player(row.id, interaction.user.id, display_name(interaction.user), game.max_players)
+        await self._changed(interaction, row, f"{interaction.user.mention} joined.")
+
+    async def add_bot(self, interaction: discord.Interaction, row: GameRow, level: str = "easy") -> None:
+        """Seat a computer player in a lobby (host only)."""
+        if interaction.user.id != row.host_id:
+            raise UserError("Only the host can add computer players.")
+        if level not in LEVELS:
+            raise UserError(f"The computer player's level is one of: {', '.join(LEVELS)}.")
+        game = get(row.kind)
+        bots = [s for s in row.seats if s.is_bot]
+        user_id = min([s.user_id for s in bots], default=0) - 1
+        name = f"Bot {len(bots) + 1} ({level})"
+        await self.db.seat_player(row.id, user_id, name, game.max_players, bot_level=level)
+        await self._changed(interaction, row, f"{name} joined.")
+
+    async def leave(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Unseat the caller from a lobby; the lobby closes when the host leaves."""
+        if interaction.user.id == row.host_id:
+            await self.cancel(interaction, row, reason="The host left, so the lobby is closed.")
+            return
+        await self.db.unseat_player(row.id, interaction.user.id)
+        await self._changed(interaction, row, f"{interaction.user.mention} left.")
+
+    async def _changed(self, interaction: discord.Interaction, row: GameRow, note: str) -> None:
+        """Refresh the lobby message after a seat change."""
+        fresh = await self.db.game(row.id)
+        assert fresh is not None
+        embed, view = lobby_embed(fresh), lobby_view(fresh)
+        pressed_lobby = interaction.message is not None and interaction.message.id == fresh.board_message_id
+        if pressed_lobby:
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(note, allowed_mentions=discord.AllowedMentions.none())
+            await self.publisher.edit_message(fresh.channel_id, fresh.board_message_id, embed=embed, view=view)
+
+    async def start(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Deal the game for the seated players and post the first board (host only)."""
+        game = get(row.kind)
+        if row.status != LOBBY:
+            raise UserError("This game has already started.")
+        if interaction.user.id != row.host_id:
+            raise UserError("Only the host can start the game.")
+        players = len(row.seats)
+        if not game.min_players <= players <= game.max_players:
+            raise UserError(f"{game.title} needs {game.min_players}-{game.max_players} players; {players} seated.")
+        state = game.new_game(players, row.options, row.seed)
+        async with self.locks[row.id]:
+            version = await self.db.start_game(row.id, game.dump(state), row.version)
+        await interaction.response.defer(thinking=interaction.message is None)
+        started = await self.db.game(row.id)
+        assert started is not None
+        await self.publisher.edit_message(row.channel_id, row.board_message_id, view=lobby_view(row, disabled=True))
+        board = Board(started, game, state, version)
+        await self.publisher.publish(board, [Event("game_started")], interaction=interaction, previous=None)
+
+    async def cancel(self, interaction: discord.Interaction, row: GameRow, *, reason: str = "") -> None:
+        """End an open game for good (host or a member with Manage Server)."""
+        perms = getattr(interaction, "permissions", None)
+        moderator = bool(perms and perms.manage_guild)
+        if interaction.user.id != row.host_id and not moderator:
+            raise UserError("Only the host or a member with Manage Server can cancel this game.")
+        async with self.locks[row.id]:
+            if not await self.db.set_status(row.id, CANCELLED):
+                raise UserError("This game has already ended.")
+        await interaction.response.send_message(
+            reason or f"Game #{row.id} was cancelled by {interaction.user.mention}.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if row.status == LOBBY:
+            await self.publisher.edit_message(row.channel_id, row.board_message_id, view=lobby_view(row, disabled=True))
+        else:
+            await self.publisher.disable_board(row)
+
+    async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Post a lobby again and retire the previous lobby message."""
+        await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row))
+        message = await interaction.original_response()
+        await self.publisher.edit_message(row.channel_id, row.board_message_id, view=lobby_view(row, disabled=True))
+        await self.db.set_board_message(row.id, message.id)
+
+    async def rematch(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Open a lobby in the same channel with the same seats, options and game (any seated player)."""
+        if row.status != FINISHED:
+            raise UserError("Only a finished game can be rematched.")
+        if row.seat_of(interaction.user.id) is None:
+            raise UserError("Only the players of this game can ask for a rematch.")
+        me = next(s for s in row.seats if s.user_id == interaction.user.id)
+        try:
+            fresh = await self.db.create_game(
+                guild_id=row.guild_id,
+                channel_id=row.channel_id,
+                kind=row.kind,
+                host=Seat(0, interaction.user.id, display_name(interaction.user)),
+                options=row.options,
+                seed=random.SystemRandom().randrange(1, 2**53),
+            )
+        except ChannelBusy:
+            raise UserError("This channel already has a new game: join it instead.") from None
+        game = get(row.kind)
+        for seat in row.seats:
+            if seat.user_id == me.user_id:
+                continue
+            if seat.user_id > 0:  # a person whose seat a computer player took over plays again
+                await self.db.seat_player(fresh.id, seat.user_id, seat.name.removesuffix(" (bot)"), game.max_players)
+            else:
+                await self.db.seat_player(fresh.id, seat.user_id, seat.name, game.max_players, seat.bot_level)
+        await self.db.set_game_timers(fresh.id, row.reminder_hours, row.timeout_hours)
+        fresh = await self.db.game(fresh.id)
+        assert fresh is not None
+        players = " ".join(s.mention for s in fresh.seats if not s.is_bot)
+        await interaction.response.send_message(
+            f"Rematch! {players}: the same seats are ready; {interaction.user.mention} starts it with Start.",
+            embed=lobby_embed(fresh),
+            view=lobby_view(fresh),
+            allowed_mentions=MENTION_USERS,
+        )
+        message = await interaction.original_response()
+        await self.db.set_board_message(fresh.id, message.id)

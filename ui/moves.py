@@ -1,0 +1,164 @@
+"""Apply a player's move: check it against the saved game, save it with its log entry, answer, then post."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from engine.base import Action, Event, Game, IllegalAction
+from storage.database import ACTIVE, LOBBY, Database, GameRow, Result
+from ui.adapter import Board
+from ui.errors import STALE_BOARD, UserError
+from ui.loading import GameLoader
+from ui.publishing import Publisher
+
+
+@dataclass
+class Commit:
+    """Hold what one saved action produced: the new board, the one it replaces and the events."""
+
+    board: Board
+    previous: Board
+    events: list[Event]
+
+
+def results(row: GameRow, game: Game, state: Any) -> list[Result]:
+    """Return each seat's final result once the game is over (nothing before)."""
+    if not game.is_over(state):
+        return []
+    seats = {s.seat: s for s in row.seats}
+    return [
+        Result(s.seat, seats[s.seat].user_id, seats[s.seat].is_bot, s.score, s.rank, s.winner)
+        for s in game.outcome(state).standings
+    ]
+
+
+class Moves:
+    """Turn players' actions into saved moves, one at a time per game."""
+
+    def __init__(
+        self,
+        db: Database,
+        loader: GameLoader,
+        publisher: Publisher,
+        locks: defaultdict[int, asyncio.Lock],
+        schedule_bots: Callable[[int], None],
+    ) -> None:
+        self.db = db
+        self.loader = loader
+        self.publisher = publisher
+        self.locks = locks
+        self.schedule_bots = schedule_bots
+
+    async def commit(
+        self,
+        game_id: int,
+        action: Action,
+        *,
+        user_id: int | None = None,
+        seat: int | None = None,
+        expected_version: int | None = None,
+    ) -> Commit:
+        """Apply an action to the saved game and save it with its log entry; nothing is posted yet.
+
+        The seat is the caller's (`user_id`) or given (`seat`, for computer players and timeouts). The
+        reserved action {"type": "resign"} takes the seat out of the game.
+        """
+        async with self.locks[game_id]:
+            fresh = await self.db.game(game_id)
+            if fresh is None or fresh.status != ACTIVE:
+                raise UserError("This game is over.")
+            if expected_version is not None and fresh.version != expected_version:
+                raise UserError(STALE_BOARD)
+            if seat is None:
+                seat = fresh.seat_of(user_id or 0)
+                if seat is None:
+                    raise UserError("You are not playing in this game.")
+                if fresh.seats[seat].is_bot and action.get("type") != "resign":
+                    raise UserError("A computer player has taken over your seat.")
+            game, state = self.loader.live(fresh)
+            previous = Board(fresh, game, game.load(fresh.state or {}), fresh.version, disabled=True)
+            if action.get("type") == "resign":
+                events = game.resign(state, seat)
+            else:
+                if seat not in game.to_act(state):
+                    raise IllegalAction("It is not your turn.")
+                events = game.apply(state, seat, action)
+            version = await self.db.record_action(
+                fresh.id,
+                fresh.version,
+                game.dump(state),
+                seat=seat,
+                user_id=fresh.seats[seat].user_id,
+                action=action,
+                events=[e.to_json() for e in events],
+                finished=game.is_over(state),
+                results=results(fresh, game, state),
+            )
+        fresh.version = version
+        return Commit(Board(fresh, game, state, version), previous, events)
+
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        row: GameRow,
+        action: Action,
+        *,
+        expected_version: int | None = None,
+        private_note: str | None = None,
+    ) -> None:
+        """Apply one player's action, save it, answer, then post the new board.
+
+        With `private_note` the action is secret: the player alone gets the note, and the public board is
+        posted to the channel on its own, so nothing in the reply to the player's command is public.
+        """
+        done = await self.commit(row.id, action, user_id=interaction.user.id, expected_version=expected_version)
+        elsewhere = interaction.channel_id != row.channel_id
+        if private_note is None and elsewhere:
+            private_note = "Done: see the new board in the game's channel."
+        await acknowledge(interaction, private_note, elsewhere=elsewhere)
+        target = None if private_note else interaction
+        await self.publisher.publish(done.board, done.events, interaction=target, previous=done.previous)
+
+    async def resign(self, interaction: discord.Interaction, row: GameRow, hand_to: str | None = None) -> None:
+        """Take the caller out of an active game, or hand their seat to a computer player of level `hand_to`."""
+        if row.status == LOBBY:
+            raise UserError("The game has not started: use `/game leave`.")
+        seat = row.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("You are not playing in this game.")
+        if hand_to is not None:
+            if row.seats[seat].is_bot:
+                raise UserError("A computer player already plays your seat.")
+            name = f"{row.seats[seat].name} (bot)"
+            await self.db.hand_seat_to_bot(row.id, seat, hand_to, name)
+            await interaction.response.send_message(
+                f"{interaction.user.mention} handed their seat to the {hand_to} computer player, {name}.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            self.schedule_bots(row.id)
+            return
+        done = await self.commit(row.id, {"type": "resign"}, user_id=interaction.user.id)
+        await interaction.response.defer(thinking=True)
+        await self.publisher.publish(done.board, done.events, interaction=interaction, previous=done.previous)
+
+
+async def acknowledge(interaction: discord.Interaction, private_note: str | None, *, elsewhere: bool = False) -> None:
+    """Answer an accepted action: close a private menu, reply privately, or defer while the board renders."""
+    if interaction.response.is_done():
+        if private_note is not None:
+            await interaction.followup.send(private_note, ephemeral=True)
+        return
+    message = interaction.message
+    if message is not None and (message.flags.ephemeral or elsewhere):
+        note = private_note or "Done: see the new board in the channel."
+        await interaction.response.edit_message(content=note, view=None, attachments=[])
+    elif private_note is not None:
+        await interaction.response.send_message(private_note, ephemeral=True)
+    else:
+        await interaction.response.defer(thinking=message is None)

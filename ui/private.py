@@ -1,0 +1,81 @@
+"""Deliver what one seat alone may see: by DM after each change, or privately on request."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from storage.database import LOBBY, Database, GameRow
+from ui.adapter import Board, Picture, adapter_for
+from ui.components import view_of
+from ui.errors import UserError
+from ui.loading import GameLoader
+from ui.rendering import Renderer
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+class PrivateMessages:
+    """Send private hands and aquariums by DM, with `/game hand` as the fallback for closed DMs."""
+
+    def __init__(self, bot: commands.Bot, db: Database, loader: GameLoader, renderer: Renderer) -> None:
+        self.bot = bot
+        self.db = db
+        self.loader = loader
+        self.renderer = renderer
+
+    async def message(self, board: Board, seat: int) -> tuple[str, Picture | None]:
+        """Return the text and picture of what one seat alone may see."""
+        adapter = adapter_for(board.row.kind)
+        view = board.game.view(board.state, seat)
+        picture = await self.renderer.draw(adapter, "private_picture", view, board.names)
+        return adapter.private_text(view, board.names), picture
+
+    async def show_hand(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Show the caller their private view, ephemerally."""
+        seat = row.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("You are not playing in this game.")
+        if row.status == LOBBY:
+            raise UserError("The game has not started yet.")
+        board = self.loader.board(row)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text, picture = await self.message(board, seat)
+        kwargs: dict[str, Any] = {"content": text, "ephemeral": True}
+        if picture is not None:
+            kwargs["file"] = picture.file()
+        view = view_of(adapter_for(row.kind).private_items(board, seat))
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(**kwargs)
+
+    async def send(self, board: Board, seat: int) -> bool:
+        """DM a seat its private view; if its DMs are closed, tell it in the channel to use /game hand."""
+        if board.row.seats[seat].is_bot:
+            return False
+        user_id = board.row.seats[seat].user_id
+        text, picture = await self.message(board, seat)
+        kwargs: dict[str, Any] = {"content": f"**{board.game.title}** (game #{board.row.id})\n{text}"[:2000]}
+        if picture is not None:
+            kwargs["file"] = picture.file()
+        view = view_of(adapter_for(board.row.kind).private_items(board, seat))
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            await channel.send(**kwargs)
+            return True
+        except discord.Forbidden:
+            key = f"dm_closed:{board.row.id}:{user_id}"
+            if await self.db.get_meta(key) is None:
+                await self.db.set_meta(key, "1")
+                await self.bot.get_partial_messageable(board.row.channel_id).send(
+                    f"<@{user_id}>, I cannot DM you (your DMs are closed). "
+                    "Use `/game hand` here to see your hand privately.",
+                    allowed_mentions=MENTION_USERS,
+                )
+            return False
