@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,7 +13,9 @@ from ui.components import LOBBY_VERSION, ComponentHit
 from ui.errors import STALE_BOARD, UserError
 from ui.loading import GameLoader
 from ui.lobby import Lobby
+from ui.locks import GameLocks
 from ui.moves import Moves
+from ui.outbox import Outbox
 from ui.private import PrivateMessages
 from ui.publishing import Publisher
 from ui.rendering import Renderer
@@ -24,19 +24,39 @@ if TYPE_CHECKING:
     from discord.ext import commands
 
 
+def check_place(interaction: discord.Interaction, row: GameRow) -> None:
+    """Refuse a press from another server or channel than the game's (in DMs: from anyone not seated)."""
+    if interaction.guild_id is None:
+        if row.seat_of(interaction.user.id) is None:
+            raise UserError("This game no longer exists.")
+        return
+    if row.guild_id != interaction.guild_id or row.channel_id != interaction.channel_id:
+        raise UserError("This game is played in another channel: use the board there.")
+
+
 class GameFlow:
     """Hold one of each part of the turn flow and the entry points the cogs, bots and scheduler use."""
 
-    def __init__(self, bot: commands.Bot, db: Database, *, workers: str = "process", **bot_options: Any) -> None:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        db: Database,
+        *,
+        workers: str = "process",
+        outbox_interval: float = 30.0,
+        **bot_options: Any,
+    ) -> None:
         self.bot = bot
         self.db = db
-        locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.locks = GameLocks()
         self.loader = GameLoader(db)
         self.renderer = Renderer(workers)
         self.private = PrivateMessages(bot, db, self.loader, self.renderer)
         self.publisher = Publisher(bot, db, self.loader, self.renderer, self.private, self._published)
-        self.moves = Moves(db, self.loader, self.publisher, locks, self.schedule_bots)
-        self.lobby = Lobby(bot, db, self.publisher, locks)
+        self.outbox = Outbox(bot, db, self.loader, self.publisher, interval=outbox_interval)
+        self.loader.on_loaded = self.outbox.notice
+        self.moves = Moves(db, self.loader, self.publisher, self.outbox, self.locks, self.schedule_bots)
+        self.lobby = Lobby(bot, db, self.publisher, self.locks)
         self.bots = BotPlayers(db, self.loader, self.moves, workers=workers, **bot_options)
         self.live = self.loader.live
         self.game_here = self.loader.game_here
@@ -88,6 +108,8 @@ class GameFlow:
         row = await self.db.game(hit.game_id)
         if row is None:
             raise UserError("This game no longer exists.")
+        check_place(interaction, row)
+        self.outbox.notice(row)
         if hit.version == LOBBY_VERSION and hit.token in {"join", "leave", "start", "addbot"}:
             if row.status != LOBBY:
                 raise UserError("This lobby is closed: the game has started or ended.")
@@ -101,5 +123,7 @@ class GameFlow:
             raise UserError("This game is over.")
         adapter = adapter_for(row.kind)
         if hit.version != row.version and not adapter.accepts_stale(hit):
+            if hit.version < row.version and row.board_behind and await self.outbox.deliver(row.id):
+                raise UserError("The newest board had not been posted yet: it is in the channel now. Use it.")
             raise UserError(STALE_BOARD)
         await adapter.on_component(self, interaction, self.loader.board(row), hit)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,6 +14,7 @@ from ui.adapter import Board
 from ui.bots import LEVELS
 from ui.components import LOBBY_VERSION, button, view_of
 from ui.errors import UserError
+from ui.locks import GameLocks
 from ui.publishing import MENTION_USERS, Publisher
 
 if TYPE_CHECKING:
@@ -65,9 +64,7 @@ def lobby_view(row: GameRow, *, disabled: bool = False) -> discord.ui.View | Non
 class Lobby:
     """Run a game's lobby and the host's powers over it."""
 
-    def __init__(
-        self, bot: commands.Bot, db: Database, publisher: Publisher, locks: defaultdict[int, asyncio.Lock]
-    ) -> None:
+    def __init__(self, bot: commands.Bot, db: Database, publisher: Publisher, locks: GameLocks) -> None:
         self.bot = bot
         self.db = db
         self.publisher = publisher
@@ -189,7 +186,7 @@ class Lobby:
         if not game.min_players <= players <= game.max_players:
             raise UserError(f"{game.title} needs {game.min_players}-{game.max_players} players; {players} seated.")
         state = game.new_game(players, row.options, row.seed)
-        async with self.locks[row.id]:
+        async with self.locks.hold(row.id):
             version = await self.db.start_game(row.id, game.dump(state), row.version)
         await interaction.response.defer(thinking=interaction.message is None)
         started = await self.db.game(row.id)
@@ -204,7 +201,7 @@ class Lobby:
         moderator = bool(perms and perms.manage_guild)
         if interaction.user.id != row.host_id and not moderator:
             raise UserError("Only the host or a member with Manage Server can cancel this game.")
-        async with self.locks[row.id]:
+        async with self.locks.hold(row.id):
             if not await self.db.set_status(row.id, CANCELLED):
                 raise UserError("This game has already ended.")
         await interaction.response.send_message(

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +14,7 @@ from ui.adapter import Board, Picture, adapter_for
 from ui.components import button, view_of
 from ui.errors import UserError
 from ui.loading import GameLoader
+from ui.locks import GameLocks
 from ui.private import PrivateMessages
 from ui.rendering import Renderer
 
@@ -66,7 +65,7 @@ class Publisher:
         self.renderer = renderer
         self.private = private
         self.on_published = on_published
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.locks = GameLocks()
 
     async def publish(
         self,
@@ -75,10 +74,13 @@ class Publisher:
         *,
         interaction: discord.Interaction | None,
         previous: Board | None,
-    ) -> discord.Message | None:
-        """Post the new board with a summary and a ping, disable the old one and send private updates."""
+    ) -> list[str]:
+        """Post the new board with a summary and a ping, disable the old one and send private updates.
+
+        Return the names of the players whose private update by DM did not arrive (Discord failed it).
+        """
         adapter = adapter_for(board.row.kind)
-        async with self._locks[board.row.id]:
+        async with self.locks.hold(board.row.id):
             picture = await self.renderer.board(adapter, board)
             content = board_content(board, events)
             if board.game.is_over(board.state):
@@ -95,12 +97,18 @@ class Publisher:
                     view=view_of(adapter.board_items(previous)) or discord.utils.MISSING,
                 )
             if message is not None:
-                await self.db.set_board_message(board.row.id, message.id)
+                await self.db.set_board_message(board.row.id, message.id, version=board.version)
                 board.row.board_message_id = message.id
+                board.row.posted_version = max(board.row.posted_version, board.version)
+        undelivered = []
         for seat in sorted(adapter.seats_to_update_privately(events, board.state)):
-            await self.private.send(board, seat)
+            try:
+                await self.private.send(board, seat)
+            except discord.HTTPException as exc:
+                log.warning("the private update of game %s for seat %s did not arrive: %s", board.row.id, seat, exc)
+                undelivered.append(board.row.seats[seat].name)
         self.on_published(board.row)
-        return message
+        return undelivered
 
     async def send(
         self,
