@@ -8,6 +8,8 @@ from concurrent.futures import Executor
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+import discord
+
 from engine.base import IllegalAction
 from storage.database import ACTIVE, Database
 from ui.errors import UserError
@@ -96,11 +98,15 @@ class BotPlayers:
             return False
         action = await self.think(row.kind, game.view(state, seat), seat, level, row.seed + row.version)
         try:
-            done = await self.moves.commit(game_id, action, seat=seat, expected_version=expected_version)
-        except (UserError, IllegalAction) as exc:
-            log.info("computer move in game %s not applied: %s", game_id, exc)
-            return False
-        await self.moves.publisher.publish(done.board, done.events, interaction=None, previous=done.previous)
+            async with self.moves.outbox.holding(game_id):
+                try:
+                    done = await self.moves.commit(game_id, action, seat=seat, expected_version=expected_version)
+                except (UserError, IllegalAction) as exc:
+                    log.info("computer move in game %s not applied: %s", game_id, exc)
+                    return False
+                await self.moves.publisher.publish(done.board, done.events, interaction=None, previous=done.previous)
+        except discord.HTTPException as exc:
+            log.warning("computer move in game %s saved; its board waits for the outbox: %s", game_id, exc)
         return True
 
     async def _run(self, game_id: int) -> None:

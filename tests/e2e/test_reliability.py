@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+import asyncio
+import random
+import sqlite3
+import threading
+import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
+import discord
+import discord.http
+import discord.webhook.async_
 import pytest
 
+from bot import IceFloeBot
 from config import Settings
+from engine.flippers.powers import available
+from engine.flippers.state import PLAY
+from engine.registry import get
 from storage.database import FINISHED
 from tests.e2e.helpers_games import floe_settings_for, seed_games, start_floe
 from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionResult
+from tests.harness.models import iter_components
 
 QUIET = 0.01
 GENERIC = "Something went wrong"
@@ -130,3 +144,181 @@ async def test_numbers_too_large_for_the_database_are_no_such_game(driver: Drive
         for token in ("0:join", "1:place#0"):
             message = forged(driver, driver.channel, f"floe:{number}:{token}")
             await refused(driver, driver.press(bob, message, label="Forged"), "no longer exists")
+
+
+# -- faults: every applied move ends up shown --------------------------------------------------------------
+
+
+class FastRetries:
+    """Stand in for the asyncio module inside discord.py's HTTP clients: its 1 s, 3 s, ... retry waits are short."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+    @staticmethod
+    async def sleep(delay: float, result: Any = None) -> Any:
+        return await asyncio.sleep(min(delay, 0.01), result)
+
+
+@pytest.fixture
+def fast_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make discord.py retry a failing Discord at once instead of over 25 s."""
+    monkeypatch.setattr(discord.webhook.async_, "asyncio", FastRetries())
+    monkeypatch.setattr(discord.http, "asyncio", FastRetries())
+
+
+def board_version(message: FakeMessage) -> int | None:
+    """Return the state version a board message's components carry (floe:<game>:<version>:<token>)."""
+    for component in iter_components(message.components):
+        custom_id = str(component.get("custom_id") or "")
+        if custom_id.startswith("floe:"):
+            return int(custom_id.split(":")[2])
+    return None
+
+
+def newest_board(driver: Driver, channel: FakeChannel | None = None) -> FakeMessage:
+    """Return the newest board (a message with a picture) in a channel."""
+    boards = [m for m in driver.messages(channel) if m.attachments]
+    assert boards, "no board in the channel"
+    return boards[-1]
+
+
+async def shown(driver: Driver, bot: IceFloeBot, game_id: int, channel: FakeChannel | None = None) -> None:
+    """Wait until the channel's newest board shows the game's saved version."""
+    row = await bot.db.game(game_id)
+    assert row is not None
+    await driver.wait_until(
+        lambda: board_version(newest_board(driver, channel)) == row.version,
+        f"the board of version {row.version} in the channel",
+        within=10,
+    )
+
+
+async def fish_move(
+    bot: IceFloeBot, players: list[FakeUser], game_id: int, rng: random.Random
+) -> tuple[FakeUser, str]:
+    """Return the player to act in a fish game and a slash command for one of their legal moves."""
+    row = await bot.db.game(game_id)
+    assert row is not None and row.state is not None
+    game = get("fish")
+    state = game.load(row.state)
+    seat = game.to_act(state)[0]
+    action = rng.choice(game.legal_actions(state, seat))
+    if action["type"] == "place":
+        return players[seat], f"/fish place tile:{action['tile']}"
+    return players[seat], f"/fish move from:{action['from']} to:{action['to']}"
+
+
+async def test_a_persistent_500_on_the_follow_up_loses_no_move(
+    driver: Driver, settings: Settings, fast_retries: None
+) -> None:
+    bot = await start_floe(driver, settings)
+    players = [driver.user("alice"), driver.user("bob")]
+    await open_game(driver, *players[:1], players[1:])
+    rng = random.Random(4)
+    followup = "POST /webhooks/{application_id}/{token}"
+
+    driver.fake.fail(followup, status=500, times=5)  # every try of the board, then the player is told
+    player, command = await fish_move(bot, players, 1, rng)
+    told = await refused(driver, driver.slash(player, command), "Your move was saved", "the new board")
+    assert "nothing was changed" not in told
+    assert len(await bot.db.actions(1)) == 1
+    await shown(driver, bot, 1)
+
+    driver.fake.fail(followup, status=500, times=None)  # Discord never takes a follow-up: the board still comes
+    player, command = await fish_move(bot, players, 1, rng)
+    await driver.slash(player, command).acked()
+    await driver.wait_until(lambda: len(driver.fake.calls_to(followup, status=500)) >= 12, "the retries")
+    await shown(driver, bot, 1)
+    driver.fake.clear_failures()
+    assert len(await bot.db.actions(1)) == 2
+
+
+async def test_a_dm_failing_with_500_says_the_move_was_saved(
+    driver: Driver, settings: Settings, fast_retries: None
+) -> None:
+    bot = await start_floe(driver, settings)
+    alice, bob = driver.user("alice"), driver.user("bob")
+    await open_game(driver, alice, [bob], "flippers")
+    row = await bot.db.open_game_in(driver.channel.id)
+    assert row is not None and row.state is not None
+    state = get("flippers").load(row.state)
+    cards = get("flippers").legal_actions(state, 0)[0]["cards"]
+    driver.fake.fail("POST /channels/{channel_id}/messages", status=500, times=None)
+    answer = await run(driver, driver.slash(alice, f"/flippers discard cards:{','.join(cards)}"))
+    driver.fake.clear_failures()
+    texts = [m.content for m in answer.messages]
+    assert any("Your move was saved" in t for t in texts) and not any("nothing was changed" in t for t in texts)
+    assert len(await bot.db.actions(row.id)) == 1
+    await shown(driver, bot, row.id)
+
+
+def hold_write_lock(path: str, seconds: float, locked: threading.Event) -> None:
+    """Hold the database's write lock from another connection for a while, as a stuck writer would."""
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        locked.set()
+        time.sleep(seconds)
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+
+
+async def test_a_database_locked_for_4_s_is_answered_in_time_and_nothing_is_lost(
+    driver: Driver, settings: Settings
+) -> None:
+    bot = await start_floe(driver, settings)
+    players = [driver.user("alice"), driver.user("bob")]
+    await open_game(driver, players[0], players[1:])
+    rng = random.Random(5)
+    player, command = await fish_move(bot, players, 1, rng)
+    locked = threading.Event()
+    holder = asyncio.create_task(asyncio.to_thread(hold_write_lock, bot.db.path, 4.0, locked))
+    await asyncio.to_thread(locked.wait, 5)
+
+    during = driver.slash(player, command)
+    await refused(driver, during, "database is busy", "nothing was changed")
+    assert during.accepted and not during.rejections, during.interaction.describe()
+    assert await bot.db.actions(1) == []
+    await holder
+
+    await run(driver, driver.slash(player, command))
+    assert len(await bot.db.actions(1)) == 1
+    await shown(driver, bot, 1)
+
+
+async def test_two_slash_moves_sent_at_once_by_one_player_never_both_apply(driver: Driver, settings: Settings) -> None:
+    bot = await start_floe(driver, settings)
+    alice, bob = driver.user("alice"), driver.user("bob")
+    await open_game(driver, alice, [bob], "flippers")
+    game = get("flippers")
+    rng = random.Random(1)
+    while True:
+        row = await bot.db.open_game_in(driver.channel.id)
+        assert row is not None and row.state is not None
+        state = game.load(row.state)
+        seat = game.to_act(state)[0]
+        due = available(state, seat) if state.phase == PLAY and state.played is not None else []
+        if len(due) >= 2:
+            break
+        action = rng.choice(game.legal_actions(state, seat))
+        await run(driver, driver.slash([alice, bob][seat], flippers_command(action)))
+    player = [alice, bob][seat]
+    before = len(await bot.db.actions(row.id))
+    first = driver.slash(player, f"/flippers activate card:{due[0]}")
+    second = driver.slash(player, f"/flippers activate card:{due[1]}")
+    await asyncio.gather(first.settle(), second.settle())
+    assert len(await bot.db.actions(row.id)) == before + 1
+    losers = [r for r in (first, second) if all(m.ephemeral for m in r.messages)]
+    assert len(losers) == 1 and "changed after you sent" in losers[0].messages[-1].content, losers
+    await shown(driver, bot, row.id)
+
+
+def flippers_command(action: dict[str, Any]) -> str:
+    """Return the slash command that makes a Flippers action."""
+    if action["type"] == "discard":
+        return f"/flippers discard cards:{','.join(action['cards'])}"
+    if action["type"] == "play":
+        return f"/flippers play card:{action['card']} cell:{action['cell']} facing:{action['facing']}"
+    return f"/flippers activate card:{action['card']}"

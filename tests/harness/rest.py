@@ -855,7 +855,7 @@ class RestApi:
         return ix
 
     async def followup(self, req: RestRequest) -> tuple[int, Any]:
-        """Send a follow-up; the first one after a thinking defer replaces the placeholder in place."""
+        """Send a follow-up; the first one after a thinking defer replaces the placeholder in place (unless deleted)."""
         fake = self.fake
         ix = self._webhook_interaction(req)
         payload = req.body
@@ -865,7 +865,10 @@ class RestApi:
             channel = fake.require_channel(int(req.query["thread_id"]))
         original = fake.messages.get(ix.original_message_id or 0)
         replaces_placeholder = (
-            ix.callback_type == CALLBACK_DEFERRED_MESSAGE and original is not None and original.loading
+            ix.callback_type == CALLBACK_DEFERRED_MESSAGE
+            and original is not None
+            and original.loading
+            and not original.deleted
         )
         if replaces_placeholder and original is not None:
             flags = original.flags & EPHEMERAL | (payload.get("flags") or 0) & ~EPHEMERAL
