@@ -34,6 +34,9 @@ def check_place(interaction: discord.Interaction, row: GameRow) -> None:
         raise UserError("This game is played in another channel: use the board there.")
 
 
+NEWEST_POSTED = "The newest board had not been posted yet: it is in the channel now, so use that one."
+
+
 class GameFlow:
     """Hold one of each part of the turn flow and the entry points the cogs, bots and scheduler use."""
 
@@ -109,7 +112,6 @@ class GameFlow:
         if row is None:
             raise UserError("This game no longer exists.")
         check_place(interaction, row)
-        self.outbox.notice(row)
         if hit.version == LOBBY_VERSION and hit.token in {"join", "leave", "start", "addbot"}:
             if row.status != LOBBY:
                 raise UserError("This lobby is closed: the game has started or ended.")
@@ -123,7 +125,11 @@ class GameFlow:
             raise UserError("This game is over.")
         adapter = adapter_for(row.kind)
         if hit.version != row.version and not adapter.accepts_stale(hit):
-            if hit.version < row.version and row.board_behind and await self.outbox.deliver(row.id):
-                raise UserError("The newest board had not been posted yet: it is in the channel now. Use it.")
+            if hit.version < row.version and row.board_behind:
+                await self.outbox.deliver(row.id)
+                fresh = await self.db.game(row.id)
+                if fresh is not None and not fresh.board_behind:
+                    raise UserError(NEWEST_POSTED)
             raise UserError(STALE_BOARD)
+        self.outbox.notice(row)
         await adapter.on_component(self, interaction, self.loader.board(row), hit)

@@ -322,3 +322,101 @@ def flippers_command(action: dict[str, Any]) -> str:
     if action["type"] == "play":
         return f"/flippers play card:{action['card']} cell:{action['cell']} facing:{action['facing']}"
     return f"/flippers activate card:{action['card']}"
+
+
+# -- the board outbox, server isolation of presses, locks ------------------------------------------------------
+
+
+async def save_unposted_move(bot: IceFloeBot, players: list[FakeUser], game_id: int, rng: random.Random) -> int:
+    """Save one legal move the way a move is saved, without posting its board (as if the bot died right after)."""
+    row = await bot.db.game(game_id)
+    assert row is not None and row.state is not None
+    game = get(row.kind)
+    state = game.load(row.state)
+    seat = game.to_act(state)[0]
+    done = await bot.flow.commit(game_id, rng.choice(game.legal_actions(state, seat)), user_id=players[seat].id)
+    return done.board.version
+
+
+async def test_a_press_on_an_old_board_posts_the_unposted_newest_one(driver: Driver, settings: Settings) -> None:
+    bot = await start_floe(driver, settings, outbox_interval=3600)
+    players = [driver.user("alice"), driver.user("bob")]
+    board = await open_game(driver, players[0], players[1:])
+    version = await save_unposted_move(bot, players, 1, random.Random(6))
+    assert board_version(newest_board(driver)) == version - 1
+
+    select = next(c for c in iter_components(board.components) if c.get("options"))
+    pressed = driver.press(players[1], board, custom_id=select["custom_id"], values=[select["options"][0]["value"]])
+    told = await refused(driver, pressed, "had not been posted yet")
+    assert "out of date" not in told
+    assert board_version(newest_board(driver)) == version
+    retired = [c for c in iter_components(driver.fake.messages[board.id].components) if c.get("custom_id")]
+    assert retired and all(c.get("disabled") for c in retired), retired
+
+
+async def test_after_a_restart_every_unposted_board_is_posted(
+    driver: Driver, settings: Settings, fake_discord: FakeDiscord
+) -> None:
+    bot = await start_floe(driver, settings, outbox_interval=3600)
+    players = [driver.user("alice"), driver.user("bob")]
+    rng = random.Random(7)
+    await open_game(driver, players[0], players[1:])
+    for _ in range(3):
+        await save_unposted_move(bot, players, 1, rng)
+    await driver.stop_bot(bot)
+    bot = await start_floe(driver, settings, outbox_interval=3600)
+    await asyncio.wait_for(bot.flow.outbox.caught_up(), 10)
+    await shown(driver, bot, 1)
+    board = newest_board(driver)
+    assert board.content.count("placed a penguin") == 3, board.content
+
+
+async def test_the_outbox_backs_off_a_channel_that_refuses_and_skips_ended_games(
+    driver: Driver, settings: Settings
+) -> None:
+    bot = await start_floe(driver, settings, outbox_interval=3600)
+    players = [driver.user("alice"), driver.user("bob")]
+    rng = random.Random(8)
+    await open_game(driver, players[0], players[1:])
+    general = next(c for c in driver.guild.text_channels() if c.name == "general")
+    await open_game(driver, players[0], players[1:], channel=general)
+    await save_unposted_move(bot, players, 1, rng)
+    await save_unposted_move(bot, players, 2, rng)
+    assert await bot.db.set_status(2, "cancelled")
+    driver.fake.deny_send(driver.channel)
+    sends = "POST /channels/{channel_id}/messages"
+    for _ in range(3):
+        assert await bot.flow.outbox.sweep() == 0
+    assert len(driver.fake.calls_to(sends, status=403)) == 1  # one try, then the channel is left alone
+    assert not [c for c in driver.fake.calls_to(sends) if str(general.id) in c.path]
+
+
+async def test_a_forged_press_from_another_server_or_channel_changes_nothing(
+    driver: Driver, settings: Settings
+) -> None:
+    bot = await start_floe(driver, settings)
+    alice = driver.user("alice")
+    opened = await run(driver, driver.slash(alice, "/game new game:fish"))
+    assert opened.message.embeds
+    other = driver.fake.add_guild("Elsewhere")
+    elsewhere = driver.fake.add_text_channel(other, "games")
+    mallory = driver.user("mallory", guild=other)
+    eve = driver.user("eve")
+    general = next(c for c in driver.guild.text_channels() if c.name == "general")
+    for user, channel in ((mallory, elsewhere), (eve, general)):
+        message = forged(driver, channel, "floe:1:0:join")
+        await refused(driver, driver.press(user, message, label="Forged"), "another channel")
+    row = await bot.db.game(1)
+    assert row is not None and [s.user_id for s in row.seats] == [alice.id]
+
+
+async def test_per_game_locks_are_let_go_once_moves_are_done(driver: Driver, settings: Settings) -> None:
+    bot = await start_floe(driver, settings)
+    players = [driver.user("alice"), driver.user("bob")]
+    await open_game(driver, players[0], players[1:])
+    rng = random.Random(9)
+    for _ in range(4):
+        player, command = await fish_move(bot, players, 1, rng)
+        await run(driver, driver.slash(player, command))
+    assert len(await bot.db.actions(1)) == 4
+    assert len(bot.flow.locks) == 0 and len(bot.flow.publisher.locks) == 0
