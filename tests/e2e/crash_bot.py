@@ -28,7 +28,11 @@ async def run(args: argparse.Namespace) -> None:
         settings, workers=args.workers, bot_pause=0, bot_budget=0.05, guild_ready_timeout=0.05, check_interval=3600
     )
     runner = asyncio.create_task(bot.start(args.token), name="crash-bot")
-    await bot.wait_until_ready()
+    while not bot.is_ready():
+        if runner.done():
+            await runner
+            raise RuntimeError("the bot stopped before it was ready")
+        await asyncio.sleep(0.02)
     await bot.flow.outbox.caught_up()
     with contextlib.suppress(BrokenPipeError):
         print(f"crash_bot: ready {os.getpid()}", flush=True)
