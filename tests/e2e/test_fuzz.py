@@ -134,20 +134,26 @@ async def is_legal_discard(table: Table, user: FakeUser, text: str) -> bool:
     return sorted(picked) in legal
 
 
-hostile_text = st.text(min_size=1, max_size=40) | st.sampled_from([",", ",,,", " ,", "  ", "\u200b", "'", '"'])
+hostile_text = st.one_of(
+    st.text(alphabet=" ,", min_size=1, max_size=5),
+    st.text(min_size=1, max_size=40),
+    st.sampled_from(["\u200b", "'", '"', "c-flip", "Flip, Flip", "N13", "-1", "@everyone", "<@1>", "x" * 100]),
+)
 huge = st.integers(min_value=-(2**70), max_value=2**70) | st.sampled_from([0, 1, 2, 3, 2**63 - 1, 2**63, 2**64])
 
 
 @st.composite
 def cases(draw: st.DrawFn) -> tuple[str, Any]:
     """Draw one hostile interaction: a slash command, a forged press or a wrong-user press."""
-    kind = draw(st.sampled_from(["slash", "forged", "press"]))
+    kind = draw(st.sampled_from(["slash"] * 5 + ["forged"] * 3 + ["press"] * 2))
     if kind == "slash":
         command = draw(
             st.sampled_from(
                 [
                     "fish place tile",
                     "fish move",
+                    "flippers discard",
+                    "flippers discard",
                     "flippers discard",
                     "flippers play",
                     "flippers activate",
