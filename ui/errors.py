@@ -19,9 +19,9 @@ class UserError(Exception):
 class MoveSaved(UserError):
     """Raise when a move was saved but something after it (the board, a DM, the answer) did not arrive."""
 
-    def __init__(self, missing: str) -> None:
+    def __init__(self, missing: str, saved: str = "Your move was saved") -> None:
         super().__init__(
-            f"Your move was saved, but {missing} did not arrive. Nothing is lost: "
+            f"{saved}, but {missing} did not arrive. Nothing is lost: "
             "the board is posted in the channel as soon as Discord lets me (or use `/game status`)."
         )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -13,12 +14,14 @@ from storage.database import CANCELLED, FINISHED, LOBBY, ChannelBusy, Database, 
 from ui.adapter import Board
 from ui.bots import LEVELS
 from ui.components import LOBBY_VERSION, button, view_of
-from ui.errors import UserError
+from ui.errors import MoveSaved, UserError
 from ui.locks import GameLocks
 from ui.publishing import MENTION_USERS, Publisher
 
 if TYPE_CHECKING:
     from discord.ext import commands
+
+log = logging.getLogger(__name__)
 
 
 def in_thread(interaction: discord.Interaction) -> bool:
@@ -188,12 +191,16 @@ class Lobby:
         state = game.new_game(players, row.options, row.seed)
         async with self.locks.hold(row.id):
             version = await self.db.start_game(row.id, game.dump(state), row.version)
-        await interaction.response.defer(thinking=interaction.message is None)
-        started = await self.db.game(row.id)
-        assert started is not None
-        await self.publisher.edit_message(row.channel_id, row.board_message_id, view=lobby_view(row, disabled=True))
-        board = Board(started, game, state, version)
-        await self.publisher.publish(board, [Event("game_started")], interaction=interaction, previous=None)
+        try:
+            await interaction.response.defer(thinking=interaction.message is None)
+            started = await self.db.game(row.id)
+            assert started is not None
+            await self.publisher.edit_message(row.channel_id, row.board_message_id, view=lobby_view(row, disabled=True))
+            board = Board(started, game, state, version)
+            await self.publisher.publish(board, [Event("game_started")], interaction=interaction, previous=None)
+        except Exception as exc:
+            log.warning("game %s started but its first board failed: %r", row.id, exc)
+            raise MoveSaved("the first board", saved="The game has started") from exc
 
     async def cancel(self, interaction: discord.Interaction, row: GameRow, *, reason: str = "") -> None:
         """End an open game for good (host or a member with Manage Server)."""

@@ -152,7 +152,7 @@ class Outbox:
             log.warning("the board of game %s cannot be rebuilt for posting: %s", row.id, exc)
             return False
         try:
-            await self.publisher.publish(board, events, interaction=None, previous=previous)
+            await self.publisher.publish(board, events, interaction=None, previous=previous, unless_posted=True)
         except (discord.Forbidden, discord.NotFound) as exc:
             self._back_off(row, exc, REFUSED_BACKOFF_S)
             return False

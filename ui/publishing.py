@@ -74,13 +74,19 @@ class Publisher:
         *,
         interaction: discord.Interaction | None,
         previous: Board | None,
+        unless_posted: bool = False,
     ) -> list[str]:
         """Post the new board with a summary and a ping, disable the old one and send private updates.
 
+        With `unless_posted`, post nothing when a board of this version or newer is already in the channel.
         Return the names of the players whose private update by DM did not arrive (Discord failed it).
         """
         adapter = adapter_for(board.row.kind)
         async with self.locks.hold(board.row.id):
+            if unless_posted:
+                fresh = await self.db.game(board.row.id)
+                if fresh is None or fresh.posted_version >= board.version:
+                    return []
             picture = await self.renderer.board(adapter, board)
             content = board_content(board, events)
             if board.game.is_over(board.state):

@@ -112,6 +112,9 @@ async def test_a_damaged_row_is_left_out_of_list_and_mine_and_the_rest_is_shown(
     mine = await run(driver, driver.slash(alice, "/game mine"))
     assert "#1 Hey, That's My Fish!" in mine.content and GENERIC not in mine.content, mine.content
     assert "game 2 is damaged" in caplog.text and "game 3 is damaged" in caplog.text
+    player, command = await fish_move(bot, [alice, bob], 1, random.Random(3))
+    await run(driver, driver.slash(player, command))
+    await shown(driver, bot, 1)
 
 
 async def test_history_and_replay_never_show_another_servers_game(driver: Driver, settings: Settings) -> None:
