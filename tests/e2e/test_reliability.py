@@ -423,3 +423,15 @@ async def test_per_game_locks_are_let_go_once_moves_are_done(driver: Driver, set
         await run(driver, driver.slash(player, command))
     assert len(await bot.db.actions(1)) == 4
     assert len(bot.flow.locks) == 0 and len(bot.flow.publisher.locks) == 0
+
+
+async def test_a_move_whose_interaction_expired_is_still_shown(driver: Driver, settings: Settings) -> None:
+    bot = await start_floe(driver, settings, outbox_interval=3600)
+    players = [driver.user("alice"), driver.user("bob")]
+    await open_game(driver, players[0], players[1:])
+    player, command = await fish_move(bot, players, 1, random.Random(10))
+    late = driver.slash(player, command, expired=True)
+    await late.acked()
+    assert late.rejections and not late.accepted  # 10062: Discord no longer takes an answer
+    await shown(driver, bot, 1)
+    assert len(await bot.db.actions(1)) == 1
