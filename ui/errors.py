@@ -16,14 +16,15 @@ class UserError(Exception):
     """Raise when a player asked for something the bot cannot do; the message is shown to them."""
 
 
+BOARD_LATER = "Nothing is lost: the board is posted in the channel as soon as Discord lets me (or use `/game status`)."
+HAND_LATER = "The board is in the channel; a private hand can always be seen with `/game hand`."
+
+
 class MoveSaved(UserError):
     """Raise when a move was saved but something after it (the board, a DM, the answer) did not arrive."""
 
-    def __init__(self, missing: str, saved: str = "Your move was saved") -> None:
-        super().__init__(
-            f"{saved}, but {missing} did not arrive. Nothing is lost: "
-            "the board is posted in the channel as soon as Discord lets me (or use `/game status`)."
-        )
+    def __init__(self, missing: str, saved: str = "Your move was saved", hint: str = BOARD_LATER) -> None:
+        super().__init__(f"{saved}, but {missing} did not arrive. {hint}")
 
 
 STALE_BOARD = "This board is out of date: use the newest board in the channel."

@@ -14,7 +14,7 @@ import discord
 from engine.base import Action, Event, Game, IllegalAction
 from storage.database import ACTIVE, LOBBY, Database, GameRow, Result
 from ui.adapter import Board
-from ui.errors import EXPECTED, STALE_BOARD, STALE_COMMAND, MoveSaved, UserError, reply_ephemeral
+from ui.errors import EXPECTED, HAND_LATER, STALE_BOARD, STALE_COMMAND, MoveSaved, UserError, reply_ephemeral
 from ui.loading import GameLoader
 from ui.locks import GameLocks
 from ui.outbox import Outbox
@@ -157,7 +157,8 @@ class Moves:
             except Exception as exc:
                 raise saved_but(row, exc, "the new board") from exc
         if missed:
-            await tell_privately(interaction, MoveSaved(f"the private update by DM for {', '.join(missed)}"))
+            dms = MoveSaved(f"the private update by DM for {', '.join(missed)}", hint=HAND_LATER)
+            await reply_ephemeral(interaction, str(dms))
 
     async def resign(self, interaction: discord.Interaction, row: GameRow, hand_to: str | None = None) -> None:
         """Take the caller out of an active game, or hand their seat to a computer player of level `hand_to`."""
@@ -232,11 +233,6 @@ def saved_but(row: GameRow, error: Exception, what: str) -> MoveSaved:
     else:
         log.warning("game %s: a move was saved but %s failed", row.id, what, exc_info=error)
     return MoveSaved(what)
-
-
-async def tell_privately(interaction: discord.Interaction, error: UserError) -> None:
-    """Add a private note to an interaction that was already answered."""
-    await reply_ephemeral(interaction, str(error))
 
 
 async def acknowledge(interaction: discord.Interaction, private_note: str | None, *, elsewhere: bool = False) -> None:

@@ -247,13 +247,15 @@ async def test_a_dm_failing_with_500_says_the_move_was_saved(
     assert row is not None and row.state is not None
     state = get("flippers").load(row.state)
     cards = get("flippers").legal_actions(state, 0)[0]["cards"]
-    driver.fake.fail("POST /channels/{channel_id}/messages", status=500, times=None)
+    dm = driver.dm_channel(alice)
+    driver.fake.fail(f"POST /channels/{dm.id}/messages", status=500, times=None)
     answer = await run(driver, driver.slash(alice, f"/flippers discard cards:{','.join(cards)}"))
-    driver.fake.clear_failures()
     texts = [m.content for m in answer.messages]
-    assert any("Your move was saved" in t for t in texts) and not any("nothing was changed" in t for t in texts)
+    assert any("Your move was saved" in t and "private update by DM for Alice" in t for t in texts), texts
+    assert not any("nothing was changed" in t for t in texts), texts
     assert len(await bot.db.actions(row.id)) == 1
-    await shown(driver, bot, row.id)
+    assert board_version(newest_board(driver)) == row.version + 1  # the board itself arrived at once
+    driver.fake.clear_failures()
 
 
 def hold_write_lock(path: str, seconds: float, locked: threading.Event) -> None:
