@@ -192,10 +192,11 @@ class CrashRun:
         """Open a two-player fish game in each channel."""
         for n, channel in enumerate(self.channels):
             host, guest = self.players[2 * n], self.players[2 * n + 1]
+            before = self._newest(channel)
             for user, command in ((host, "/game new game:fish"), (guest, "/game join"), (host, "/game start")):
                 await self.driver.slash(user, command, channel=channel).answered()
-            await self.driver.wait_until(lambda c=channel: self._newest(c) is not None, "the first board")
-            rows = self._query("SELECT id FROM games WHERE channel_id = ?", (channel.id,))
+            await self.driver.wait_until(lambda c=channel, b=before: self._newest(c) is not b, "the first board")
+            rows = self._query("SELECT id FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel.id,))
             self.game_ids[channel.id] = rows[0]["id"]
 
     def _newest(self, channel: FakeChannel) -> FakeMessage | None:
