@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -53,8 +53,11 @@ class Outbox:
         publisher: Publisher,
         *,
         interval: float = SWEEP_S,
+        on_refused: Callable[[GameRow, discord.HTTPException], Awaitable[object]] | None = None,
     ) -> None:
         self.bot = bot
+        self.on_refused = on_refused
+        """Told when a channel refuses a board (403 / 404), e.g. to pause or abandon its game."""
         self.db = db
         self.loader = loader
         self.publisher = publisher
@@ -155,6 +158,8 @@ class Outbox:
             await self.publisher.publish(board, events, interaction=None, previous=previous, unless_posted=True)
         except (discord.Forbidden, discord.NotFound) as exc:
             self._back_off(row, exc, REFUSED_BACKOFF_S)
+            if self.on_refused is not None:
+                await self.on_refused(row, exc)
             return False
         except discord.HTTPException as exc:
             self._back_off(row, exc, FAILED_BACKOFF_S)
