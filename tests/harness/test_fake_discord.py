@@ -646,3 +646,24 @@ async def test_user_option_and_fetches(bot: TinyBot, driver: Driver, fake_discor
     assert by_mention.content == result.content
     routes = {call.route for call in fake_discord.calls}
     assert {"/guilds/{guild_id}/members/{user_id}", "/channels/{channel_id}", "/guilds/{guild_id}"} <= routes
+
+
+async def test_a_request_hook_sees_each_call_and_can_answer_instead(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
+    seen: list[tuple[str, str | None, int]] = []
+
+    async def refuse_followups(call: Any) -> tuple[int, Any] | None:
+        seen.append((call.method, call.route, len(call.files)))
+        if call.route == "/webhooks/{application_id}/{token}":
+            return 403, {"code": 50013, "message": "Missing Permissions"}
+        return None
+
+    fake_discord.request_hooks.append(refuse_followups)
+    result = driver.slash(driver.user("alice"), "/board")
+    await result.acked()
+    await driver.idle()
+    assert ("POST", "/webhooks/{application_id}/{token}", 1) in seen  # the board's file is already read
+    assert result.followups == [] and result.message.loading  # the placeholder was never replaced
+    assert fake_discord.calls_to("POST /webhooks/{application_id}/{token}", status=403)
+    driver.take_bot_errors()  # the tiny bot does not handle the refused follow-up
