@@ -275,16 +275,22 @@ async def test_a_database_locked_for_4_s_is_answered_in_time_and_nothing_is_lost
 ) -> None:
     bot = await start_floe(driver, settings)
     players = [driver.user("alice"), driver.user("bob")]
-    await open_game(driver, players[0], players[1:])
+    board = await open_game(driver, players[0], players[1:])
     rng = random.Random(5)
     player, command = await fish_move(bot, players, 1, rng)
+    select = next(c for c in iter_components(board.components) if c.get("options"))
     locked = threading.Event()
     holder = asyncio.create_task(asyncio.to_thread(hold_write_lock, bot.db.path, 4.0, locked))
     await asyncio.to_thread(locked.wait, 5)
 
-    during = driver.slash(player, command)
-    await refused(driver, during, "database is busy", "nothing was changed")
-    assert during.accepted and not during.rejections, during.interaction.describe()
+    typed = driver.slash(player, command)
+    pressed = driver.press(player, board, custom_id=select["custom_id"], values=[select["options"][0]["value"]])
+    await refused(driver, typed, "database is busy", "nothing was changed")
+    await pressed.settle(quiet=QUIET)
+    told = [m.content for m in pressed.followups if m.ephemeral]
+    assert told and "database is busy" in told[-1], pressed.interaction.describe()
+    for during in (typed, pressed):
+        assert during.accepted and not during.rejections, during.interaction.describe()
     assert await bot.db.actions(1) == []
     await holder
 
