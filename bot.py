@@ -149,11 +149,11 @@ class IceFloeBot(commands.Bot):
         original = getattr(error, "original", error)
         if isinstance(error, app_commands.TransformerError):
             await report(interaction, UserError(f"`{error.value}` is not a valid value for that option."))
-            return
-        if isinstance(error, app_commands.CheckFailure | app_commands.CommandNotFound):
+        elif isinstance(error, app_commands.CheckFailure | app_commands.CommandNotFound):
             await report(interaction, UserError("You cannot use that command here."))
-            return
-        await report(interaction, original)
+        else:
+            await report(interaction, original)
+        await self.flow.lifecycle.after_interaction(interaction)
 
     async def close(self) -> None:
         """Stop background work, log out, then close the database."""

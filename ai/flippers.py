@@ -71,6 +71,7 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> Flipp
         turn=view["turn"],
         played=view["played"],
         activated=list(view["activated"]),
+        first=view["first"],
     )
 
 
@@ -97,6 +98,7 @@ def clone(state: FlippersState) -> FlippersState:
         turn=state.turn,
         played=state.played,
         activated=state.activated[:],
+        first=state.first,
     )
 
 

@@ -13,7 +13,7 @@ from engine.fish import GAME
 from render.fish import alt_text, render_board
 from ui.adapter import Board, GameAdapter, Picture, register
 from ui.components import ComponentHit, autocomplete, chunked_selects, select, view_of
-from ui.errors import UserError
+from ui.errors import UserError, not_your_turn
 
 if TYPE_CHECKING:
     from bot import IceFloeBot
@@ -82,7 +82,7 @@ class FishAdapter(GameAdapter):
         if seat is None:
             raise UserError("You are not playing in this game.")
         if seat not in board.game.to_act(board.state):
-            raise UserError("It is not your turn.")
+            raise UserError(not_your_turn(board.names, board.game.to_act(board.state)))
         fish = _fish_on(board)
         targets = [a["to"] for a in board.game.legal_actions(board.state, seat) if a["from"] == start]
         if not targets:

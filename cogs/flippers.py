@@ -1,4 +1,4 @@
-"""Provide /flippers discard, play and activate, the board's menus and the private hand for Flippers."""
+"""Provide /flippers leader, discard, play and activate, the board's menus and the private hand for Flippers."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from discord.ext import commands
 from engine.base import Action, Event, Outcome, Standing
 from engine.flippers import GAME
 from engine.flippers.cards import CARDS, FOOD, POWER_NAMES, POWER_TEXT, TEAMS, explorer_id, find_card, setup_rule
-from engine.flippers.game import open_cells
+from engine.flippers.game import leader_spots, open_cells
 from engine.flippers.powers import available
-from engine.flippers.state import DOWN, OVER, PLAY, SETUP, FlippersState
-from engine.flippers.table import DIRECTIONS, WORDS, Cell, aims, label, neighbours, parse_label
+from engine.flippers.state import DOWN, LEADERS, OVER, PLAY, SETUP, FlippersState
+from engine.flippers.table import DIRECTIONS, WORDS, Cell, aims, label, neighbours, parse_label, step
 from render.flippers import alt_text_hand, alt_text_table, render_hand, render_table
 from storage.database import ACTIVE, GameRow
 from ui.adapter import Board, GameAdapter, Picture, register
@@ -30,7 +30,8 @@ from ui.components import (
     select,
     view_of,
 )
-from ui.errors import UserError
+from ui.errors import UserError, not_your_turn
+from ui.text import LABEL, shorten
 
 if TYPE_CHECKING:
     from bot import IceFloeBot
@@ -39,6 +40,13 @@ if TYPE_CHECKING:
 KEY = "flippers"
 DISCARD_BUTTON, PLAY_BUTTON, HAND_BUTTON = "discard?", "play?", "hand?"
 DISCARD, CARD, ROW, CELL, FACE, ACTIVATE = "discard", "card", "row", "cell", "face", "activate"
+LEADER, SPOT = "leader", "spot"
+NEAR_CELLS = MAX_OPTIONS // len(DIRECTIONS)
+"""Open cells offered with their four facings in one select (6 x 4 = 24 options)."""
+IN_PLACE_KINDS = frozenset(
+    {"played", "auto", "flip", "bump", "switch", "replace", "turn", "plus", "minus", "block", "fizzle"}
+)
+"""Events of a play or an activation: they continue the turn on the board already in the channel."""
 UNVERSIONED_TOKENS = frozenset({DISCARD})
 """Tokens whose press stays valid after other seats acted: setup discards are simultaneous and independent."""
 MAX_MENUS = 4
@@ -140,6 +148,40 @@ def cell_options(state: FlippersState, names: Sequence[str], row: int | None = N
     ]
 
 
+def nearest_cells(state: FlippersState) -> list[Cell]:
+    """Return the open cells, those nearest a Food card first (ties in reading order)."""
+    foods = [cell for cid, cell in state.where.items() if CARDS[cid].kind == FOOD]
+
+    def distance(cell: Cell) -> int:
+        return min((abs(cell[0] - f[0]) + abs(cell[1] - f[1]) for f in foods), default=0)
+
+    return sorted(open_cells(state), key=lambda c: (distance(c), c[1], c[0]))
+
+
+def spot_options(state: FlippersState, cid: str, cells: Sequence[Cell], names: Sequence[str]) -> list[Option]:
+    """Return ("N14 facing north", "N14:N", what it would aim at) for each cell and facing."""
+    return [
+        (f"{label(cell)} facing {WORDS[d]}", f"{label(cell)}:{d}", aim_words(state, cid, cell, d, names))
+        for cell in cells
+        for d in DIRECTIONS
+    ]
+
+
+def leader_options(state: FlippersState, names: Sequence[str]) -> list[Option]:
+    """Return (cell and the Food it faces, cell, what it touches) for each cell a Leader may take now."""
+    options = []
+    for cell, facing in leader_spots(state):
+        food = state.cells[step(cell, facing)]
+        options.append(
+            (
+                f"{label(cell)} facing {CARDS[food].name}",
+                label(cell),
+                f"{beside_words(state, cell, names)}, facing {WORDS[facing]}",
+            )
+        )
+    return options
+
+
 def facing_options(state: FlippersState, cid: str, cell: Cell, names: Sequence[str]) -> list[Option]:
     """Return (direction word, N/E/S/W, what it would aim at) for the four facings."""
     return [(f"{WORDS[d].title()} ({d})", d, aim_words(state, cid, cell, d, names)) for d in DIRECTIONS]
@@ -204,7 +246,7 @@ def discard_menu(board: Board, seat: int) -> FloeComponent:
     state: FlippersState = board.state
     count = must_discard(state, seat)
     options = [
-        discord.SelectOption(label=power[:100], value=cid, description=text[:100])
+        discord.SelectOption(label=shorten(power, LABEL), value=cid, description=shorten(text, LABEL))
         for power, cid, text in hand_options(state, seat)
     ]
     return FloeComponent(
@@ -217,6 +259,13 @@ def discard_menu(board: Board, seat: int) -> FloeComponent:
             disabled=board.disabled,
         )
     )
+
+
+def leader_menu(board: Board) -> FloeComponent:
+    """Return the public select of the cells where the seat to act may place its Leader."""
+    options = leader_options(board.state, board.names)
+    who = _who(board.names, board.state.current)
+    return select(board.row.id, board.version, LEADER, f"{who}: place your Leader…", options, disabled=board.disabled)
 
 
 def card_menu(board: Board, seat: int) -> FloeComponent:
@@ -232,7 +281,8 @@ class FlippersAdapter(GameAdapter):
 
     def board_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture:
         """Render the public table."""
-        stage = "final" if view["final"] else "setup" if view["phase"] == SETUP else f"turn-{view['turn']}"
+        phase = view["phase"]
+        stage = "final" if view["final"] else phase if phase in (SETUP, LEADERS) else f"turn-{view['turn']}"
         return Picture(render_table(view, list(names)), f"flippers-{stage}.png", alt_text_table(view, list(names)))
 
     def board_items(self, board: Board) -> list[discord.ui.Item[Any]]:
@@ -242,6 +292,8 @@ class FlippersAdapter(GameAdapter):
             return []
         gid, ver, off = board.row.id, board.version, board.disabled
         hand = button(gid, ver, HAND_BUTTON, "Show my hand", disabled=off)
+        if state.phase == LEADERS:
+            return [leader_menu(board), hand]
         if state.phase == SETUP:
             choose = button(
                 gid, ver, DISCARD_BUTTON, "Choose your discards", style=discord.ButtonStyle.primary, disabled=off
@@ -255,6 +307,13 @@ class FlippersAdapter(GameAdapter):
             return [hand]
         return [select(gid, ver, ACTIVATE, "Activate next…", options, disabled=off), hand]
 
+    turn_closers = frozenset({"turn_start", "award", "game_over"})
+
+    def turn_in_place(self, events: Sequence[Event]) -> bool:
+        """Return True for a play or an activation: the turn goes on in the board message already posted."""
+        kinds = {e.kind for e in events}
+        return bool(kinds & IN_PLACE_KINDS) and "resigned" not in kinds
+
     def accepts_stale(self, hit: ComponentHit) -> bool:
         """Return True when a press on an older board version may still apply (setup discards)."""
         return hit.token in UNVERSIONED_TOKENS
@@ -266,6 +325,10 @@ class FlippersAdapter(GameAdapter):
         kind, _, arg = hit.token.partition("#")[0].partition(":")
         if kind == HAND_BUTTON:
             await flow.show_hand(interaction, board.row)
+        elif kind == LEADER:
+            self._placer(interaction, board)
+            action = {"type": "leader", "cell": _one(hit)}
+            await flow.act(interaction, board.row, action, expected_version=hit.version)
         elif kind == DISCARD_BUTTON:
             seat = self._chooser(interaction, board)
             count = must_discard(board.state, seat)
@@ -282,9 +345,19 @@ class FlippersAdapter(GameAdapter):
             await flow.act(interaction, board.row, action, private_note=discard_note(hit.values))
         elif kind == PLAY_BUTTON:
             seat = self._player(interaction, board)
-            await _reply(interaction, "Which card do you play? Only you see your hand.", [card_menu(board, seat)])
+            hand = board.state.hands[seat]
+            if len(hand) == 1:
+                await self._offer_spots(interaction, board, hand[0])
+            else:
+                text = "Which card do you play? Only you see your hand."
+                await _reply(interaction, text, [card_menu(board, seat)])
         elif kind == CARD:
-            await self._offer_cells(interaction, board, _one(hit))
+            await self._offer_spots(interaction, board, _one(hit))
+        elif kind == SPOT:
+            cell, _, facing = _one(hit).partition(":")
+            action: Action = {"type": "play", "card": arg, "cell": cell, "facing": facing}
+            self._held(interaction, board, arg)
+            await flow.act(interaction, board.row, action, expected_version=hit.version)
         elif kind == ROW:
             await self._offer_cells(interaction, board, arg, _row(_one(hit)))
         elif kind == CELL:
@@ -315,14 +388,26 @@ class FlippersAdapter(GameAdapter):
             raise UserError("You have already chosen your discards: waiting for the others.")
         return seat
 
+    def _placer(self, interaction: discord.Interaction, board: Board) -> int:
+        """Return the presser's seat if it is to place its Leader now, or refuse."""
+        seat = self._seat(interaction, board)
+        state: FlippersState = board.state
+        if state.phase != LEADERS:
+            raise UserError("The Leaders are all placed.")
+        if state.current != seat:
+            raise UserError(f"It is {_who(board.names, state.current)}'s turn to place their Leader.")
+        return seat
+
     def _player(self, interaction: discord.Interaction, board: Board) -> int:
         """Return the presser's seat if it is to play a card now, or refuse."""
         seat = self._seat(interaction, board)
         state: FlippersState = board.state
+        if state.phase == LEADERS:
+            raise UserError("Setup is not finished: the Leaders are being placed.")
         if state.phase == SETUP:
             raise UserError("Setup is not finished: everyone must choose their discards first.")
         if state.current != seat:
-            raise UserError(f"It is not your turn: {_who(board.names, state.current)} is playing.")
+            raise UserError(not_your_turn(board.names, board.game.to_act(state)))
         if state.played is not None:
             raise UserError("You have already played a card this turn: activate your remaining cards.")
         return seat
@@ -333,6 +418,40 @@ class FlippersAdapter(GameAdapter):
         if cid not in board.state.hands[seat]:
             raise UserError("That card is no longer in your hand.")
         return seat
+
+    async def _offer_spots(self, interaction: discord.Interaction, board: Board, cid: str) -> None:
+        """Ask privately where the chosen card goes and which way it faces, in one menu for the nearest cells.
+
+        The open cells nearest a Food card come with their four facings in one select; any other cell is
+        picked from the menus below, then its facing.
+        """
+        self._held(interaction, board, cid)
+        state: FlippersState = board.state
+        gid, ver, power = board.row.id, board.version, _power(cid)
+        cells = nearest_cells(state)
+        near, rest = cells[:NEAR_CELLS], cells[NEAR_CELLS:]
+        menus = [
+            select(gid, ver, f"{SPOT}:{cid}", f"Play {power} on… facing…", spot_options(state, cid, near, board.names))
+        ]
+        text = f"Where do you play {power}, and which way does its arrow point? Nearest the Food first."
+        if rest:
+            others = [
+                (label(c), label(c), beside_words(state, c, board.names))
+                for c in sorted(rest, key=lambda c: (c[1], c[0]))
+            ]
+            room = MAX_MENUS - 1
+            if len(others) <= room * MAX_OPTIONS:
+                menus += chunked_selects(gid, ver, f"{CELL}:{cid}", "Another cell…", others, max_menus=room)
+            else:
+                rows: dict[int, int] = {}
+                for cell in rest:
+                    rows[cell[1]] = rows.get(cell[1], 0) + 1
+                by_row = [(f"Row {r}", str(r), _plural(n, "open cell")) for r, n in sorted(rows.items())]
+                menus += chunked_selects(
+                    gid, ver, f"{ROW}:{cid}", "Another cell: its row first…", by_row, max_menus=room
+                )
+            text += " Or pick another cell below."
+        await _reply(interaction, text, menus)
 
     async def _offer_cells(
         self, interaction: discord.Interaction, board: Board, cid: str, row: int | None = None
@@ -396,6 +515,15 @@ class FlippersAdapter(GameAdapter):
                 f"**Choose {_plural(count, 'card')} to discard** for the whole game: use the menu below, "
                 "the board's *Choose your discards* button or `/flippers discard`. Nobody learns which."
             )
+        elif view["phase"] == LEADERS and not info["resigned"]:
+            first = _who(names, view["first"])
+            if view["current"] == seat:
+                lines.append(
+                    "**Your turn to place your Leader** beside a Food card, facing it: use the board's menu or"
+                    f" `/flippers leader`. {first} plays first."
+                )
+            else:
+                lines.append(f"The Leaders are being placed ({first} plays first); your discards come next.")
         elif view["phase"] == SETUP and not info["resigned"]:
             lines.append("Your discards are chosen: waiting for the others.")
         elif view["current"] == seat and view["played"] is None and view["hand"]:
@@ -413,9 +541,10 @@ class FlippersAdapter(GameAdapter):
         return []
 
     def seats_to_update_privately(self, events: Sequence[Event], state: Any) -> set[int]:
-        """Return every seat dealt in at the start, and each seat that discarded or drew."""
+        """Return every seat at the start and when discards open, and each seat that discarded, drew or played."""
         seats = {e.private_to for e in events if e.kind in ("discarded", "drew") and e.private_to is not None}
-        if any(e.kind == "game_started" for e in events):
+        seats |= {e.seat for e in events if e.kind == "played" and e.seat is not None}
+        if any(e.kind in ("game_started", "discards_open") for e in events):
             seats |= {s for s in range(state.players) if not state.resigned[s]}
         return seats
 
@@ -510,6 +639,23 @@ class FlippersCog(commands.Cog):
             raise UserError("The game has not started yet: the host starts it with `/game start`.")
         _, state = self.flow.live(row)
         return row, state, row.seat_of(interaction.user.id)
+
+    @flippers.command(name="leader", description="Setup: place your Leader beside a Food card, facing it")
+    @app_commands.describe(cell="An empty cell beside a Food card, like N14")
+    async def leader(self, interaction: discord.Interaction, cell: str) -> None:
+        """Place the caller's Leader; the board is posted publicly."""
+        row, _, _ = await self._game(interaction)
+        await self.flow.act(interaction, row, {"type": "leader", "cell": cell.strip()})
+
+    @leader.autocomplete("cell")
+    async def leader_cells(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Offer the cells where the caller may place its Leader, when it is its turn to."""
+        mine = await self._mine(interaction)
+        if mine is None or mine[0].phase != LEADERS or mine[0].current != mine[1]:
+            return []
+        return _choices(
+            [(f"{name} ({beside})", cell) for name, cell, beside in leader_options(mine[0], mine[2])], current
+        )
 
     @flippers.command(name="discard", description="Setup: set aside cards from your hand (only you see the answer)")
     @app_commands.describe(cards="The card(s) to discard; separate several with commas")

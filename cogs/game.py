@@ -14,8 +14,10 @@ from storage.database import LOBBY, GameRow, GuildSettings
 from ui import records
 from ui.bots import LEVELS
 from ui.errors import UserError
+from ui.lifecycle import listing, missing_permissions
 from ui.lobby import in_thread
 from ui.scheduler import hours
+from ui.text import embed_messages
 
 if TYPE_CHECKING:
     from bot import IceFloeBot
@@ -68,11 +70,19 @@ class GameCog(commands.Cog):
     ) -> None:
         """Open a lobby with the caller as host."""
         settings = await self.flow.db.guild_settings(_in_server(interaction))
+        thread = (settings.thread_default and not in_thread(interaction)) if thread is None else thread
+        missing = missing_permissions(interaction.app_permissions, in_thread=in_thread(interaction), new_thread=thread)
+        if missing:
+            them = "it" if len(missing) == 1 else "them"
+            raise UserError(
+                f"I cannot run a game here: I am missing {listing(missing)} in this channel. "
+                f"Ask a moderator to give me {them}, or start the game in another channel."
+            )
         await self.flow.new_lobby(
             interaction,
             game.value,
             {"balanced": balanced, "teams": teams},
-            thread=(settings.thread_default and not in_thread(interaction)) if thread is None else thread,
+            thread=thread,
             reminder_hours=remind_after,
             timeout_hours=timeout_after,
         )
@@ -188,8 +198,12 @@ class GameCog(commands.Cog):
     @game.command(name="rules", description="Show a game's rules and the rulings this bot applies")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        """Reply with the rules privately."""
-        await interaction.response.send_message(games()[game.value].rules_text()[:2000], ephemeral=True)
+        """Reply with the whole rules text privately, in as many embeds and messages as it needs."""
+        rules = games()[game.value]
+        first, *more = embed_messages(f"{rules.title}: rules", rules.rules_text())
+        await interaction.response.send_message(embeds=first, ephemeral=True)
+        for embeds in more:
+            await interaction.followup.send(embeds=embeds, ephemeral=True)
 
     @game.command(name="settings", description="Show or change this server's game defaults (Manage Server)")
     @app_commands.describe(

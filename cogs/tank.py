@@ -14,8 +14,17 @@ from engine.base import Action, Event, Outcome
 from engine.tank import GAME
 from engine.tank.cards import CARDS, kinds_in_play
 from engine.tank.data import RULES
+from engine.tank.grid import from_label, label
 from engine.tank.state import TankState
-from render.tank import alt_text_aquarium, alt_text_final, alt_text_table, render_aquarium, render_final, render_table
+from render.tank import (
+    alt_text_aquarium,
+    alt_text_final,
+    alt_text_table,
+    aquarium_rows,
+    render_aquarium,
+    render_final,
+    render_table,
+)
 from storage.database import GameRow
 from ui.adapter import Board, GameAdapter, Picture, register
 from ui.components import ComponentHit, autocomplete, chunked_selects, select
@@ -103,21 +112,23 @@ def discard_action(state: TankState, seat: int, text: str) -> Action:
 def _noted(action: Action) -> str:
     """Return the private note confirming a discard choice."""
     if action.get("type") == "keep":
-        return "You kept all your fish."
+        return "You kept all your fish. Your aquarium is in your DMs and in `/game hand`."
     return "Discarded. Your aquarium is updated in your DMs and in `/game hand`."
 
 
 def split_groups(state: TankState, seat: int) -> list[tuple[str, str]]:
-    """Return (label, letter) for each group `seat` may split now."""
+    """Return (label, number) for each group `seat` may split now, numbered as the picture shows them."""
     letters = sorted({a["group"] for a in GAME.legal_actions(state, seat) if a["type"] == "split"})
     groups = {g["letter"]: g for g in GAME.view(state, None)["groups"]}
-    return [(f"{g} ({_group_shape(groups[g])}, {_plural(groups[g]['size'], 'card')})", g) for g in letters]
+    return [
+        (f"{label(g)} ({_group_shape(groups[g])}, {_plural(groups[g]['size'], 'card')})", label(g)) for g in letters
+    ]
 
 
 def split_lines(state: TankState, seat: int, group: str) -> list[tuple[str, str]]:
-    """Return (label, line) for each line `seat` may cut `group` along now."""
+    """Return (label, line) for each line `seat` may cut `group` (its number, or letter) along now."""
     view = GAME.view(state, None)
-    info = next((g for g in view["groups"] if g["letter"] == group.strip().upper()), None)
+    info = next((g for g in view["groups"] if g["letter"] == from_label(group)), None)
     if info is None:
         return []
     lines = [
@@ -127,11 +138,11 @@ def split_lines(state: TankState, seat: int, group: str) -> list[tuple[str, str]
 
 
 def take_groups(state: TankState, seat: int) -> list[tuple[str, str]]:
-    """Return (label, letter) for each group `seat` may take now."""
+    """Return (label, number) for each group `seat` may take now, numbered as the picture shows them."""
     view = GAME.view(state, None)
     groups = {g["letter"]: g for g in view["groups"]}
     takes = [a["group"] for a in GAME.legal_actions(state, seat) if a["type"] == "take"]
-    return [(f"{g} ({_take_hint(view, groups[g])})", g) for g in takes]
+    return [(f"{label(g)} ({_take_hint(view, groups[g])})", label(g)) for g in takes]
 
 
 class TankAdapter(GameAdapter):
@@ -157,13 +168,13 @@ class TankAdapter(GameAdapter):
         splits = [a for a in actions if a["type"] == "split"]
         if splits:
             options = [
-                (f"Split {g} along {line}", f"{g}:{line}", _split_hint(groups[g], line))
+                (f"Split group {label(g)} along {line}", f"{label(g)}:{line}", _split_hint(groups[g], line))
                 for g, line in ((a["group"], a["line"]) for a in splits)
             ]
             return list(chunked_selects(gid, ver, "split", "Split a group…", options, disabled=off))
         takes = [a["group"] for a in actions if a["type"] == "take"]
         if takes:
-            options = [(f"Take group {g}", g, _take_hint(view, groups[g])) for g in takes]
+            options = [(f"Take group {label(g)}", label(g), _take_hint(view, groups[g])) for g in takes]
             return [select(gid, ver, "take", "Take a group…", options, disabled=off)]
         return []
 
@@ -192,26 +203,33 @@ class TankAdapter(GameAdapter):
         return Picture(render_aquarium(view, names), "tank-aquarium.png", alt_text_aquarium(view, names))
 
     def private_text(self, view: dict[str, Any], names: Sequence[str]) -> str:
-        """List the seat's cards by fish type with points so far, and the Gourami choice when it is due."""
-        preview = view["preview"]
+        """List the seat's cards by fish type with points (so far, or final), and the Gourami choice when it is due."""
+        final = next((r for r in (view.get("final") or {}).get("standings", []) if r["seat"] == view["seat"]), None)
         lines = [f"**Your aquarium** ({_plural(len(view['aquarium']), 'card')}, only you can see it)"]
-        for kind in view["by_kind"]:
-            cards = kind["cards"]
-            if not cards:
+        values = {k["key"]: [str(c["value"]) for c in k["cards"]] for k in view["by_kind"]}
+        for row in aquarium_rows(view):
+            if not row["count"]:
                 continue
-            label = f"{kind['name'] if len(cards) == 1 else kind['plural']} ×{len(cards)}"
-            if kind["key"] == "molly":
-                label += f" ({', '.join(str(c['value']) for c in cards)})"
-            points = preview.get(kind["key"])
+            label = f"{row['name']} ×{row['count']}"
+            if row["key"] == "molly":
+                label += f" ({', '.join(values['molly'])})"
+            points = row["points"]
             lines.append(f"- {label}: " + ("scored at the end" if points is None else _plural(points, "point")))
         if not view["aquarium"]:
             lines.append("- no fish yet")
         goal = view["goal"]
-        met = f"met, +{goal['points']}" if preview["goal_met"] else f"not met yet (+{goal['points']} if met)"
-        lines.append(f"Goal {goal['name']}: {met} · {goal['text']}")
-        open_kinds = [k["plural"] for k in view["by_kind"] if k["cards"] and preview.get(k["key"]) is None]
-        extra = f" + {', '.join(open_kinds)} at the end" if open_kinds else ""
-        lines.append(f"**Score so far: {_plural(preview['total'], 'point')}{extra}**")
+        if final is not None:
+            met = f"met, +{goal['points']}" if final["detail"]["goal_met"] else "not met"
+            lines.append(f"Goal {goal['name']}: {met} · {goal['text']}")
+            place = "you win" if final["winner"] else f"rank {final['rank']} of {len(view['final']['standings'])}"
+            lines.append(f"**Final score: {_plural(final['total'], 'point')}** ({place})")
+        else:
+            preview = view["preview"]
+            met = f"met, +{goal['points']}" if preview["goal_met"] else f"not met yet (+{goal['points']} if met)"
+            lines.append(f"Goal {goal['name']}: {met} · {goal['text']}")
+            open_kinds = [k["plural"] for k in view["by_kind"] if k["cards"] and preview.get(k["key"]) is None]
+            extra = f" + {', '.join(open_kinds)} at the end" if open_kinds else ""
+            lines.append(f"**Score so far: {_plural(preview['total'], 'point')}{extra}**")
         if view["my_discards"]:
             lines.append("You discarded: " + ", ".join(c["name"] for c in view["my_discards"]))
         if view["discard"]:
@@ -236,8 +254,9 @@ class TankAdapter(GameAdapter):
         return [select(board.row.id, board.version, "discard", placeholder, options, disabled=board.disabled)]
 
     def seats_to_update_privately(self, events: Sequence[Event], state: Any) -> set[int]:
-        """Return the seat whose aquarium changed: it took a group or discarded a fish."""
-        return {e.private_to for e in events if e.kind in {"took", "discarded"} and e.private_to is not None}
+        """Return the seat whose aquarium DM is out of date: it took a group, discarded a fish or kept them all."""
+        changed = {e.private_to for e in events if e.kind in {"took", "discarded"} and e.private_to is not None}
+        return changed | {e.seat for e in events if e.kind == "keep" and e.seat is not None}
 
     def standings_lines(self, outcome: Outcome, names: Sequence[str]) -> list[str]:
         """Return one line per seat: rank, total, then points per fish type, chest and goal."""
@@ -271,14 +290,16 @@ class TankCog(commands.Cog):
         return await self.flow.active_game(interaction, KEY)
 
     @tank.command(name="split", description="Cut one group in two along a full row or column line")
-    @app_commands.describe(group="The group's letter, e.g. B", line="h1, h2… run between rows, v1, v2… between columns")
+    @app_commands.describe(
+        group="The group's number on the picture, e.g. 2", line="h1, h2… run between rows, v1, v2… between columns"
+    )
     async def split(self, interaction: discord.Interaction, group: str, line: str) -> None:
         """Split a group."""
         action = {"type": "split", "group": group.strip().upper(), "line": line.strip().lower()}
         await self.flow.act(interaction, await self._game(interaction), action)
 
     @tank.command(name="take", description="Take one group into your hidden aquarium")
-    @app_commands.describe(group="The group's letter, e.g. C")
+    @app_commands.describe(group="The group's number on the picture, e.g. 3")
     async def take(self, interaction: discord.Interaction, group: str) -> None:
         """Take a group."""
         await self.flow.act(

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import bisect
 import io
+import json
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 
@@ -49,13 +56,26 @@ def text_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else (255, 255, 255)
 
 
+_PNG_LEVEL: ContextVar[int] = ContextVar("png_level", default=1)
+
+
 def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     """Encode an image as PNG bytes, favouring speed; map it onto `palette` first when given."""
     if palette is not None:
         image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=1)
+    image.save(buffer, format="PNG", compress_level=_PNG_LEVEL.get())
     return buffer.getvalue()
+
+
+@contextmanager
+def intermediate_pictures() -> Iterator[None]:
+    """Encode PNGs uncompressed inside this block: for pictures decoded again at once (replay frames)."""
+    token = _PNG_LEVEL.set(0)
+    try:
+        yield
+    finally:
+        _PNG_LEVEL.reset(token)
 
 
 def palette_of(reference: Image.Image, colours: int = 128) -> Image.Image:
@@ -63,18 +83,191 @@ def palette_of(reference: Image.Image, colours: int = 128) -> Image.Image:
     return reference.quantize(colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
+# The fallback chain for names in any script. Each character is drawn with the first font that has it, in
+# this order: Hebrew and Arabic letters with Noto Sans Hebrew/Arabic, pictographs from the emoji atlas, then
+# DejaVu Sans (Latin, Cyrillic, Greek, symbols), the Noto Sans CJK subset, the Hebrew and Arabic fonts for
+# anything else they hold, and the atlas. A character none of them has becomes MISSING, never a box.
+DEJAVU, CJK, HEBREW, ARABIC, EMOJI = "dejavu", "cjk", "hebrew", "arabic", "emoji"
+FONT_FILES: dict[str, tuple[str, str]] = {
+    DEJAVU: ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+    CJK: ("NotoSansCJK-Subset.otf", "NotoSansCJK-Subset.otf"),
+    HEBREW: ("NotoSansHebrew-Regular.ttf", "NotoSansHebrew-Bold.ttf"),
+    ARABIC: ("NotoSansArabic-Regular.ttf", "NotoSansArabic-Bold.ttf"),
+}
+MISSING = "?"
+# Joiners, variation selectors and skin-tone modifiers only adjust the emoji before them: drop them.
+_DROPPED = frozenset({0x200D, 0xFE0E, 0xFE0F, *range(0x1F3FB, 0x1F400)})
+_RTL = (HEBREW, ARABIC)
+# Format and control characters (direction marks, isolates, zero-width spaces, tags) show nothing; only the
+# zero-width non-joiner, which shapes Arabic script, is kept.
+_INVISIBLE = frozenset({"Cf", "Cc"})
+# Without raqm, Pillow lays text out left to right and never joins Arabic letters; names then fall back to
+# reversed runs of unjoined letters, still in reading order.
+COMPLEX_LAYOUT = features.check("raqm")
+
+
+@dataclass(frozen=True)
+class Run:
+    """A stretch of text drawn with one face of the fallback chain."""
+
+    face: str
+    text: str
+
+
+class _Coverage:
+    """Answer whether a shipped font maps a code point, from the ranges in coverage.json."""
+
+    def __init__(self, ranges: list[list[int]]) -> None:
+        self.starts = [r[0] for r in ranges]
+        self.ends = [r[1] for r in ranges]
+
+    def __contains__(self, point: int) -> bool:
+        i = bisect.bisect_right(self.starts, point) - 1
+        return i >= 0 and point <= self.ends[i]
+
+
+@cache
+def _coverage() -> dict[str, _Coverage]:
+    """Load each regular face's coverage once per process."""
+    data = json.loads((FONT_DIR / "coverage.json").read_text())
+    return {face: _Coverage(data[files[0]]) for face, files in FONT_FILES.items()}
+
+
+@cache
+def _emoji_index() -> tuple[int, int, dict[int, int]]:
+    """Return the emoji atlas cell size, its column count and code point -> cell."""
+    meta = json.loads((FONT_DIR / "emoji-atlas.json").read_text())
+    return meta["cell"], meta["columns"], {int(k, 16): v for k, v in meta["glyphs"].items()}
+
+
+@cache
+def _emoji_atlas() -> Image.Image:
+    """Load the emoji atlas picture once per process."""
+    return Image.open(FONT_DIR / "emoji-atlas.png").convert("RGBA")
+
+
+@cache
+def emoji_sprite(point: int, side: int) -> Image.Image:
+    """Return the colour emoji for `point` scaled to `side` pixels square."""
+    cell, columns, index = _emoji_index()
+    i = index[point]
+    x, y = (i % columns) * cell, (i // columns) * cell
+    sprite = _emoji_atlas().crop((x, y, x + cell, y + cell))
+    return sprite.resize((side, side), Image.Resampling.LANCZOS)
+
+
+@cache
+def face_font(face: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Return one face of the fallback chain at `size` pixels."""
+    if face == DEJAVU:
+        return font(size, bold)
+    engine = ImageFont.Layout.RAQM if COMPLEX_LAYOUT else ImageFont.Layout.BASIC
+    return ImageFont.truetype(str(FONT_DIR / FONT_FILES[face][bold]), size, layout_engine=engine)
+
+
+@cache
+def face_of(char: str) -> str | None:
+    """Return the face that draws `char`, or None when no shipped font has it."""
+    point = ord(char)
+    cover = _coverage()
+    if 0x0590 <= point < 0x0600 and point in cover[HEBREW]:
+        return HEBREW
+    if (0x0600 <= point < 0x0900 or 0xFB50 <= point < 0xFF00) and point in cover[ARABIC]:
+        return ARABIC
+    emoji = _emoji_index()[2]
+    if point >= 0x1F000 and point in emoji:
+        return EMOJI
+    for face in (DEJAVU, CJK, HEBREW, ARABIC):
+        if point in cover[face]:
+            return face
+    return EMOJI if point in emoji else None
+
+
+def _neutral(char: str) -> bool:
+    """Tell whether `char` (space, digit, punctuation) may stay in the run before it."""
+    return not unicodedata.category(char).startswith(("L", "M", "S"))
+
+
+def runs_of(text: str) -> list[Run]:
+    """Split `text` into runs of one face each, left to right, substituting MISSING for unknown characters."""
+    runs: list[Run] = []
+    for i, char in enumerate(text):
+        point = ord(char)
+        if point in _DROPPED and runs:
+            continue
+        if unicodedata.category(char) in _INVISIBLE and point != 0x200C:
+            continue
+        face = face_of(char)
+        if text[i + 1 : i + 2] == "\ufe0f" and point in _emoji_index()[2]:
+            face = EMOJI  # a text symbol such as ❤ asked to look like an emoji
+        if face is None:
+            face, char = DEJAVU, MISSING
+        previous = runs[-1].face if runs else None
+        if previous not in (None, face, EMOJI) and _neutral(char) and point in _coverage()[previous]:
+            face = previous
+        if runs and runs[-1].face == face:
+            runs[-1] = Run(face, runs[-1].text + char)
+        else:
+            runs.append(Run(face, char))
+    # Pictures read left to right (their text is English), so runs stay in order; raqm lays each Hebrew or
+    # Arabic run out right to left itself, and without raqm the run is reversed here. Spaces and punctuation
+    # that end a right-to-left run belong after it, on its left-to-right side.
+    runs = _detach_trailing_neutrals(runs)
+    if not COMPLEX_LAYOUT:
+        runs = [Run(r.face, r.text[::-1]) if r.face in _RTL else r for r in runs]
+    return runs
+
+
+def _detach_trailing_neutrals(runs: list[Run]) -> list[Run]:
+    """Move the spaces and punctuation that end a right-to-left run into a DejaVu run after it."""
+    result: list[Run] = []
+    for run in runs:
+        body = run.text
+        if run.face in _RTL:
+            while body and _neutral(body[-1]) and ord(body[-1]) in _coverage()[DEJAVU]:
+                body = body[:-1]
+        tail = run.text[len(body) :]
+        for piece in (Run(run.face, body), Run(DEJAVU, tail)):
+            if not piece.text:
+                continue
+            if result and result[-1].face == piece.face:
+                result[-1] = Run(piece.face, result[-1].text + piece.text)
+            else:
+                result.append(piece)
+    return result
+
+
+def _emoji_side(size: int) -> int:
+    """Return the square an emoji takes beside text of `size` pixels."""
+    return max(1, round(size * 1.05))
+
+
+def _run_length(run: Run, size: int, bold: bool) -> float:
+    """Return how wide one run is drawn."""
+    if run.face == EMOJI:
+        return len(run.text) * (_emoji_side(size) + max(1, size // 10))
+    return face_font(run.face, size, bold).getlength(run.text)
+
+
 def text_length(text: str, size: int, bold: bool = False) -> float:
     """Return how wide `text` is drawn at `size` pixels."""
-    return font(size, bold).getlength(text)
+    if text.isascii():
+        return font(size, bold).getlength(text)
+    return sum(_run_length(run, size, bold) for run in runs_of(text))
 
 
 def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
     """Return `text`, shortened with an ellipsis when needed, so it is at most `width` pixels wide."""
     if text_length(text, size, bold) <= width:
         return text
-    while text and text_length(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    low, high = 0, len(text)  # the longest prefix that fits lies in [low, high); a binary search finds it
+    while low + 1 < high:
+        middle = (low + high) // 2
+        if text_length(text[:middle] + "…", size, bold) <= width:
+            low = middle
+        else:
+            high = middle
+    return text[:low].rstrip() + "…"
 
 
 def draw_text(
@@ -87,5 +280,41 @@ def draw_text(
     bold: bool = False,
     anchor: str = "la",
 ) -> None:
-    """Draw `text` (which may be a player's name in any script) at `xy` with the shipped fonts."""
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+    """Draw `text` (which may be a player's name in any script) at `xy`, choosing a shipped font per glyph."""
+    base = font(size, bold)
+    runs = [Run(DEJAVU, text)] if text.isascii() else runs_of(text)
+    if len(runs) == 1 and runs[0].face == DEJAVU:
+        draw.text(xy, runs[0].text, font=base, fill=fill, anchor=anchor)
+        return
+    horizontal, vertical = anchor[0], anchor[1]
+    widths = [_run_length(run, size, bold) for run in runs]
+    x = xy[0] - {"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}[horizontal]
+    # Every face shares DejaVu's baseline for this anchor, so mixed scripts sit on one line.
+    baseline = xy[1] + base.getbbox("Hg", anchor="l" + vertical)[1] - base.getbbox("Hg", anchor="ls")[1]
+    for run, width in zip(runs, widths, strict=True):
+        if run.face == EMOJI:
+            _draw_emoji(draw, (x, baseline), run.text, size, fill)
+        else:
+            # The CJK subset has one weight: a thin outline in the text colour stands in for bold.
+            one_weight = FONT_FILES[run.face][0] == FONT_FILES[run.face][1]
+            stroke = max(1, round(size / 32)) if bold and one_weight else 0
+            face = face_font(run.face, size, bold)
+            draw.text((x, baseline), run.text, font=face, fill=fill, anchor="ls", stroke_width=stroke, stroke_fill=fill)
+        x += width
+
+
+def _draw_emoji(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: tuple[int, int, int] | int
+) -> None:
+    """Draw emoji from the atlas on the baseline at `xy`: in colour on RGB pictures, else in `fill`."""
+    side = _emoji_side(size)
+    step = side + max(1, size // 10)
+    image = draw._image
+    x, top = round(xy[0]), round(xy[1] - side * 0.86)
+    for char in text:
+        sprite = emoji_sprite(ord(char), side)
+        if image.mode in ("RGB", "RGBA"):
+            image.paste(sprite, (x, top), sprite)
+        else:
+            draw.bitmap((x, top), sprite.getchannel("A"), fill=fill)
+        x += step

@@ -6,11 +6,12 @@ import asyncio
 import functools
 import json
 import logging
+import math
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -22,12 +23,20 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 LOBBY, ACTIVE, FINISHED, CANCELLED = "lobby", "active", "finished", "cancelled"
+ABANDONED = "abandoned"
+"""The game's channel, thread or server is gone: ended for good, kept in history, no winner, nothing retried."""
 OPEN = (LOBBY, ACTIVE)
 SHOWN = (ACTIVE, FINISHED)
 """Statuses whose newest board belongs in the channel (the board outbox posts it when it is behind)."""
 BUSY_TIMEOUT_MS = 1500
 """How long a write waits for another writer's lock: well inside Discord's 3 s to acknowledge an interaction."""
 SQL_INT = range(-(2**63), 2**63)
+ENDED = (FINISHED, CANCELLED, ABANDONED)
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, kind, status, host_id, options, seed, state, version, board_message_id, created_at,"
+    " updated_at, reminder_hours, timeout_hours, reminded_version, rematch_of, due_at, paused_reason, paused_at,"
+    " posted_version"
+)
 
 
 class StorageError(Exception):
@@ -108,6 +117,16 @@ class GameRow:
     """The state version the game's posted board shows; behind `version` until the newest board is posted."""
     state_error: str | None = None
     """Set when the saved state JSON could not be read."""
+    due_at: int | None = None
+    """When (Unix seconds) the scheduler must next look at this game; None: nothing is due."""
+    paused_reason: str | None = None
+    """Why the bot cannot post in the game's channel (its timers wait meanwhile); None: not paused."""
+    paused_at: str | None = None
+
+    @property
+    def paused(self) -> bool:
+        """Return True while the game waits for the bot to be allowed to post in its channel again."""
+        return self.paused_reason is not None
 
     def seat_of(self, user_id: int) -> int | None:
         """Return the seat of a user, or None if they are not seated."""
@@ -138,6 +157,59 @@ def sqlite_path(url: str) -> str:
 def utc_now() -> datetime:
     """Return the current time in UTC."""
     return datetime.now(UTC)
+
+
+def due_moment(
+    updated_at: str, *, reminder_hours: float | None, timeout_hours: float | None, reminded: bool
+) -> int | None:
+    """Return when (Unix seconds, rounded up) a wait that began at `updated_at` next needs a reminder or timeout."""
+    start = datetime.fromisoformat(updated_at).timestamp()
+    moments = [start + timeout_hours * 3600] if timeout_hours else []
+    if reminder_hours and not reminded:
+        moments.append(start + reminder_hours * 3600)
+    return math.ceil(min(moments)) if moments else None
+
+
+def game_row(row: aiosqlite.Row, seats: list[Seat]) -> GameRow:
+    """Build a GameRow from a games row and its seats, tolerating a damaged state or options column."""
+    state: dict[str, Any] | None = None
+    error = None
+    if row["state"] is not None:
+        try:
+            state = json.loads(row["state"])
+            if not isinstance(state, dict):
+                raise ValueError("state is not a JSON object")
+        except ValueError as exc:
+            state, error = None, f"saved state is not valid JSON: {exc}"
+    try:
+        options = json.loads(row["options"])
+    except ValueError:
+        options, error = {}, "saved options are not valid JSON"
+    return GameRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        kind=row["kind"],
+        status=row["status"],
+        host_id=row["host_id"],
+        options=options,
+        seed=row["seed"],
+        state=state,
+        version=row["version"],
+        board_message_id=row["board_message_id"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        seats=seats,
+        reminder_hours=row["reminder_hours"],
+        timeout_hours=row["timeout_hours"],
+        reminded_version=row["reminded_version"],
+        rematch_of=row["rematch_of"],
+        posted_version=row["posted_version"],
+        state_error=error,
+        due_at=row["due_at"],
+        paused_reason=row["paused_reason"],
+        paused_at=row["paused_at"],
+    )
 
 
 class _TaskLock:
@@ -221,10 +293,21 @@ class Database:
         """Apply every migration newer than the file's user_version."""
         async with self.conn.execute("PRAGMA user_version") as cur:
             (current,) = await cur.fetchone()
-        for number, script in enumerate(MIGRATIONS, start=1):
-            if number <= current:
-                continue
-            await self.conn.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+        if current >= len(MIGRATIONS):
+            return
+        await self.conn.execute("PRAGMA foreign_keys=OFF")  # a migration may rebuild a table others refer to
+        try:
+            for number, script in enumerate(MIGRATIONS, start=1):
+                if number <= current:
+                    continue
+                await self.conn.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};")
+                broken = await self.conn.execute_fetchall("PRAGMA foreign_key_check")
+                if broken:
+                    await self.conn.execute("ROLLBACK")
+                    raise StorageError(f"migration {number} broke {len(list(broken))} foreign key(s)")
+                await self.conn.execute("COMMIT")
+        finally:
+            await self.conn.execute("PRAGMA foreign_keys=ON")
 
     @serialized
     async def schema_version(self) -> int:
@@ -331,42 +414,45 @@ class Database:
         found = await self.conn.execute_fetchall(
             "SELECT seat, user_id, name, bot_level FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
         )
-        seats = [Seat(r["seat"], r["user_id"], r["name"], r["bot_level"]) for r in found]
-        state: dict[str, Any] | None = None
-        error = None
-        if row["state"] is not None:
-            try:
-                state = json.loads(row["state"])
-                if not isinstance(state, dict):
-                    raise ValueError("state is not a JSON object")
-            except ValueError as exc:
-                state, error = None, f"saved state is not valid JSON: {exc}"
-        try:
-            options = json.loads(row["options"])
-        except ValueError:
-            options, error = {}, "saved options are not valid JSON"
-        return GameRow(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            kind=row["kind"],
-            status=row["status"],
-            host_id=row["host_id"],
-            options=options,
-            seed=row["seed"],
-            state=state,
-            version=row["version"],
-            board_message_id=row["board_message_id"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            seats=seats,
-            reminder_hours=row["reminder_hours"],
-            timeout_hours=row["timeout_hours"],
-            reminded_version=row["reminded_version"],
-            rematch_of=row["rematch_of"],
-            posted_version=row["posted_version"],
-            state_error=error,
+        return game_row(row, [Seat(r["seat"], r["user_id"], r["name"], r["bot_level"]) for r in found])
+
+    async def _rows_with_seats(self, where: str, args: Sequence[Any], limit: int) -> list[GameRow]:
+        """Return up to `limit` games matching `where`, oldest first, with their seats, in one joined query."""
+        rows = await self.conn.execute_fetchall(
+            "SELECT g.*, s.seat AS seat_no, s.user_id AS seat_user, s.name AS seat_name, s.bot_level AS seat_bot"
+            f" FROM (SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY id LIMIT ?) g"
+            " LEFT JOIN seats s ON s.game_id = g.id ORDER BY g.id, s.seat",
+            (*args, limit),
         )
+        games: dict[int, tuple[aiosqlite.Row, list[Seat]]] = {}
+        for r in rows:
+            _, seats = games.setdefault(r["id"], (r, []))
+            if r["seat_no"] is not None:
+                seats.append(Seat(r["seat_no"], r["seat_user"], r["seat_name"], r["seat_bot"]))
+        return [game_row(r, seats) for r, seats in games.values()]
+
+    async def _refresh_due(self, where: str, args: Sequence[Any]) -> None:
+        """Recompute `due_at` of the games matching `where` (on games g) from their wait and timers."""
+        rows = await self.conn.execute_fetchall(
+            "SELECT g.id, g.status, g.updated_at, g.version, g.reminded_version, g.reminder_hours, g.timeout_hours,"
+            " g.paused_reason, gs.guild_id AS configured, gs.reminder_hours AS guild_reminder,"
+            " gs.timeout_hours AS guild_timeout"
+            f" FROM games g LEFT JOIN guild_settings gs ON gs.guild_id = COALESCE(g.guild_id, 0) WHERE {where}",
+            args,
+        )
+        updates = []
+        for r in rows:
+            due = None
+            if r["status"] == ACTIVE and r["paused_reason"] is None:
+                server = GuildSettings(r["guild_reminder"], r["guild_timeout"]) if r["configured"] else GuildSettings()
+                due = due_moment(
+                    r["updated_at"],
+                    reminder_hours=server.reminder_hours if r["reminder_hours"] is None else r["reminder_hours"],
+                    timeout_hours=server.timeout_hours if r["timeout_hours"] is None else r["timeout_hours"],
+                    reminded=r["reminded_version"] == r["version"],
+                )
+            updates.append((due, r["id"]))
+        await self.conn.executemany("UPDATE games SET due_at = ? WHERE id = ?", updates)
 
     @serialized
     async def seat_player(
@@ -479,6 +565,7 @@ class Database:
                     " finished_at) SELECT id, ?, guild_id, kind, ?, ?, ?, ?, ?, ? FROM games WHERE id = ?",
                     (r.seat, r.user_id, int(r.is_bot), r.score, r.rank, int(r.winner), now, game_id),
                 )
+            await self._refresh_due("g.id = ?", (game_id,))
             await self.conn.execute("COMMIT")
         except BaseException as exc:
             await self._rollback(exc)
@@ -489,11 +576,117 @@ class Database:
     async def set_status(self, game_id: int, status: str) -> bool:
         """Move an open game to a final status; return False if it was no longer open."""
         cur = await self.conn.execute(
-            "UPDATE games SET status = ?, version = version + 1, updated_at = ?"
+            "UPDATE games SET status = ?, version = version + 1, updated_at = ?, due_at = NULL"
             " WHERE id = ? AND status IN ('lobby', 'active')",
             (status, self._now(), game_id),
         )
         return cur.rowcount == 1
+
+    # -- games that outlive their channel ------------------------------------------------------------
+
+    @serialized
+    async def _abandon(self, where: str, args: Sequence[Any]) -> list[GameRow]:
+        """End the open games matching `where` as abandoned (no winner, timers stopped); return them."""
+        await self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            found = await self._rows_with_seats(f"({where}) AND status IN ('lobby', 'active')", args, 10_000)
+            await self.conn.executemany(
+                "UPDATE games SET status = ?, version = version + 1, updated_at = ?, due_at = NULL"
+                " WHERE id = ? AND status IN ('lobby', 'active')",
+                [(ABANDONED, self._now(), row.id) for row in found],
+            )
+            await self.conn.execute("COMMIT")
+        except BaseException as exc:
+            await self._rollback(exc)
+            raise
+        return found
+
+    async def abandon_channel(self, channel_id: int) -> list[GameRow]:
+        """End the open game of a deleted channel or thread as abandoned; return it (or nothing)."""
+        return await self._abandon("channel_id = ?", (channel_id,))
+
+    async def abandon_guild(self, guild_id: int) -> list[GameRow]:
+        """End every open game of a server the bot left as abandoned; return them."""
+        return await self._abandon("guild_id = ?", (guild_id,))
+
+    @serialized
+    async def pause(self, game_id: int, reason: str) -> bool:
+        """Stop an open game's timers because the bot cannot post; return True if it was not paused yet."""
+        cur = await self.conn.execute(
+            "UPDATE games SET paused_reason = ?, paused_at = ?, due_at = NULL"
+            " WHERE id = ? AND status IN ('lobby', 'active') AND paused_reason IS NULL",
+            (reason, self._now(), game_id),
+        )
+        return cur.rowcount == 1
+
+    @serialized
+    async def unpause(self, game_id: int) -> bool:
+        """Let a paused game's timers run again, counting the wait before the pause; return True if it was paused."""
+        rows = await self.conn.execute_fetchall(
+            "SELECT updated_at, paused_at FROM games WHERE id = ? AND paused_reason IS NOT NULL", (game_id,)
+        )
+        if not rows:
+            return False
+        (row,) = rows
+        now = self.clock()
+        began, paused = datetime.fromisoformat(row["updated_at"]), datetime.fromisoformat(row["paused_at"])
+        waited = max(paused - began, timedelta(0))  # activity during the pause restarts the wait
+        await self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            await self.conn.execute(
+                "UPDATE games SET paused_reason = NULL, paused_at = NULL, updated_at = ? WHERE id = ?",
+                ((now - waited).isoformat(), game_id),
+            )
+            await self._refresh_due("g.id = ?", (game_id,))
+            await self.conn.execute("COMMIT")
+        except BaseException as exc:
+            await self._rollback(exc)
+            raise
+        return True
+
+    @serialized
+    async def paused_channels(self) -> set[int]:
+        """Return the channels whose open game is paused."""
+        rows = await self.conn.execute_fetchall(
+            "SELECT channel_id FROM games WHERE paused_reason IS NOT NULL AND status IN ('lobby', 'active')"
+        )
+        return {r[0] for r in rows}
+
+    @serialized
+    async def paused_games(self, guild_id: int) -> list[GameRow]:
+        """Return a server's paused open games."""
+        return await self._rows_with_seats(
+            "guild_id = ? AND paused_reason IS NOT NULL AND status IN ('lobby', 'active')", (guild_id,), 10_000
+        )
+
+    # -- what the scheduler and start-up look at ---------------------------------------------------
+
+    @serialized
+    async def due_games(self, now: datetime, after_id: int, limit: int) -> list[GameRow]:
+        """Return up to `limit` active games above `after_id` whose reminder or timeout is due, with their seats."""
+        return await self._rows_with_seats(
+            "due_at <= ? AND id > ? AND status = 'active'", (math.floor(now.timestamp()), after_id), limit
+        )
+
+    @serialized
+    async def set_due(self, game_id: int, version: int, due_at: int | None) -> None:
+        """Store when the scheduler must next look at a game, unless the game moved on meanwhile."""
+        await self.conn.execute("UPDATE games SET due_at = ? WHERE id = ? AND version = ?", (due_at, game_id, version))
+
+    @serialized
+    async def refresh_due(self, game_id: int) -> None:
+        """Recompute when the scheduler must next look at a game (after a seat changed hands, say)."""
+        await self._refresh_due("g.id = ?", (game_id,))
+
+    @serialized
+    async def active_games_with_bots(self, after_id: int, limit: int) -> list[GameRow]:
+        """Return up to `limit` active games with a computer player and an id above `after_id`, with their seats."""
+        return await self._rows_with_seats(
+            "status = 'active' AND id > ?"
+            " AND id IN (SELECT game_id FROM seats WHERE bot_level IS NOT NULL AND game_id > ?)",
+            (after_id, after_id),
+            limit,
+        )
 
     @serialized
     async def set_board_message(self, game_id: int, message_id: int | None, version: int | None = None) -> None:
@@ -556,7 +749,10 @@ class Database:
             "UPDATE games SET reminded_version = ? WHERE id = ? AND version = ? AND reminded_version != ?",
             (version, game_id, version, version),
         )
-        return cur.rowcount == 1
+        if cur.rowcount != 1:
+            return False
+        await self._refresh_due("g.id = ?", (game_id,))
+        return True
 
     @serialized
     async def set_game_timers(self, game_id: int, reminder_hours: float | None, timeout_hours: float | None) -> None:
@@ -565,6 +761,7 @@ class Database:
             "UPDATE games SET reminder_hours = ?, timeout_hours = ? WHERE id = ?",
             (reminder_hours, timeout_hours, game_id),
         )
+        await self._refresh_due("g.id = ?", (game_id,))
 
     @serialized
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
@@ -587,6 +784,7 @@ class Database:
             " timeout_hours = excluded.timeout_hours, thread_default = excluded.thread_default",
             (guild_id, settings.reminder_hours, settings.timeout_hours, int(settings.thread_default)),
         )
+        await self._refresh_due("g.guild_id = ? AND g.status = 'active'", (guild_id,))
 
     @serialized
     async def wants_dm_reminders(self, user_id: int) -> bool:

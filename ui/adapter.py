@@ -12,6 +12,7 @@ import discord
 from engine.base import Event, Game, Outcome
 from engine.registry import get
 from storage.database import GameRow
+from ui.text import ALT_TEXT, shorten
 
 if TYPE_CHECKING:
     from ui.components import ComponentHit
@@ -45,7 +46,7 @@ class Picture:
         """Return a fresh discord.File (a File can be sent only once)."""
         import io
 
-        return discord.File(io.BytesIO(self.png), filename=self.filename, description=self.alt[:1024])
+        return discord.File(io.BytesIO(self.png), filename=self.filename, description=shorten(self.alt, ALT_TEXT))
 
 
 class Table(Protocol):
@@ -92,6 +93,17 @@ class GameAdapter(ABC):
 
     def accepts_stale(self, hit: ComponentHit) -> bool:
         """Return True when a press on an older board version may still be handled (the adapter re-checks it)."""
+        return False
+
+    turn_closers: frozenset[str] = frozenset()
+    """Event kinds that close a turn's summary on a board edited in place (what follows goes on the next board)."""
+
+    def turn_in_place(self, events: Sequence[Event]) -> bool:
+        """Return True when these events continue the turn on the current board, which is then edited in place.
+
+        Such a turn keeps one public message: each step edits it (new picture, summary lines appended) and
+        the next player's board, with its ping, is posted only when the turn ends.
+        """
         return False
 
     def private_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from engine.base import IllegalAction
-from storage.database import ACTIVE, Database
+from storage.database import ACTIVE, Database, GameRow
 from ui.errors import UserError
 from ui.loading import GameLoader
 from ui.workers import make_pool
@@ -44,8 +45,10 @@ class BotPlayers:
         pause: float = 2.0,
         budget: float = THINK_BUDGET,
         workers: str = "process",
+        on_post_failed: Callable[[GameRow, discord.HTTPException], Awaitable[bool]] | None = None,
     ) -> None:
         self.db = db
+        self.on_post_failed = on_post_failed
         self.loader = loader
         self.moves = moves
         self.pause = pause
@@ -67,6 +70,27 @@ class BotPlayers:
         if task is not None and not task.done():
             return
         self._tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id), name=f"bots-{game_id}")
+
+    async def resume(self, batch: int = 50) -> int:
+        """After a start-up, schedule every game whose turn belongs to a computer player; return how many.
+
+        Games are read a batch at a time (never all at once), yielding to the event loop between batches.
+        """
+        scheduled, after = 0, 0
+        while rows := await self.db.active_games_with_bots(after, batch):
+            for row in rows:
+                if row.paused:
+                    continue
+                try:
+                    game, state = self.loader.live(row)
+                except UserError:
+                    continue
+                if any(row.seats[s].is_bot for s in game.to_act(state)):
+                    self.schedule(row.id)
+                    scheduled += 1
+            after = rows[-1].id
+            await asyncio.sleep(0)
+        return scheduled
 
     async def idle(self) -> None:
         """Wait until no computer player is thinking or moving (for tests and shutdown)."""
@@ -104,7 +128,14 @@ class BotPlayers:
                 except (UserError, IllegalAction) as exc:
                     log.info("computer move in game %s not applied: %s", game_id, exc)
                     return False
-                await self.moves.publisher.publish(done.board, done.events, interaction=None, previous=done.previous)
+                try:
+                    await self.moves.publisher.publish(
+                        done.board, done.events, interaction=None, previous=done.previous
+                    )
+                except discord.HTTPException as exc:
+                    if self.on_post_failed is not None and await self.on_post_failed(done.board.row, exc):
+                        return False
+                    raise
         except discord.HTTPException as exc:
             log.warning("computer move in game %s saved; its board waits for the outbox: %s", game_id, exc)
         return True
@@ -114,7 +145,7 @@ class BotPlayers:
         try:
             while True:
                 row = await self.db.game(game_id)
-                if row is None or row.status != ACTIVE:
+                if row is None or row.status != ACTIVE or row.paused:  # a paused game goes on once it resumes
                     return
                 game, state = self.loader.live(row)
                 waiting = [s for s in game.to_act(state) if row.seats[s].is_bot]

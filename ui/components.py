@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from ui.errors import report
+from ui.text import BUTTON_LABEL, LABEL, PLACEHOLDER, shorten
 
 PREFIX = "floe"
 LOBBY_VERSION = 0
@@ -55,10 +56,12 @@ class FloeComponent(
         assert match is not None
         values = tuple(getattr(self.item, "values", ()) or ())
         hit = ComponentHit(int(match["game"]), int(match["version"]), match["token"], values)
+        flow = interaction.client.flow  # type: ignore[attr-defined]
         try:
-            await interaction.client.flow.on_component(interaction, hit)  # type: ignore[attr-defined]
+            await flow.on_component(interaction, hit)
         except Exception as error:
             await report(interaction, error)
+        await flow.lifecycle.after_interaction(interaction)
 
 
 def button(
@@ -75,7 +78,7 @@ def button(
     """Return a persistent button."""
     return FloeComponent(
         discord.ui.Button(
-            label=label,
+            label=shorten(label, BUTTON_LABEL),
             style=style,
             custom_id=custom_id(game_id, version, token),
             disabled=disabled,
@@ -99,13 +102,15 @@ def select(
     if not options:
         raise ValueError("a select needs at least one option")
     choices = [
-        discord.SelectOption(label=o[0][:100], value=o[1][:100], description=(o[2][:100] if len(o) > 2 else None))
+        discord.SelectOption(
+            label=shorten(o[0], LABEL), value=o[1][:LABEL], description=(shorten(o[2], LABEL) if len(o) > 2 else None)
+        )
         for o in options[:MAX_OPTIONS]
     ]
     return FloeComponent(
         discord.ui.Select(
             custom_id=custom_id(game_id, version, token),
-            placeholder=placeholder[:150],
+            placeholder=shorten(placeholder, PLACEHOLDER),
             options=choices,
             disabled=disabled,
             row=row,
@@ -136,7 +141,7 @@ def autocomplete(options: Sequence[tuple[str, str]], current: str) -> list[disco
     """Return up to 25 autocomplete choices, from (label, value) pairs, whose label or value contains the text."""
     typed = current.strip().lower()
     return [
-        discord.app_commands.Choice(name=label[:100], value=value[:100])
+        discord.app_commands.Choice(name=shorten(label, LABEL), value=value[:LABEL])
         for label, value in options
         if typed in label.lower() or typed in value.lower()
     ][:MAX_OPTIONS]

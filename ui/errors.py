@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import discord
 
@@ -32,6 +33,16 @@ STALE_COMMAND = (
     "The game changed after you sent this command, so it was not applied: check the newest board and send it again."
 )
 EXPECTED = (UserError, IllegalAction, StorageError)
+
+
+def not_your_turn(names: Sequence[str], waiting: Sequence[int]) -> str:
+    """Refuse a move out of turn, saying whose turn it is."""
+    who = [names[s] if 0 <= s < len(names) else f"seat {s + 1}" for s in waiting]
+    if not who:
+        return "It is not your turn."
+    if len(who) == 1:
+        return f"It is not your turn: it is {who[0]}'s turn."
+    return f"It is not your turn: waiting for {', '.join(who[:-1])} and {who[-1]}."
 
 
 def message_for(error: BaseException) -> str:

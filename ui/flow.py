@@ -11,6 +11,7 @@ from ui.adapter import adapter_for
 from ui.bots import BotPlayers
 from ui.components import LOBBY_VERSION, ComponentHit
 from ui.errors import STALE_BOARD, UserError
+from ui.lifecycle import Lifecycle
 from ui.loading import GameLoader
 from ui.lobby import Lobby
 from ui.locks import GameLocks
@@ -56,11 +57,16 @@ class GameFlow:
         self.renderer = Renderer(workers)
         self.private = PrivateMessages(bot, db, self.loader, self.renderer)
         self.publisher = Publisher(bot, db, self.loader, self.renderer, self.private, self._published)
-        self.outbox = Outbox(bot, db, self.loader, self.publisher, interval=outbox_interval)
+        self.lifecycle = Lifecycle(bot, db, self.loader, self.publisher)
+        self.outbox = Outbox(
+            bot, db, self.loader, self.publisher, interval=outbox_interval, on_refused=self.lifecycle.post_failed
+        )
         self.loader.on_loaded = self.outbox.notice
         self.moves = Moves(db, self.loader, self.publisher, self.outbox, self.locks, self.schedule_bots)
         self.lobby = Lobby(bot, db, self.publisher, self.locks)
-        self.bots = BotPlayers(db, self.loader, self.moves, workers=workers, **bot_options)
+        self.bots = BotPlayers(
+            db, self.loader, self.moves, workers=workers, on_post_failed=self.lifecycle.post_failed, **bot_options
+        )
         self.live = self.loader.live
         self.game_here = self.loader.game_here
         self.active_game = self.loader.active_game
@@ -88,8 +94,7 @@ class GameFlow:
 
     async def resume(self) -> None:
         """After a start-up, let every game whose turn belongs to a computer player go on."""
-        for row in await self.db.games_with_status(ACTIVE):
-            self._published(row)
+        await self.bots.resume()
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
         """Post the current board (or the lobby) again and retire the previous one."""

@@ -15,8 +15,10 @@ from ui.adapter import Board
 from ui.bots import LEVELS
 from ui.components import LOBBY_VERSION, button, view_of
 from ui.errors import MoveSaved, UserError
+from ui.lifecycle import LONGEST_AUTO_ARCHIVE
 from ui.locks import GameLocks
 from ui.publishing import MENTION_USERS, Publisher
+from ui.text import LABEL, shorten
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -127,12 +129,12 @@ class Lobby:
         """Create a public thread for a new game under the current channel and return its id."""
         if in_thread(interaction):
             raise UserError("This is already a thread: start the game here without `thread`.")
-        name = f"{title} · {display_name(interaction.user)}"[:100]
+        name = shorten(f"{title} · {display_name(interaction.user)}", LABEL)
         try:
             data = await self.bot.http.start_thread_without_message(
                 interaction.channel_id or 0,
                 name=name,
-                auto_archive_duration=10080,
+                auto_archive_duration=LONGEST_AUTO_ARCHIVE,
                 type=discord.ChannelType.public_thread.value,
             )
         except discord.Forbidden:

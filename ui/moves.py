@@ -14,7 +14,16 @@ import discord
 from engine.base import Action, Event, Game, IllegalAction
 from storage.database import ACTIVE, LOBBY, Database, GameRow, Result
 from ui.adapter import Board
-from ui.errors import EXPECTED, HAND_LATER, STALE_BOARD, STALE_COMMAND, MoveSaved, UserError, reply_ephemeral
+from ui.errors import (
+    EXPECTED,
+    HAND_LATER,
+    STALE_BOARD,
+    STALE_COMMAND,
+    MoveSaved,
+    UserError,
+    not_your_turn,
+    reply_ephemeral,
+)
 from ui.loading import GameLoader
 from ui.locks import GameLocks
 from ui.outbox import Outbox
@@ -103,7 +112,7 @@ class Moves:
                 events = game.resign(state, seat)
             else:
                 if seat not in game.to_act(state):
-                    raise IllegalAction("It is not your turn.")
+                    raise IllegalAction(not_your_turn(fresh.names, game.to_act(state)))
                 events = game.apply(state, seat, action)
             version = await self.db.record_action(
                 fresh.id,
@@ -136,6 +145,7 @@ class Moves:
         was saved and what did not arrive, and the outbox posts the board later.
         """
         elsewhere = interaction.channel_id != row.channel_id
+        on_board = interaction.message is not None and not interaction.message.flags.ephemeral and not elsewhere
         if private_note is None and elsewhere:
             private_note = "Done: see the new board in the game's channel."
         slash = interaction.message is None and expected_version is None and private_note is None
@@ -149,8 +159,11 @@ class Moves:
             )
             done = await in_time(interaction, saving, lambda: defer(interaction, private_note, elsewhere=elsewhere))
             try:
+                in_place = self.publisher.in_place(done.board, done.events)
+                if private_note is None and in_place and not on_board:
+                    private_note = "Done: the board in the channel shows it."
                 await acknowledge(interaction, private_note, elsewhere=elsewhere)
-                target = None if private_note else interaction
+                target = None if private_note or in_place else interaction
                 missed = await self.publisher.publish(
                     done.board, done.events, interaction=target, previous=done.previous
                 )
@@ -243,7 +256,7 @@ async def acknowledge(interaction: discord.Interaction, private_note: str | None
             note = private_note or "Done: see the new board in the channel."
             await interaction.edit_original_response(content=note, view=None, attachments=[])
         elif private_note is not None:
-            await interaction.followup.send(private_note, ephemeral=True)
+            await reply_ephemeral(interaction, private_note)  # never in a public "thinking…" placeholder
         return
     message = interaction.message
     if message is not None and (message.flags.ephemeral or elsewhere):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -12,9 +13,12 @@ from ui.components import view_of
 from ui.errors import UserError
 from ui.loading import GameLoader
 from ui.rendering import Renderer
+from ui.text import lines_within
 
 if TYPE_CHECKING:
     from discord.ext import commands
+
+log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -45,7 +49,7 @@ class PrivateMessages:
         board = self.loader.board(row)
         await interaction.response.defer(ephemeral=True, thinking=True)
         text, picture = await self.message(board, seat)
-        kwargs: dict[str, Any] = {"content": text, "ephemeral": True}
+        kwargs: dict[str, Any] = {"content": lines_within(text.split("\n")), "ephemeral": True}
         if picture is not None:
             kwargs["file"] = picture.file()
         view = view_of(adapter_for(row.kind).private_items(board, seat))
@@ -59,7 +63,8 @@ class PrivateMessages:
             return False
         user_id = board.row.seats[seat].user_id
         text, picture = await self.message(board, seat)
-        kwargs: dict[str, Any] = {"content": f"**{board.game.title}** (game #{board.row.id})\n{text}"[:2000]}
+        heading = f"**{board.game.title}** (game #{board.row.id})"
+        kwargs: dict[str, Any] = {"content": lines_within([heading, *text.split("\n")])}
         if picture is not None:
             kwargs["file"] = picture.file()
         view = view_of(adapter_for(board.row.kind).private_items(board, seat))
@@ -73,9 +78,12 @@ class PrivateMessages:
             key = f"dm_closed:{board.row.id}:{user_id}"
             if await self.db.get_meta(key) is None:
                 await self.db.set_meta(key, "1")
-                await self.bot.get_partial_messageable(board.row.channel_id).send(
-                    f"<@{user_id}>, I cannot DM you (your DMs are closed). "
-                    "Use `/game hand` here to see your hand privately.",
-                    allowed_mentions=MENTION_USERS,
-                )
+                try:
+                    await self.bot.get_partial_messageable(board.row.channel_id).send(
+                        f"<@{user_id}>, I cannot DM you (your DMs are closed). "
+                        "Use `/game hand` here to see your hand privately.",
+                        allowed_mentions=MENTION_USERS,
+                    )
+                except discord.HTTPException as exc:  # the channel refuses too: the board's own post says why
+                    log.info("closed-DM notice for game %s not posted: %s", board.row.id, exc)
             return False

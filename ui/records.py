@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING
@@ -11,11 +10,10 @@ import discord
 
 from engine.base import Event
 from engine.registry import get
-from engine.replay import replay
-from render.replay import animate
 from storage.database import ACTIVE, FINISHED, GameRow
-from ui.adapter import adapter_for
 from ui.errors import UserError
+from ui.replays import cache_for, replay_gif
+from ui.text import lines_within
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -67,7 +65,7 @@ async def list_games(flow: GameFlow, guild_id: int) -> str:
         lines.append(line)
     if not lines:
         return "No games are being played in this server. Start one with `/game new`."
-    return "\n".join([f"**{len(lines)} open game(s)**", *lines[:20]])[:2000]
+    return lines_within([f"**{len(lines)} open game(s)**", *lines])
 
 
 async def my_turns(flow: GameFlow, user_id: int) -> str:
@@ -86,7 +84,7 @@ async def my_turns(flow: GameFlow, user_id: int) -> str:
             log.warning("game %s is damaged and left out of /game mine: %r", row.id, exc)
     if not lines:
         return "No game is waiting for you right now."
-    return "\n".join([f"**{len(lines)} game(s) wait for you**", *lines])[:2000]
+    return lines_within([f"**{len(lines)} game(s) wait for you**", *lines])
 
 
 async def pick_game(flow: GameFlow, interaction: discord.Interaction, game_id: int | None) -> GameRow:
@@ -116,22 +114,17 @@ async def history(flow: GameFlow, row: GameRow, page: int) -> str:
     page = min(max(page, 1), pages)
     chunk = lines[(page - 1) * PAGE : page * PAGE]
     header = f"**{game.title}, game #{row.id}: moves, page {page} of {pages}**"
-    return "\n".join([header, *chunk])[:2000]
+    return lines_within([header, *chunk])
 
 
 async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
-    """Rebuild every board of a finished game from its log and return them as an animated GIF."""
+    """Return a finished game's boards as an animated GIF, drawn in the render pool once and then cached."""
     if row.status != FINISHED:
         raise UserError("Only a finished game can be replayed.")
-    game, adapter = get(row.kind), adapter_for(row.kind)
+    game = get(row.kind)
     log = await flow.db.actions(row.id)
-
-    def frames() -> list[bytes]:
-        views = [game.view(s, None) for s in replay(game, len(row.seats), row.options, row.seed, log)]
-        return [adapter.board_picture(view, row.names).png for view in views]
-
-    gif = await asyncio.to_thread(lambda: animate(frames()))
-    alt = f"Animated replay of {game.title} game #{row.id}: {len(log)} moves, one board per move."
+    gif = await replay_gif(flow.renderer.pool, cache_for(flow.db.path), row, log)
+    alt = f"Animated replay of {game.title} game #{row.id}: {len(log)} moves, board by board, to the final board."
     return discord.File(io.BytesIO(gif), filename=f"replay-{row.id}.gif", description=alt)
 
 

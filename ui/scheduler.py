@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 import discord
 
-from storage.database import ACTIVE, GameRow, GuildSettings
+from storage.database import ACTIVE, GameRow, GuildSettings, due_moment
 from ui.errors import UserError
 
 if TYPE_CHECKING:
@@ -19,6 +20,7 @@ log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 MAX_ACTIONS_PER_TURN = 60
+BATCH = 50
 
 
 def hours(value: float) -> str:
@@ -31,11 +33,12 @@ def hours(value: float) -> str:
 
 
 class Scheduler:
-    """Check every waiting game against its reminder delay and timeout; the clock is the database's."""
+    """Remind or time out the games whose `due_at` has come, a batch at a time; the clock is the database's."""
 
-    def __init__(self, flow: GameFlow, interval: float = 60.0) -> None:
+    def __init__(self, flow: GameFlow, interval: float = 60.0, batch: int = BATCH) -> None:
         self.flow = flow
         self.interval = interval
+        self.batch = batch
 
     async def run(self) -> None:
         """Check the games every `interval` seconds until cancelled (overdue timers fire on the first check)."""
@@ -51,21 +54,28 @@ class Scheduler:
         """Send every reminder that is due and play every turn that timed out."""
         now = self.flow.db.clock()
         settings: dict[int | None, GuildSettings] = {}
-        for row in await self.flow.db.games_with_status(ACTIVE):
-            if row.guild_id not in settings:
-                settings[row.guild_id] = await self.flow.db.guild_settings(row.guild_id)
-            try:
-                await self._check(row, now, settings[row.guild_id])
-            except UserError:
-                continue
-            except Exception:
-                log.exception("checking game %s failed", row.id)
+        after = 0
+        while rows := await self.flow.db.due_games(now, after, self.batch):
+            for row in rows:
+                if row.guild_id not in settings:
+                    settings[row.guild_id] = await self.flow.db.guild_settings(row.guild_id)
+                try:
+                    await self._check(row, now, settings[row.guild_id])
+                except UserError:  # a damaged save (logged once): look again only once the game changes
+                    await self.flow.db.set_due(row.id, row.version, None)
+                except discord.HTTPException as exc:  # Discord refused for a passing reason: try at the next check
+                    log.warning("checking game %s failed: %s", row.id, exc)
+                except Exception:
+                    log.exception("checking game %s failed", row.id)
+            after = rows[-1].id
+            await asyncio.sleep(0)  # let interactions in between batches
 
     async def _check(self, row: GameRow, now: datetime, defaults: GuildSettings) -> None:
-        """Remind or time out one game."""
+        """Remind or time out one game, or store when it will next be due."""
         game, state = self.flow.live(row)
         waiting = [s for s in game.to_act(state) if not row.seats[s].is_bot]
-        if not waiting:
+        if not waiting:  # a computer player's turn: nothing is due until the game changes
+            await self.flow.db.set_due(row.id, row.version, None)
             return
         idle = (now - datetime.fromisoformat(row.updated_at)).total_seconds() / 3600
         timeout = row.timeout_hours if row.timeout_hours is not None else defaults.timeout_hours
@@ -76,6 +86,20 @@ class Scheduler:
         due = bool(delay) and idle >= delay and row.reminded_version != row.version
         if due and await self.flow.db.mark_reminded(row.id, row.version):
             await self._remind(row, waiting, idle)
+        elif not due:
+            reminded = row.reminded_version == row.version
+            moment = due_moment(row.updated_at, reminder_hours=delay, timeout_hours=timeout, reminded=reminded)
+            await self.flow.db.set_due(row.id, row.version, moment)
+
+    async def _post(self, row: GameRow, sending: Awaitable[object]) -> bool:
+        """Post in a game's channel; if Discord refuses, let the game's lifecycle pause or end it and return False."""
+        try:
+            await sending
+        except discord.HTTPException as exc:
+            if not await self.flow.lifecycle.post_failed(row, exc):
+                raise
+            return False
+        return True
 
     async def _remind(self, row: GameRow, waiting: list[int], idle: float) -> None:
         """Ping the waiting players in the game's channel, and by DM for those who opted in."""
@@ -86,7 +110,8 @@ class Scheduler:
             link = f" Board: https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.board_message_id}"
         text = f"{people}, a reminder: {game.title} (game #{row.id}) has waited for you for {hours(idle)}.{link}"
         channel = self.flow.bot.get_partial_messageable(row.channel_id)
-        await channel.send(text, allowed_mentions=MENTION_USERS)
+        if not await self._post(row, channel.send(text, allowed_mentions=MENTION_USERS)):
+            return
         for seat in waiting:
             user_id = row.seats[seat].user_id
             if not await self.flow.db.wants_dm_reminders(user_id):
@@ -100,10 +125,12 @@ class Scheduler:
     async def _time_out(self, row: GameRow, waiting: list[int], limit: float) -> None:
         """Let the easy computer player take the waiting seats' turns, and say so."""
         names = ", ".join(row.seats[s].name for s in waiting)
-        await self.flow.bot.get_partial_messageable(row.channel_id).send(
+        notice = self.flow.bot.get_partial_messageable(row.channel_id).send(
             f"⏰ {names} did not play within {hours(limit)}: the easy computer player moves for them this turn.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        if not await self._post(row, notice):
+            return
         for seat in waiting:
             for _ in range(MAX_ACTIONS_PER_TURN):
                 fresh = await self.flow.db.game(row.id)

@@ -7,11 +7,15 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import cache
 from typing import Any
 
+from engine.registry import get
+from engine.replay import replay
+from render.common import intermediate_pictures
+from render.replay import Frame, palette_for, shrink
 from ui.adapter import GameAdapter, Picture
 
 WORKERS_ENV = "ICE_FLOE_WORKERS"
@@ -55,10 +59,13 @@ def _watch_parent(parent: int) -> None:
 
 
 def warm_renderer() -> None:
-    """Draw a first board, so a worker has imported the adapter and built the renderer's caches before real ones."""
-    from engine.fish import GAME
+    """Draw a first board of every game, so a worker has built each renderer's caches before real boards."""
+    from engine.registry import games
 
-    draw("fish", "board_picture", GAME.view(GAME.new_game(2, {}, 1), None), ["Ana", "Bo"])
+    for key, game in games().items():
+        players = max(2, game.min_players)
+        names = [f"Player {n + 1}" for n in range(players)]
+        draw(key, "board_picture", game.view(game.new_game(players, {}, 1), None), names)
 
 
 def nothing() -> None:
@@ -68,6 +75,31 @@ def nothing() -> None:
 def draw(kind: str, method: str, view: dict[str, Any], names: list[str]) -> Picture | None:
     """Draw a picture with the adapter of game `kind`, found in cogs/<kind>.py (runs in a worker)."""
     return getattr(_adapter(kind), method)(view, names)
+
+
+def replay_frames(
+    kind: str,
+    options: Mapping[str, Any],
+    seed: int,
+    log: Sequence[Mapping[str, Any]],
+    names: list[str],
+    indices: Sequence[int],
+    width: int,
+) -> tuple[list[Frame], list[int]]:
+    """Rebuild the boards at `indices` of a finished game, shrunk onto the replay's palette; return both (in a worker).
+
+    Every job derives the same palette, from the opening and final boards, so their frames fit together.
+    """
+    game, adapter = get(kind), _adapter(kind)
+    last = len(log)
+    wanted = {*indices, 0, last}
+    boards: dict[int, bytes] = {}
+    with intermediate_pictures():
+        for i, state in enumerate(replay(game, len(names), options, seed, log)):
+            if i in wanted:
+                boards[i] = adapter.board_picture(game.view(state, None), names).png
+    palette = palette_for(boards[0], boards[last])
+    return [shrink(boards[i], width, palette) for i in indices], palette.getpalette() or []
 
 
 @cache

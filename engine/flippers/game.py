@@ -30,9 +30,9 @@ from engine.flippers.cards import (
     team_cards,
 )
 from engine.flippers.powers import available, blocker, resolve
-from engine.flippers.scoring import food_awards, outcome, scores
-from engine.flippers.state import OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
-from engine.flippers.table import DIRECTIONS, WORDS, Cell, frontier, label, neighbours, parse_label
+from engine.flippers.scoring import food_awards, outcome, scores, side_totals
+from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
+from engine.flippers.table import DIRECTIONS, WORDS, Cell, frontier, label, neighbours, parse_label, rotate, step
 
 _FACINGS = {**{d: d for d in DIRECTIONS}, **{word.upper(): d for d, word in WORDS.items()}}
 
@@ -42,6 +42,19 @@ def open_cells(state: FlippersState) -> list[Cell]:
     return sorted(frontier(state.cells), key=lambda c: (c[1], c[0]))
 
 
+def leader_spots(state: FlippersState) -> list[tuple[Cell, str]]:
+    """Return each (empty cell sharing an edge with a Food card, facing toward that Food), in reading order."""
+    spots = set()
+    for cid, cell in state.where.items():
+        if CARDS[cid].kind != FOOD:
+            continue
+        for direction in DIRECTIONS:
+            spot = step(cell, direction)
+            if spot not in state.cells:
+                spots.add((spot, rotate(direction, 2)))
+    return sorted(spots, key=lambda s: (s[0][1], s[0][0], DIRECTIONS.index(s[1])))
+
+
 class FlippersGame(Game[FlippersState]):
     """Implement Flippers for 2-6 players, with the Team Up option for 4 or 6."""
 
@@ -49,7 +62,7 @@ class FlippersGame(Game[FlippersState]):
     title = "Flippers"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    schema_version = 1
+    schema_version = 2
     hidden_information = True
     options = (OptionSpec("teams", "Team Up: alternate seats play as partners (4 or 6 players)"),)
 
@@ -68,10 +81,11 @@ class FlippersGame(Game[FlippersState]):
             deck = list(team_cards(seat)[1:])
             rng.shuffle(deck)
             decks.append(deck)
+        first = rng.randrange(players)
         state = FlippersState(
             players=players,
             teams_mode=teams_mode,
-            phase=SETUP,
+            phase=LEADERS,
             cells={},
             where={},
             facing={},
@@ -85,19 +99,18 @@ class FlippersGame(Game[FlippersState]):
             stash=[STARTING_STASH] * players,
             supply=SUPPLY_TOTAL - STARTING_STASH * players,
             engaged=[False] * players,
+            current=first,
+            first=first,
         )
         centre, row = LAYOUT["centre_column"], LAYOUT["food_row"]
         for i, fid in enumerate(foods):
             state.place(fid, (centre - (food_count - 1) // 2 + i, row), LAYOUT["food_facing"], rng.choice(FOOD_SIDES))
-        for seat in range(players):
-            leader = explorer_id(seat, LEADER)
-            state.place(leader, (centre - (players - 1) // 2 + seat, row + 1), LAYOUT["leader_facing"], UP)
-        if discard == 0:
-            self._start_play(state)
         return state
 
     def to_act(self, state: FlippersState) -> list[int]:
-        """Return the seats still choosing discards in setup, or the seat whose turn it is."""
+        """Return the seat placing its Leader, the seats still choosing discards, or the seat whose turn it is."""
+        if state.phase == LEADERS:
+            return [state.current]
         if state.phase == SETUP:
             return [s for s in range(state.players) if not state.chosen[s] and not state.resigned[s]]
         if state.phase == PLAY:
@@ -105,9 +118,11 @@ class FlippersGame(Game[FlippersState]):
         return []
 
     def legal_actions(self, state: FlippersState, seat: int) -> list[Action]:
-        """Return every discard, play or activation `seat` may make now."""
+        """Return every Leader placement, discard, play or activation `seat` may make now."""
         if seat not in self.to_act(state):
             return []
+        if state.phase == LEADERS:
+            return [{"type": "leader", "cell": label(cell), "facing": d} for cell, d in leader_spots(state)]
         if state.phase == SETUP:
             count = setup_rule(state.players)[0]
             return [{"type": "discard", "cards": list(c)} for c in combinations(state.hands[seat], count)]
@@ -130,13 +145,66 @@ class FlippersGame(Game[FlippersState]):
         if state.resigned[seat]:
             raise IllegalAction("You have resigned from this game.")
         kind = action.get("type") if isinstance(action, Mapping) else None
+        if kind == "leader":
+            return self._place_leader(state, seat, action)
         if kind == "discard":
             return self._discard(state, seat, action)
         if kind == "play":
             return self._play(state, seat, action)
         if kind == "activate":
             return self._activate(state, seat, action)
-        raise IllegalAction("Unknown action: choose discards, play a card or activate one.")
+        raise IllegalAction("Unknown action: place your Leader, choose discards, play a card or activate one.")
+
+    def _place_leader(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
+        """Put the seat's Leader face up on an empty cell beside a Food card, facing that Food card."""
+        if state.phase != LEADERS:
+            raise IllegalAction("Leaders are placed only at the start of the game.")
+        if seat != state.current:
+            raise IllegalAction("It is not your turn to place your Leader.")
+        cell = parse_label(action.get("cell", ""))
+        if cell is None:
+            raise IllegalAction(f"{action.get('cell')!r} is not a cell: give a column and a row, like N14.")
+        facings = [d for spot, d in leader_spots(state) if spot == cell]
+        if not facings:
+            choices = ", ".join(sorted({label(spot) for spot, _ in leader_spots(state)}))
+            raise IllegalAction(f"{label(cell)} is not an empty cell beside a Food card: choose one of {choices}.")
+        raw = action.get("facing")
+        facing = _FACINGS.get(str(raw).strip().upper()) if raw is not None else facings[0]
+        if facing not in facings:
+            raise IllegalAction(f"A Leader at {label(cell)} must face its Food card ({', '.join(facings)}).")
+        if raw is None and len(facings) > 1:
+            raise IllegalAction(f"{label(cell)} touches two Food cards: say which one to face ({', '.join(facings)}).")
+        leader = explorer_id(seat, LEADER)
+        state.place(leader, cell, facing, UP)
+        food = state.cells[step(cell, facing)]
+        events = [Event("leader", seat, {"cell": label(cell), "facing": facing, "food": food})]
+        return events + self._next_leader(state, seat)
+
+    def _next_leader(self, state: FlippersState, after: int) -> list[Event]:
+        """Hand Leader placement to the next seat in turn order still to place; then open the discards."""
+        for k in range(1, state.players + 1):
+            seat = (after + k) % state.players
+            if not state.resigned[seat] and explorer_id(seat, LEADER) not in state.where:
+                state.current = seat
+                return [Event("leader_turn", seat, {})]
+        return self._open_discards(state)
+
+    def _open_discards(self, state: FlippersState) -> list[Event]:
+        """Move on to the private setup discards; when a seat must discard its whole draw, do it for it."""
+        state.phase, state.current = SETUP, state.first
+        count = setup_rule(state.players)[0]
+        if count == 0:
+            return self._start_play(state)
+        if count < SETUP_DRAW:
+            return [Event("discards_open", None, {"count": count})]
+        events = []
+        for seat in range(state.players):
+            if not state.resigned[seat] and not state.chosen[seat]:
+                events.append(Event("discarded", seat, {"cards": list(state.hands[seat])}, private_to=seat))
+                state.discards[seat].extend(state.hands[seat])
+                state.hands[seat], state.chosen[seat] = [], True
+        events.append(Event("auto_discard", None, {"count": count, "players": state.players}))
+        return events + self._start_play(state)
 
     def _discard(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
         """Set aside the seat's setup discards; start play once every seat has chosen."""
@@ -171,7 +239,7 @@ class FlippersGame(Game[FlippersState]):
                 events += self._refill(state, seat)
         state.phase = PLAY
         events.append(Event("setup_done", None, {}))
-        return events + self._next_turn(state, state.players - 1)
+        return events + self._next_turn(state, (state.first - 1) % state.players)
 
     def _play(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
         """Place a card from hand next to the table, face up, and resolve its power."""
@@ -224,12 +292,14 @@ class FlippersGame(Game[FlippersState]):
             return f"{self._card_text(state, cid)} has already acted this turn."
         other = blocker(state, cid)
         if other is not None:
-            marker = TEAMS[other]["short"]
-            return f"{self._card_text(state, cid)} is under the {marker} Block marker: it cannot act."
+            marker = "your own" if other == seat else f"the {TEAMS[other]['short']}"
+            return f"{self._card_text(state, cid)} is under {marker} Block marker: it cannot act."
         return None
 
     def _check_turn(self, state: FlippersState, seat: int) -> None:
         """Raise unless it is `seat`'s turn of play."""
+        if state.phase == LEADERS:
+            raise IllegalAction("Setup is not finished: the Leaders are being placed.")
         if state.phase == SETUP:
             raise IllegalAction("Setup is not finished: everyone must choose their discards first.")
         if seat != state.current:
@@ -264,11 +334,16 @@ class FlippersGame(Game[FlippersState]):
         return f"{CARDS[cid].name} ({label(state.where[cid])})"
 
     def _maybe_end_turn(self, state: FlippersState) -> list[Event]:
-        """End the turn once the current seat has nothing left to activate."""
-        if available(state, state.current):
-            return []
+        """Activate the only card left to activate by itself; end the turn once nothing is left."""
         seat = state.current
-        events = self._refill(state, seat)
+        events: list[Event] = []
+        while len(left := available(state, seat)) == 1:
+            state.activated.append(left[0])
+            events.append(Event("auto", seat, {"card": left[0], "cell": label(state.where[left[0]])}))
+            events += resolve(state, left[0])
+        if left:
+            return events
+        events += self._refill(state, seat)
         events.append(Event("turn_end", seat, {"hand": len(state.hands[seat]), "deck": len(state.decks[seat])}))
         return events + self._next_turn(state, seat)
 
@@ -297,7 +372,13 @@ class FlippersGame(Game[FlippersState]):
         state.played, state.activated = None, []
         events = [Event("award", award["seat"], award) for award in food_awards(state)]
         result = outcome(state)
-        data = {"scores": scores(state), "winners": result.winners, "tiebreak": result.tiebreak}
+        data = {
+            "scores": scores(state),
+            "winners": result.winners,
+            "tiebreak": result.tiebreak,
+            "teams": state.teams_mode,
+            "sides": {str(side): points for side, points in side_totals(state).items()},
+        }
         return [*events, Event("game_over", None, data)]
 
     def resign(self, state: FlippersState, seat: int) -> list[Event]:
@@ -315,7 +396,10 @@ class FlippersGame(Game[FlippersState]):
         sides = {state.side(s) for s in range(state.players) if not state.resigned[s]}
         if len(sides) < 2:
             return events + self._finish(state)
-        if state.phase == SETUP:
+        if state.phase == LEADERS:
+            if state.current == seat:
+                events += self._next_leader(state, seat)
+        elif state.phase == SETUP:
             if not self.to_act(state):
                 events += self._start_play(state)
         elif state.current == seat:
@@ -336,15 +420,24 @@ class FlippersGame(Game[FlippersState]):
 
     def view(self, state: FlippersState, seat: int | None) -> dict[str, Any]:
         """Return the public table, plus the seat's own hand and discards when `seat` is given."""
-        return views.view(state, seat, self.to_act(state), [label(c) for c in open_cells(state)])
+        spots = [label(c) for c, _ in leader_spots(state)] if state.phase == LEADERS else []
+        return views.view(state, seat, self.to_act(state), [label(c) for c in open_cells(state)], spots)
 
     def dump(self, state: FlippersState) -> dict[str, Any]:
         """Serialise the state to JSON-safe data."""
         return dump_state(state, self.schema_version)
 
     def load(self, data: Mapping[str, Any]) -> FlippersState:
-        """Rebuild a state from `dump` output, checking every card is in exactly one place."""
-        return load_state(data, self.schema_version)
+        """Rebuild a state from `dump` output, checking every card is in exactly one place.
+
+        A schema-1 save plays on under the current rules; should its turn now have nothing left to
+        activate (a marker now blocks its own team too), that turn ends as it would have on play.
+        """
+        state = load_state(data, self.schema_version)
+        old = isinstance(data, Mapping) and data.get("schema") == 1
+        if old and self.mid_turn(state, state.current) and not available(state, state.current):
+            self._maybe_end_turn(state)
+        return state
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """Return one line about a public event; private events stay silent."""

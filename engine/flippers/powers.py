@@ -139,13 +139,10 @@ def _minus(state: FlippersState, seat: int, cell: Cell, facing: str, base: dict[
 
 
 def _block(state: FlippersState, seat: int, cell: Cell, facing: str, base: dict[str, Any]) -> list[Event]:
-    """Place the team's Block marker on the target card."""
+    """Place the team's Block marker on the cell the Block card aims at, even an empty one."""
     spot = step(cell, facing)
-    target = state.cells.get(spot)
-    if target is None:
-        return _fizzle(seat, base, "empty")
     state.engaged[seat] = True
-    return [Event("block", seat, {**base, "target": target, "target_cell": label(spot)})]
+    return [Event("block", seat, {**base, "target": state.cells.get(spot), "target_cell": label(spot)})]
 
 
 _POWERS: dict[str, Callable[[FlippersState, int, Cell, str, dict[str, Any]], list[Event]]] = {
@@ -161,17 +158,23 @@ _POWERS: dict[str, Callable[[FlippersState, int, Cell, str, dict[str, Any]], lis
 
 
 def resolve(state: FlippersState, cid: str) -> list[Event]:
-    """Apply the power of card `cid` (on the table, face up) and settle the Block markers."""
+    """Apply the power of card `cid` (on the table, face up) and settle the Block markers.
+
+    A card played into a cell a marker waits on is blocked at once: its power does not act.
+    """
     card = CARDS[cid]
     assert card.team is not None and card.power is not None and card.power != LEADER
     cell = state.where[cid]
     facing = state.facing[cid]
     base = {"card": cid, "power": card.power, "cell": label(cell), "facing": facing}
+    under = blocker(state, cid)
+    if under is not None:
+        return _fizzle(card.team, {**base, "marker": under}, "blocked") + settle_blocks(state)
     return _POWERS[card.power](state, card.team, cell, facing, base) + settle_blocks(state)
 
 
 def marker_cell(state: FlippersState, team: int) -> Cell | None:
-    """Return the cell a team's placed Block marker sits on, or None when it is not placed."""
+    """Return the cell a team's placed Block marker sits on (perhaps empty), or None when it is not placed."""
     if not state.engaged[team]:
         return None
     block = _BLOCK_IDS[team]
@@ -179,10 +182,10 @@ def marker_cell(state: FlippersState, team: int) -> Cell | None:
 
 
 def settle_blocks(state: FlippersState) -> list[Event]:
-    """Lift each marker whose Block card is face down, aims at an empty cell or is under an opponent's marker.
+    """Lift each marker whose Block card is face down or is under an opponent's standing marker.
 
-    A marker that is not itself lifted lifts the marker of the opposing Block card under it; markers
-    whose Block cards block each other in a ring are all lifted.
+    A marker aimed at an empty cell stays. A marker that is not itself lifted lifts the marker of the
+    opposing Block card under it; markers whose Block cards block each other in a ring are all lifted.
     """
     events: list[Event] = []
     if not any(state.engaged):
@@ -198,13 +201,15 @@ def settle_blocks(state: FlippersState) -> list[Event]:
             continue
         if state.face[_BLOCK_IDS[team]] != UP:
             lift(team, "face_down")
-        elif marker_cell(state, team) not in state.cells:
-            lift(team, "no_target")
         else:
             live.append(team)
     edges: dict[int, int] = {}
     for team in live:
-        under = CARDS[state.cells[marker_cell(state, team)]]
+        spot = marker_cell(state, team)
+        under_id = state.cells.get(spot) if spot is not None else None
+        if under_id is None:
+            continue
+        under = CARDS[under_id]
         if under.power == BLOCK and under.team in live and state.opposed(team, under.team):
             edges[team] = under.team
     waiting = Counter(edges.values())
@@ -240,19 +245,24 @@ def markers(state: FlippersState) -> dict[Cell, list[int]]:
 
 
 def blocker(state: FlippersState, cid: str) -> int | None:
-    """Return the opposing team whose marker sits on card `cid`, or None when it is free."""
-    team, cell = CARDS[cid].team, state.where.get(cid)
+    """Return the team whose marker sits on card `cid` (own, partner's or opponent's), or None when it is free."""
+    cell = state.where.get(cid)
     if cell is None:
         return None
-    for other in range(state.players):
-        if team is not None and state.opposed(other, team) and marker_cell(state, other) == cell:
-            return other
+    for team in range(state.players):
+        if marker_cell(state, team) == cell:
+            return team
     return None
 
 
+def marked_cells(state: FlippersState) -> set[Cell]:
+    """Return every cell a placed marker sits on."""
+    return {cell for team in range(state.players) if (cell := marker_cell(state, team)) is not None}
+
+
 def available(state: FlippersState, seat: int) -> list[str]:
-    """Return the seat's cards it may still activate this turn, in card order."""
-    blocked = {marker_cell(state, t) for t in range(state.players) if state.opposed(t, seat)}
+    """Return the seat's cards it may still activate this turn, in card order: face up, unblocked, not yet used."""
+    blocked = marked_cells(state)
     return [
         cid
         for cid in team_cards(seat)[1:]

@@ -19,9 +19,9 @@ from engine.flippers.cards import (
     explorer_id,
     team_cards,
 )
-from engine.flippers.table import DIRECTIONS, Cell, step
+from engine.flippers.table import DIRECTIONS, Cell
 
-SETUP, PLAY, OVER = "setup", "play", "over"
+LEADERS, SETUP, PLAY, OVER = "leaders", "setup", "play", "over"
 UP, DOWN = "up", "down"
 
 
@@ -30,7 +30,9 @@ class FlippersState:
     """Hold one game: the table, hands, decks, discards, stashes, supply and whose turn it is.
 
     Seat i plays team i of data/flippers.json. `face` is "up"/"down" for Explorers and the side
-    shown ("A"/"B") for Food cards. `engaged[team]` is True while that team's Block marker is placed.
+    shown ("A"/"B") for Food cards. `engaged[team]` is True while that team's Block marker is placed
+    (on the cell its Block card aims at, empty or not). `first` is the seat drawn to play first; during
+    the Leader placement phase `current` is the seat placing its Leader.
     """
 
     players: int
@@ -53,6 +55,7 @@ class FlippersState:
     turn: int = 0
     played: str | None = None
     activated: list[str] = field(default_factory=list)
+    first: int = 0
 
     def place(self, cid: str, cell: Cell, facing: str, face: str) -> None:
         """Put a card on an empty cell."""
@@ -109,6 +112,7 @@ def dump_state(state: FlippersState, schema: int) -> dict[str, Any]:
         "turn": state.turn,
         "played": state.played,
         "activated": list(state.activated),
+        "first": state.first,
     }
 
 
@@ -141,10 +145,20 @@ def _card_lists(value: Any, players: int, what: str) -> list[list[str]]:
     return out
 
 
+def migrate(data: Mapping[str, Any], schema: int) -> Mapping[str, Any]:
+    """Return a save in the current schema: schema 1 (Leaders dealt in a row, seat 1 first) gains `first` = 0.
+
+    A schema-1 game keeps its table and markers and plays on under the current rules.
+    """
+    if isinstance(data, Mapping) and data.get("schema") == 1 and schema == 2:
+        return {**data, "schema": 2, "first": 0}
+    return data
+
+
 def load_state(data: Mapping[str, Any], schema: int) -> FlippersState:
     """Rebuild and validate a state from `dump_state` output; raise CorruptState on anything malformed."""
     try:
-        return _load(data, schema)
+        return _load(migrate(data, schema), schema)
     except CorruptState:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
@@ -159,7 +173,7 @@ def _load(data: Mapping[str, Any], schema: int) -> FlippersState:
     teams_mode = data["teams_mode"]
     _check(type(teams_mode) is bool and (not teams_mode or players in TEAM_UP_PLAYERS), "bad teams_mode")
     phase = data["phase"]
-    _check(phase in (SETUP, PLAY, OVER), f"bad phase {phase!r}")
+    _check(phase in (LEADERS, SETUP, PLAY, OVER), f"bad phase {phase!r}")
     cells: dict[Cell, str] = {}
     where: dict[str, Cell] = {}
     facing: dict[str, str] = {}
@@ -188,8 +202,11 @@ def _load(data: Mapping[str, Any], schema: int) -> FlippersState:
     seen = (
         list(where) + list(unused) + [c for pile in (hands, decks, discards) for cards in pile for c in cards]
     )
+    resigned = _bools(data["resigned"], players, "resigned")
     expected = {c for seat in range(players) for c in team_cards(seat)} | set(FOOD_IDS)
-    _check(len(seen) == len(set(seen)) and set(seen) == expected, "every card must be in exactly one place")
+    waiting = {team_cards(s)[0] for s in range(players) if phase in (LEADERS, OVER) or resigned[s]}
+    _check(len(seen) == len(set(seen)) and set(seen) <= expected, "every card must be in exactly one place")
+    _check(expected - set(seen) <= waiting, "every card must be in exactly one place")
     for seat in range(players):
         held = set(hands[seat] + decks[seat] + discards[seat])
         _check(held <= set(team_cards(seat)[1:]), "a seat holds a card that is not its own")
@@ -203,7 +220,6 @@ def _load(data: Mapping[str, Any], schema: int) -> FlippersState:
         block = explorer_id(team, "block")
         if on:
             _check(block in where and face[block] == UP, "a Block marker is placed without its face-up card")
-            _check(step(where[block], facing[block]) in cells, "a Block marker sits on an empty cell")
     current = _int(data["current"], 0, players - 1)
     played = data["played"]
     _check(played is None or played in where, "the played card is not on the table")
@@ -222,7 +238,7 @@ def _load(data: Mapping[str, Any], schema: int) -> FlippersState:
         discards=discards,
         unused_food=list(unused),
         chosen=_bools(data["chosen"], players, "chosen"),
-        resigned=_bools(data["resigned"], players, "resigned"),
+        resigned=resigned,
         stash=stash,
         supply=supply,
         engaged=engaged,
@@ -230,4 +246,5 @@ def _load(data: Mapping[str, Any], schema: int) -> FlippersState:
         turn=_int(data["turn"], 0),
         played=played,
         activated=list(activated),
+        first=_int(data["first"], 0, players - 1),
     )

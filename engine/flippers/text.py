@@ -21,13 +21,13 @@ from engine.flippers.cards import (
     TEAM_UP_PLAYERS,
 )
 from engine.flippers.powers import available
-from engine.flippers.scoring import outcome
-from engine.flippers.state import OVER, SETUP, FlippersState
+from engine.flippers.scoring import outcome, side_totals
+from engine.flippers.state import LEADERS, OVER, SETUP, FlippersState
 from engine.flippers.table import WORDS, label
 
 _LIFTED = {
     "face_down": "its Block card is face down",
-    "no_target": "its Block card no longer aims at a card",
+    "no_target": "its Block card no longer aimed at a card",
     "blocked": "an opponent's marker sits on its Block card",
     "mutual": "two Block cards were blocking each other",
 }
@@ -84,8 +84,11 @@ def _power_line(kind: str, who: str, d: dict[str, Any], names: Sequence[str]) ->
             return f"{me} aimed at {target}, but {_who(names, d['team'])} has no points to lose."
         return f"{me} sent {_points(d['amount'])} from {_who(names, d['team'])} back to the supply."
     if kind == "block":
+        if d["target"] is None:
+            return f"{me} put its marker on the empty cell {d['target_cell']}: a card that enters it is blocked."
         return f"{me} put its marker on {target} at {d['target_cell']}."
     reasons = {
+        "blocked": "is under a Block marker: its power does not act",
         "empty": "had nothing to target",
         "food": f"has no effect on {target}",
         "face_down": f"has no effect on the face-down {target}",
@@ -100,6 +103,21 @@ def describe(event: Event, names: Sequence[str]) -> str:
     kind, d, who = event.kind, event.data, _who(names, event.seat)
     if kind in ("flip", "bump", "switch", "replace", "turn", "plus", "minus", "block", "fizzle"):
         return _power_line(kind, who, d, names)
+    if kind == "leader":
+        return f"{who} placed their Leader at {d['cell']} facing {_card(d['food'], names)}."
+    if kind == "leader_turn":
+        return f"{who} to place their Leader."
+    if kind == "discards_open":
+        count = d["count"]
+        return f"Leaders placed: everyone now privately discards {count} card{'s' if count > 1 else ''}."
+    if kind == "auto_discard":
+        return (
+            f"Leaders placed. With {d['players']} players every seat discards all {d['count']} cards it drew:"
+            f" done automatically."
+        )
+    if kind == "auto":
+        card = CARDS[d["card"]]
+        return f"{who}'s {card.power_name} at {d['cell']} was the only card left to activate: it acted by itself."
     if kind == "played":
         return f"{who} played {CARDS[d['card']].power_name} at {d['cell']} facing {WORDS[d['facing']]}."
     if kind == "chose":
@@ -120,10 +138,29 @@ def describe(event: Event, names: Sequence[str]) -> str:
             f"({WORDS[d['direction']]} arrow onto {_card(d['target'], names)} at {d['cell']})."
         )
     if kind == "game_over":
+        if d.get("teams"):
+            sides = {int(side): points for side, points in d["sides"].items()}
+            return "Game over: " + _team_result(d["winners"], sides, d["tiebreak"], len(d["scores"]), names)
         return "Game over: " + _result(
             d["winners"], [row["total"] for row in d["scores"]], d["tiebreak"], names
         )
     return ""
+
+
+def _team_result(
+    winners: list[int], sides: dict[int, int], tiebreak: str, players: int, names: Sequence[str]
+) -> str:
+    """Return which Team Up side won, its members and their combined points."""
+    won = sorted({seat % 2 for seat in winners})
+    if not won:
+        return "nobody wins."
+    teams = [
+        f"the team of {' & '.join(_who(names, s) for s in range(side, players, 2))} ({sides[side]} points together)"
+        for side in won
+    ]
+    verb = "wins" if len(teams) == 1 else "win"
+    line = f"{' and '.join(teams)} {verb}. {tiebreak}".strip()
+    return line[0].upper() + line[1:]
 
 
 def _result(winners: list[int], totals: list[int], tiebreak: str, names: Sequence[str]) -> str:
@@ -139,11 +176,19 @@ def status(state: FlippersState, names: Sequence[str], to_act: list[int]) -> str
     """Return one line saying what the game waits for."""
     if state.phase == SETUP:
         return f"Setup: waiting for {', '.join(_who(names, s) for s in to_act)} to choose their discards."
+    if state.phase == LEADERS:
+        return (
+            f"Leaders: {_who(names, state.current)} places their Leader beside a Food card, facing it"
+            f" ({_who(names, state.first)} plays first, drawn at random)."
+        )
     if state.phase == OVER:
         result = outcome(state)
+        if state.teams_mode:
+            return "Game over: " + _team_result(
+                result.winners, side_totals(state), result.tiebreak, state.players, names
+            )
         totals = [s.score for s in sorted(result.standings, key=lambda s: s.seat)]
-        together = " (partners' points added)" if state.teams_mode else ""
-        return "Game over: " + _result(result.winners, totals, result.tiebreak, names) + together
+        return "Game over: " + _result(result.winners, totals, result.tiebreak, names)
     who = _who(names, state.current)
     if state.played is None:
         return f"Turn {state.turn}: {who} plays a card."
@@ -163,29 +208,28 @@ def rules_text() -> str:
         "**Flippers**: score food points by moving, flipping and blocking cards.",
         f"Each seat plays a team of {len(POWER_NAMES)}: {', '.join(POWER_NAMES.values())}."
         f" Start with {STARTING_STASH} points; draw {SETUP_DRAW}, privately discard some"
-        f" (discards/Food cards: {per_count}); hands fill to {HAND_SIZE}.",
-        "Turn: play a card face up beside a card, facing any way; its power acts; then each of your"
-        f" other face-up cards acts once, in your order; draw to {HAND_SIZE}.",
-        "When every card is played, Food arrows pay the face-up Explorers they point at. Most points wins.",
+        f" (discards/Food cards: {per_count}; discarding all is automatic); hands fill to {HAND_SIZE}.",
+        "Turn: play a card face up beside a card, facing any way; its power acts; then each of your other"
+        f" face-up, unblocked cards acts once, in your order (the last by itself); draw to {HAND_SIZE}.",
         "**Rulings**",
-        "- Unbounded grid; cells are column + row; west of A: -A, -B. Seat 1 plays first.",
-        "- Food cards: random, random side, facing N, in a row; Leaders below in seat order facing N.",
-        "- Cards aim where their arrow points; Switch aims left and right.",
+        "- Unbounded grid; cells are column + row; west of A: -A, -B.",
+        "- Food: random cards and sides, facing N, in a row. First player drawn at random; from them, in seat"
+        " order, each puts their Leader on an empty cell beside a Food card, facing it.",
         "- Flip turns the target over toward the arrow, mirroring its direction; Food shows its other side.",
         "- Bump pushes the unbroken line from its target one cell on; cards past a gap stay.",
-        "- Switch swaps its targets or moves the only one into the gap. Replace swaps with its target.",
+        "- Switch aims left and right, swapping its targets (or moving one into the gap). Replace swaps with its"
+        " target.",
         "- Turn rotates the target a quarter clockwise; Food arrows turn with it.",
-        f"- Plus: +{PLUS_POINTS} from the supply (none once empty). Minus: -{MINUS_POINTS}, never below 0."
-        " Both hit only face-up Explorers.",
-        "- Empty target: nothing happens. Face-down cards never act or score.",
-        "- Block puts your marker on its target and it follows the Block card's aim; lifted when the Block"
-        " card is face down, aims at an empty cell or sits under an opponent's marker, until it acts again.",
-        "- Block cards blocking each other in a ring all lose their markers.",
-        "- Markers stop only opponents: never you or your Team Up partners.",
-        "- Every available card must act; then the turn ends.",
-        f"- End: Food arrows and Leaders (+{LEADER_BONUS} face up aiming at Food) pay in full, even past"
-        f" the {SUPPLY_TOTAL}-point supply. Ties share the victory.",
+        f"- Plus: +{PLUS_POINTS} from the supply (none once empty). Minus: -{MINUS_POINTS}, never below 0;"
+        " only on face-up Explorers.",
+        "- Empty target: no effect. Face-down cards never act or score.",
+        "- Block puts your marker on the cell it aims at, following the Block card's aim: it blocks any card"
+        " there (yours too), also one that enters later; lifted only while the Block card is face down or"
+        " under an opponent's marker, until it acts again. Rings of Blocks all lose their markers.",
+        "- A blocked card cannot act but is moved and paid by Food; a blocked Leader gets no bonus.",
+        f"- End (every card played): Food arrows pay the face-up Explorers they aim at, a Leader facing Food"
+        f" +{LEADER_BONUS}; paid in full, even past the {SUPPLY_TOTAL}-point supply. Most points wins; ties share.",
         f"- Team Up ({partners} players): alternate seats are partners; points add up.",
-        "- Resigning discards your hand and deck; your table cards stay; you cannot win.",
+        "- Resigning: your hand and deck leave, your table cards stay; you cannot win.",
     ]
     return "\n".join(lines)

@@ -6,8 +6,8 @@ from typing import Any
 
 from engine.flippers.cards import CARDS, EXPLORER, POWER_TEXT, TEAMS, setup_rule
 from engine.flippers.powers import available, markers
-from engine.flippers.scoring import outcome, scores
-from engine.flippers.state import DOWN, OVER, PLAY, SETUP, FlippersState
+from engine.flippers.scoring import outcome, projected, scores
+from engine.flippers.state import DOWN, LEADERS, OVER, PLAY, SETUP, FlippersState
 from engine.flippers.table import aims, food_arrows, label, step
 
 
@@ -33,7 +33,7 @@ def _card(state: FlippersState, cid: str, on_cells: dict[tuple[int, int], list[i
             power=card.power,
             power_name=card.power_name,
             targets=[] if face == DOWN else [label(c) for c in aims(card.power, cell, facing)],
-            blocked_by=next((t for t in on_cells.get(cell, []) if state.opposed(t, card.team)), None),
+            blocked_by=next(iter(on_cells.get(cell, [])), None),
         )
     else:
         arrows = food_arrows(card.arrows(face), facing)
@@ -53,8 +53,29 @@ def _hand_entry(cid: str) -> dict[str, Any]:
     }
 
 
-def view(state: FlippersState, seat: int | None, to_act: list[int], open_cells: list[str]) -> dict[str, Any]:
-    """Return the public view, adding `seat`'s hand, discards and pending discard when it is given."""
+def _markers(state: FlippersState, on_cells: dict[tuple[int, int], list[int]]) -> list[dict[str, Any]]:
+    """Return one entry per Block marker on the table, in team order, with the card it blocks (or None)."""
+    placed = sorted((team, cell) for cell, teams in on_cells.items() for team in teams)
+    return [
+        {
+            "cell": label(cell),
+            "col": cell[0],
+            "row": cell[1],
+            "team": team,
+            "letter": TEAMS[team]["letter"],
+            "blocks": state.cells.get(cell),
+        }
+        for team, cell in placed
+    ]
+
+
+def view(
+    state: FlippersState, seat: int | None, to_act: list[int], open_cells: list[str], leader_cells: list[str]
+) -> dict[str, Any]:
+    """Return the public view, adding `seat`'s hand, discards and pending discard when it is given.
+
+    `leader_cells` are the cells the seat to act may put its Leader on (Leader placement phase only).
+    """
     on_cells = markers(state)
     cells = sorted(state.where.values())
     playing = state.phase == PLAY
@@ -81,17 +102,15 @@ def view(state: FlippersState, seat: int | None, to_act: list[int], open_cells: 
         "players": state.players,
         "teams_mode": state.teams_mode,
         "turn": state.turn,
-        "current": state.current if playing else None,
+        "current": state.current if playing or state.phase == LEADERS else None,
+        "first": state.first,
         "to_act": to_act,
         "supply": state.supply,
         "seats": seats,
         "cards": [_card(state, state.cells[c], on_cells) for c in sorted(cells, key=lambda c: (c[1], c[0]))],
-        "markers": [
-            {"team": team, "cell": label(cell), "card": state.cells[cell]}
-            for cell, teams in sorted(on_cells.items())
-            for team in teams
-        ],
+        "markers": _markers(state, on_cells),
         "open_cells": open_cells,
+        "leader_cells": leader_cells,
         "bounds": {
             "min_col": min(c[0] for c in cells),
             "max_col": max(c[0] for c in cells),
@@ -102,6 +121,7 @@ def view(state: FlippersState, seat: int | None, to_act: list[int], open_cells: 
         "activated": list(state.activated) if playing else [],
         "to_activate": available(state, state.current) if playing and state.played else [],
         "scores": scores(state),
+        "projected": projected(state),
         "final": state.phase == OVER,
         "winners": result.winners if result else [],
         "tiebreak": result.tiebreak if result else "",

@@ -8,9 +8,9 @@ from typing import Any
 
 from engine.base import Action, Event, Game, IllegalAction, Outcome, Standing
 from engine.tank import text
-from engine.tank.cards import CARDS, FISH_CARDS, card_json, deck_for, is_fish
-from engine.tank.data import RULES
-from engine.tank.grid import LETTERS, all_lines, cells, cut_lines, letter, parse_line, size, split
+from engine.tank.cards import CARDS, FISH_CARDS, card_json, deck_for, is_fish, kinds_in_play
+from engine.tank.data import RULES, CardKind
+from engine.tank.grid import LETTERS, all_lines, cells, cut_lines, from_label, label, letter, parse_line, size, split
 from engine.tank.scoring import KINDS, preview, score_all
 from engine.tank.state import Pending, TankState, dump_state, load_state
 
@@ -21,6 +21,12 @@ def _sort_key(card_id: str) -> tuple[int, int, str]:
     """Order cards by fish type, then printed value, then id."""
     card = CARDS[card_id]
     return KIND_ORDER[card.kind], card.value or 0, card_id
+
+
+def _kinds_shown(players: int) -> list[CardKind]:
+    """Return the card kinds a game of this size can hold: its fish types in play, then the chest."""
+    present = set(kinds_in_play(players))
+    return [k for k in RULES.kinds if k.key in present or not k.is_fish]
 
 
 class TankGame(Game[TankState]):
@@ -202,15 +208,15 @@ class TankGame(Game[TankState]):
         return events
 
     def _group(self, state: TankState, raw: Any) -> str:
-        """Return the letter of an existing group named by the player, or raise IllegalAction."""
+        """Return the name of an existing group the player gave by number (or letter), or raise IllegalAction."""
         if not isinstance(raw, str) or not raw.strip():
-            raise IllegalAction("Name a group by its letter, e.g. A")
-        name = raw.strip().upper()
+            raise IllegalAction("Name a group by its number, e.g. 1")
+        name = from_label(raw)
         if name in state.groups:
             return name
         if name in LETTERS[: state.made]:
-            raise IllegalAction(f"Group {name} no longer exists")
-        raise IllegalAction(f"There is no group {name}")
+            raise IllegalAction(f"Group {label(name)} no longer exists")
+        raise IllegalAction(f"There is no group {raw.strip()}")
 
     def _split(self, state: TankState, seat: int, action: Action, events: list[Event]) -> None:
         """Cut one group into two along a full row or column line."""
@@ -221,7 +227,7 @@ class TankGame(Game[TankState]):
         name = self._group(state, action.get("group"))
         rect = state.groups[name]
         if size(rect) == 1:
-            raise IllegalAction(f"Group {name} is a single card and cannot be split")
+            raise IllegalAction(f"Group {label(name)} is a single card and cannot be split")
         raw = action.get("line")
         if not isinstance(raw, str):
             raise IllegalAction("Name a cut line, e.g. h1 (between rows) or v1 (between columns)")
@@ -236,7 +242,8 @@ class TankGame(Game[TankState]):
         allowed = cut_lines(rect)
         if line not in allowed:
             raise IllegalAction(
-                f"Line {line} does not cut all the way through group {name}; it can be cut along {', '.join(allowed)}"
+                f"Line {line} does not cut all the way through group {label(name)}; "
+                f"it can be cut along {', '.join(allowed)}"
             )
         keep, new = split(rect, axis, k)
         new_name = letter(state.made)
@@ -374,6 +381,7 @@ class TankGame(Game[TankState]):
             "groups": [
                 {
                     "letter": name,
+                    "label": label(name),
                     "rows": [rect[0], rect[2]],
                     "cols": [rect[1], rect[3]],
                     "size": size(rect),
@@ -395,6 +403,7 @@ class TankGame(Game[TankState]):
             ],
             "deck": len(state.deck),
             "discard_pile": len(state.discards),
+            "scoring": text.scoring_reminders(state.players),
             "final": None,
         }
         if over:
@@ -411,7 +420,7 @@ class TankGame(Game[TankState]):
                     for st in result.standings
                 ],
                 "aquariums": [[card_json(c) for c in sorted(h, key=_sort_key)] for h in state.hands],
-                "kinds": [{"key": k.key, "name": k.name, "plural": k.plural} for k in RULES.kinds],
+                "kinds": [{"key": k.key, "name": k.name, "plural": k.plural} for k in _kinds_shown(state.players)],
                 "tiebreak": result.tiebreak,
             }
         if seat is None:
@@ -428,7 +437,7 @@ class TankGame(Game[TankState]):
                 "plural": k.plural,
                 "cards": [card_json(c) for c in hand if CARDS[c].kind == k.key],
             }
-            for k in RULES.kinds
+            for k in _kinds_shown(state.players)
         ]
         public["preview"] = preview(state.hands[seat], goal, state.players)
         public["my_discards"] = [card_json(c) for c in state.own_discards[seat]]

@@ -18,6 +18,19 @@ def letter(index: int) -> str:
     return LETTERS[index]
 
 
+def label(name: str) -> str:
+    """Return the number players see for a group: A is 1, B is 2, ... (seat chips use letters)."""
+    return str(LETTERS.index(name) + 1)
+
+
+def from_label(raw: str) -> str:
+    """Return the group name a player typed: its number ("2") or, as saved logs use, its letter ("B")."""
+    text = raw.strip().upper()
+    if text.isdigit() and 1 <= int(text) <= len(LETTERS):
+        return LETTERS[int(text) - 1]
+    return text
+
+
 def size(rect: Rect) -> int:
     """Return how many cells a group covers."""
     r0, c0, r1, c1 = rect

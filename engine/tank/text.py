@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.base import Event, Outcome
-from engine.tank.cards import CARDS
-from engine.tank.data import RULES
+from engine.tank.cards import CARDS, kinds_in_play
+from engine.tank.data import RULES, CardKind
+from engine.tank.grid import label
 
 if TYPE_CHECKING:
     from engine.tank.state import TankState
@@ -43,15 +44,15 @@ def describe(event: Event, names: Sequence[str]) -> str:
             start = name_of(names, data["start"])
             return f"Round {data['round']} of {data['rounds']} · {start} is the start player"
         case "split":
-            return f"{who} split group {data['group']} along {data['line']} (new group {data['new']})"
+            return f"{who} split group {label(data['group'])} along {data['line']} (new group {label(data['new'])})"
         case "take":
-            return f"{who} took group {data['group']} ({plural(data['count'], 'card')})"
+            return f"{who} took group {label(data['group'])} ({plural(data['count'], 'card')})"
         case "discard":
             return f"{who} discarded {plural(data['count'], 'card')}"
         case "keep":
             return f"{who} kept their fish"
         case "leftover":
-            return f"Group {data['group']} ({plural(data['count'], 'card')}) was left over and discarded"
+            return f"Group {label(data['group'])} ({plural(data['count'], 'card')}) was left over and discarded"
         case "resign":
             return f"{who} resigned"
         case "game_over":
@@ -85,7 +86,10 @@ def status_line(state: TankState, seat: int, names: Sequence[str]) -> str:
     if state.phase == "take":
         return f"{head} · Take phase · {who} takes a group"
     left = state.pending.left if state.pending is not None else 0
-    return f"{head} · Take phase · {who} may discard up to {plural(left, 'fish card')} (Gourami) or keep"
+    return (
+        f"{head} · Take phase · {who} may discard up to {plural(left, 'fish card')} (Gourami) or keep them all: "
+        "choose in your DMs, or with `/game hand`"
+    )
 
 
 def _range_text(values: dict[int, int]) -> str:
@@ -93,30 +97,51 @@ def _range_text(values: dict[int, int]) -> str:
     return ", ".join(f"{n} players: {v}" for n, v in sorted(values.items()))
 
 
+_PLACES = ("most", "second most", "third most", "fourth most")
+
+
+def kind_scoring(kind: CardKind) -> str:
+    """Return how one card kind scores, in a few words read from data, e.g. "9 per set of 3"."""
+    rule = kind.scoring
+    match rule["kind"]:
+        case "printed":
+            return "the value printed on each"
+        case "each" if kind.is_fish:
+            extra = f", lets you discard up to {kind.discards} other fish" if kind.discards else ""
+            return f"{rule['points']} each{extra}"
+        case "each":
+            return f"{rule['points']}, not a fish"
+        case "majority":
+            ranks = ", ".join(f"{_PLACES[i]} {pts}" for i, pts in enumerate(rule["ranks"]))
+            return f"{ranks} (compared at the end)"
+        case "parity":
+            return f"odd count {rule['odd_each']} each, even count {rule['even_each']} each"
+        case "sets":
+            return f"{rule['points']} per set of {rule['size']}"
+        case "table":
+            table = rule["table"]
+            last = len(table) - 1
+            counts = [*map(str, range(1, last)), f"{last}+"]
+            return f"{', '.join(map(str, table[1:]))} for {', '.join(counts)} cards"
+    raise ValueError(f"{kind.key}: unknown scoring kind {rule['kind']!r}")
+
+
+def scoring_reminders(players: int) -> list[dict[str, str]]:
+    """Return one {key, name, text} per fish type in play and the chest, saying how it scores."""
+    present = set(kinds_in_play(players))
+    return [
+        {"key": k.key, "name": k.name, "text": kind_scoring(k)}
+        for k in RULES.kinds
+        if k.key in present or not k.is_fish
+    ]
+
+
 def rules() -> str:
     """Return the rules in a few lines plus one line per ruling, with every number read from data."""
     setups = RULES.setups
     kinds = {k.key: k for k in RULES.kinds}
     passes_two = sorted(n for n, s in setups.items() if s.passes == 2)
-    scoring: list[str] = []
-    for kind in RULES.fish:
-        rule = kind.scoring
-        match rule["kind"]:
-            case "printed":
-                scoring.append(f"{kind.name}: printed value")
-            case "each":
-                scoring.append(f"{kind.name}: {rule['points']} each")
-            case "majority":
-                scoring.append(f"{kind.name}: most {rule['ranks'][0]}, second most {rule['ranks'][1]}")
-            case "parity":
-                scoring.append(
-                    f"{kind.name}: odd count {rule['odd_each']} each, even count {rule['even_each']} each"
-                )
-            case "sets":
-                scoring.append(f"{kind.name}: {rule['points']} per set of {rule['size']}")
-            case "table":
-                table = rule["table"]
-                scoring.append(f"{kind.name}: {'/'.join(map(str, table[1:]))} for 1..{len(table) - 1}+")
+    scoring = [f"{kind.name}: {kind_scoring(kind)}" for kind in RULES.fish]
     molly = kinds["molly"]
     molly_values = "; ".join(
         f"{m.label or 'unmarked'} {', '.join(map(str, molly.values.get(m.key, [])))}"
@@ -158,8 +183,9 @@ def rules() -> str:
         f"- Molly values (house values): {molly_values}.",
         f"- Goal cards (house goals, one drawn per game, {RULES.goal_points} points): {goals}.",
         "- The start player is drawn at random and rotates clockwise each round.",
-        "- A 1x1 group cannot be split; a cut runs along a full line through the group. The split group "
-        "keeps its letter for its top or left part, the new part takes the next unused letter.",
+        "- Groups are numbered (seats use letters). A 1x1 group cannot be split; a cut runs along a full line "
+        "through the group. The split group keeps its number for its top or left part, the new part takes the "
+        "next unused number.",
         f"- Gourami: for each Gourami in the group you just took you may discard {gourami} other fish you "
         "hold, face down, or keep them all. The Gouramis of that same take and the Treasure Chest cannot be "
         "discarded; Gouramis from earlier takes can.",

@@ -48,14 +48,15 @@ def test_hard_bot_keeps_to_its_time_budget(key: str) -> None:
 
 
 def test_the_only_legal_action_comes_back_without_searching() -> None:
-    game = get("flippers")
+    # Flippers applies a lone legal action by itself, so a forced move is looked for in Fish.
+    game = get("fish")
     state, seat = next(
         (state, seat)
-        for state, seat in positions("flippers", 2, {}, 1, every=1)
+        for state, seat in positions("fish", 2, {}, 1, every=1)
         if len(game.legal_actions(state, seat)) == 1
     )
     start = time.perf_counter()
-    assert [choose_action("flippers", game.view(state, seat), seat, "hard", 1, budget_s=5)] == game.legal_actions(
+    assert [choose_action("fish", game.view(state, seat), seat, "hard", 1, budget_s=5)] == game.legal_actions(
         state, seat
     )
     assert time.perf_counter() - start < 1

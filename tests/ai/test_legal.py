@@ -50,10 +50,25 @@ def test_bots_make_legal_gourami_discards() -> None:
 
 def test_bots_make_legal_setup_discards_while_others_choose_too() -> None:
     game = get("flippers")
-    state = game.new_game(5, {}, 3)
+    state = game.new_game(4, {}, 3)
+    while state.phase == "leaders":
+        game.apply(state, state.current, game.legal_actions(state, state.current)[0])
     game.apply(state, 1, game.legal_actions(state, 1)[0])
     for seat in game.to_act(state):
         assert_bots_play_legally("flippers", state, seat, seat)
+
+
+@pytest.mark.parametrize(("players", "teams"), [(2, False), (3, False), (6, True)])
+def test_bots_place_their_leader_on_a_legal_cell(players: int, teams: bool) -> None:
+    game = get("flippers")
+    state = game.new_game(players, {"teams": teams}, 8)
+    while state.phase == "leaders":
+        seat = state.current
+        assert_bots_play_legally("flippers", state, seat, seat)
+        action = choose_action("flippers", game.view(state, seat), seat, "easy", seat, iterations=12)
+        assert action["type"] == "leader"
+        game.apply(state, seat, action)
+    assert all(f"{t}-leader" in state.where for t in "cmewls"[:players])
 
 
 @pytest.mark.parametrize("key", ["fish", "tank", "flippers"])

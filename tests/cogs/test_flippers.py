@@ -17,7 +17,9 @@ from cogs.flippers import (
     DISCARD,
     DISCARD_BUTTON,
     HAND_BUTTON,
+    LEADER,
     PLAY_BUTTON,
+    SPOT,
     FlippersAdapter,
     FlippersCog,
     discard_options,
@@ -30,11 +32,11 @@ from engine.flippers import GAME
 from engine.flippers.cards import CARDS, setup_rule
 from engine.flippers.game import open_cells
 from engine.flippers.powers import available
-from engine.flippers.state import OVER, PLAY, SETUP, FlippersState
+from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, FlippersState
 from engine.flippers.table import label
 from render.flippers import alt_text_table
 from storage.database import ACTIVE, GameRow, Seat
-from tests.engine.flippers.helpers import NAMES, activate, new_started, play, random_action, table
+from tests.engine.flippers.helpers import NAMES, activate, new_setup, new_started, play, random_action, table
 from ui.adapter import Board, register
 from ui.components import ComponentHit
 from ui.errors import UserError
@@ -112,8 +114,38 @@ def _values(item: discord.ui.Item[Any]) -> list[str]:
 # -- board items ------------------------------------------------------------------------------------
 
 
+def test_leader_placement_board_offers_the_legal_cells_to_the_seat_placing() -> None:
+    state = GAME.new_game(2, {}, seed=4)
+    items = ADAPTER.board_items(_board(state))
+    assert _tokens(items) == [LEADER, HAND_BUTTON]
+    assert _values(items[0]) == ["N14", "M15", "O15", "N16"]
+    menu = _inner(items[0])
+    assert menu.placeholder == f"{NAMES[state.first]}: place your Leader…"
+    assert next(o.label for o in menu.options) == f"N14 facing {CARDS[state.cells[(13, 15)]].name}"
+
+
+async def test_the_leader_select_places_only_the_seat_whose_turn_it_is() -> None:
+    state = GAME.new_game(3, {}, seed=4)
+    flow, seat = FakeFlow(), state.first
+    with pytest.raises(UserError, match="turn to place their Leader"):
+        await ADAPTER.on_component(flow, _interaction((seat + 1) % 3), _board(state), _hit(LEADER, "N14"))  # type: ignore[arg-type]
+    await ADAPTER.on_component(flow, _interaction(seat), _board(state), _hit(LEADER, "N14"))  # type: ignore[arg-type]
+    assert flow.acts == [{"action": {"type": "leader", "cell": "N14"}, "expected_version": VERSION}]
+
+
+async def test_the_leader_command_autocompletes_the_legal_cells_for_the_seat_placing() -> None:
+    state = GAME.new_game(3, {}, seed=4)
+    cog, flow = _cog(state)
+    seat = state.first
+    assert await cog.leader_cells(_interaction((seat + 1) % 3), "") == []
+    cells = [c.value for c in await cog.leader_cells(_interaction(seat), "")]
+    assert cells == GAME.view(state, None)["leader_cells"]
+    await cog.leader.callback(cog, _interaction(seat), cells[-1])  # type: ignore[arg-type]
+    assert flow.acts[0]["action"] == {"type": "leader", "cell": cells[-1]}
+
+
 def test_setup_board_offers_the_discard_button_and_the_hand_button() -> None:
-    items = ADAPTER.board_items(_board(GAME.new_game(3, {}, seed=1)))
+    items = ADAPTER.board_items(_board(new_setup(3, seed=1)))
     assert _tokens(items) == [DISCARD_BUTTON, HAND_BUTTON]
     assert _inner(items[0]).label == "Choose your discards"
 
@@ -142,8 +174,8 @@ def test_after_playing_the_select_lists_exactly_the_cards_still_to_activate() ->
     assert _values(items[0]) == ["c-turn", "c-plus"]
     assert _inner(items[0]).placeholder == "Activate next…"
     assert [o.label for o in _inner(items[0]).options] == ["Turn at O15", "Plus at M15"]
-    activate(state, "c-turn")
-    assert _values(ADAPTER.board_items(_board(state))[0]) == ["c-plus"]
+    activate(state, "c-turn")  # the Plus, last, acts by itself: Bob's turn
+    assert _tokens(ADAPTER.board_items(_board(state))) == [PLAY_BUTTON, HAND_BUTTON]
 
 
 def test_a_disabled_board_greys_out_every_item_and_a_finished_game_has_none() -> None:
@@ -166,7 +198,10 @@ def _check_step(state: FlippersState, events: list[Event], before: list[list[str
     )
     assert _leaks(public, hidden) == []
     tokens = _tokens(items)
-    if state.phase == SETUP:
+    if state.phase == LEADERS:
+        assert tokens == [LEADER, HAND_BUTTON]
+        assert _values(items[0]) == GAME.view(state, None)["leader_cells"]
+    elif state.phase == SETUP:
         assert tokens == [DISCARD_BUTTON, HAND_BUTTON]
     elif state.phase == PLAY and state.played is None:
         assert tokens == [PLAY_BUTTON, HAND_BUTTON]
@@ -175,10 +210,11 @@ def _check_step(state: FlippersState, events: list[Event], before: list[list[str
         assert _values(items[0]) == available(state, state.current)
     else:
         assert tokens == []
-    played = {e.data["card"] for e in events if e.kind == "played"}
     changed = {s for s in range(state.players) if sorted(before[s]) != sorted(state.hands[s])}
-    refreshed = {s for s in changed if set(before[s]) - played != set(state.hands[s])}
-    assert refreshed <= ADAPTER.seats_to_update_privately(events, state) <= changed
+    everyone = {s for s in range(state.players) if not state.resigned[s]}
+    opened = any(e.kind in ("game_started", "discards_open") for e in events)
+    # Every hand that changed is refreshed, also after a play that draws nothing (the deck is empty).
+    assert changed <= ADAPTER.seats_to_update_privately(events, state) <= (changed | everyone if opened else changed)
     for seat in range(state.players):
         text = ADAPTER.private_text(GAME.view(state, seat), NAMES)
         others = hidden - set(state.hands[seat]) - set(state.discards[seat])
@@ -212,7 +248,7 @@ def test_random_games_never_show_a_hidden_card_in_public(players: int, teams: bo
 
 
 def test_the_setup_discards_stay_secret_in_the_board_that_follows() -> None:
-    state = GAME.new_game(4, {"teams": True}, seed=5)
+    state = new_setup(4, seed=5, teams=True)
     cards = list(state.hands[2][:2])
     events = GAME.apply(state, 2, {"type": "discard", "cards": cards})
     content = board_content(_board(state), events)
@@ -231,15 +267,15 @@ def test_a_resigned_seat_gets_no_deal_message() -> None:
 
 
 def test_the_private_view_lists_the_seat_hand_with_powers_and_the_discard_menu() -> None:
-    state = GAME.new_game(5, {}, seed=9)
+    state = new_setup(4, seed=9)
     view = GAME.view(state, 3)
     text = ADAPTER.private_text(view, NAMES)
     for card in view["hand"]:
         assert f"**{card['power_name']}** (`{card['id']}`): {card['text']}" in text
-    assert "Choose 3 cards to discard" in text
+    assert "Choose 2 cards to discard" in text
     (menu,) = ADAPTER.private_items(_board(state), 3)
     assert _token(menu) == DISCARD
-    assert _inner(menu).min_values == _inner(menu).max_values == setup_rule(5)[0]
+    assert _inner(menu).min_values == _inner(menu).max_values == setup_rule(4)[0]
     assert _values(menu) == state.hands[3]
     picture = ADAPTER.private_picture(view, NAMES)
     assert picture is not None and picture.png[:8] == b"\x89PNG\r\n\x1a\n"
@@ -312,7 +348,7 @@ def test_final_board_content_lists_the_real_standings() -> None:
         events = GAME.apply(state, seat, random_action(state, seat, rng))
     content = board_content(_board(state), events)
     assert "**Final standings**" in content
-    assert content.count("points together") == 2
+    assert content.count("points together") == 3  # the game-over line and each team's standing
     for s in GAME.outcome(state).standings:
         d = s.detail
         assert f"stash {d['stash']} + Food cards {d['food']} + Leader {d['leader']}" in content
@@ -366,7 +402,7 @@ def _hit(token: str, *values: str) -> ComponentHit:
 
 
 async def test_the_discard_button_answers_privately_with_the_presser_own_hand() -> None:
-    state = GAME.new_game(4, {}, seed=8)
+    state = new_setup(4, seed=8)
     flow, press = FakeFlow(), _interaction(1)
     await ADAPTER.on_component(flow, press, _board(state), _hit(DISCARD_BUTTON))  # type: ignore[arg-type]
     (reply,) = press.response.sent
@@ -385,7 +421,7 @@ async def test_the_discard_button_answers_privately_with_the_presser_own_hand() 
 
 
 async def test_the_discard_button_refuses_a_seat_that_already_chose() -> None:
-    state = GAME.new_game(2, {}, seed=8)
+    state = new_setup(2, seed=8)
     GAME.apply(state, 0, {"type": "discard", "cards": state.hands[0][:1]})
     with pytest.raises(UserError, match="already chosen"):
         await ADAPTER.on_component(FakeFlow(), _interaction(0), _board(state), _hit(DISCARD_BUTTON))  # type: ignore[arg-type]
@@ -404,26 +440,63 @@ async def test_the_play_flow_is_private_until_the_card_is_played() -> None:
     card = state.hands[seat][0]
     step = _interaction(seat, ephemeral=True)
     await ADAPTER.on_component(flow, step, board, _hit(CARD, card))  # type: ignore[arg-type]
-    (cells,) = step.response.sent
-    assert cells["how"] == "edit"
-    offered = [value for menu in cells["view"].children for value in _values(menu)]
-    assert offered == [label(c) for c in open_cells(state)]
-    cell_token = _inner(cells["view"].children[0]).custom_id.split(":", 3)[3]
+    (spots,) = step.response.sent
+    assert spots["how"] == "edit"
+    first, *others = map(_inner, spots["view"].children)
+    # Cell and facing in one select: the six open cells nearest a Food card, four facings each.
+    assert len(first.options) == 24 and all(o.description.startswith("aims at ") for o in first.options)
+    near = list(dict.fromkeys(o.value.split(":")[0] for o in first.options))
+    food = [c for cid, c in state.where.items() if CARDS[cid].kind == "food"]
+
+    def dist(cell: str) -> int:
+        col, row = next(c for c in open_cells(state) if label(c) == cell)
+        return min(abs(col - f[0]) + abs(row - f[1]) for f in food)
+
+    rest = [label(c) for c in open_cells(state) if label(c) not in near]
+    assert max(map(dist, near)) <= min(map(dist, rest))
+    assert sorted(v for menu in others for v in (o.value for o in menu.options)) == sorted(rest)
+    spot_token = first.custom_id.split(":", 3)[3]
+    assert spot_token == f"{SPOT}:{card}"
+    await ADAPTER.on_component(flow, _interaction(seat, ephemeral=True), board, _hit(spot_token, f"{near[0]}:S"))  # type: ignore[arg-type]
+    (act,) = flow.acts
+    assert act == {
+        "action": {"type": "play", "card": card, "cell": near[0], "facing": "S"},
+        "expected_version": VERSION,
+    }
+    # Another cell: its facing comes next.
+    cell_token = others[0].custom_id.split(":", 3)[3]
     step = _interaction(seat, ephemeral=True)
-    await ADAPTER.on_component(flow, step, board, _hit(cell_token, offered[0]))  # type: ignore[arg-type]
+    await ADAPTER.on_component(flow, step, board, _hit(cell_token, rest[0]))  # type: ignore[arg-type]
     (facings,) = step.response.sent
     (menu,) = map(_inner, facings["view"].children)
     assert [o.value for o in menu.options] == ["N", "E", "S", "W"]
-    assert all(o.description.startswith("aims at ") for o in menu.options)
     face_token = menu.custom_id.split(":", 3)[3]
-    await ADAPTER.on_component(flow, _interaction(seat, ephemeral=True), board, _hit(face_token, "S"))  # type: ignore[arg-type]
-    (act,) = flow.acts
-    assert act["action"] == {"type": "play", "card": card, "cell": offered[0], "facing": "S"}
-    assert act == {"action": act["action"], "expected_version": VERSION}
+    await ADAPTER.on_component(flow, _interaction(seat, ephemeral=True), board, _hit(face_token, "W"))  # type: ignore[arg-type]
+    assert flow.acts[1]["action"] == {"type": "play", "card": card, "cell": rest[0], "facing": "W"}
+
+
+async def test_with_one_card_in_hand_the_play_button_goes_straight_to_cell_and_facing() -> None:
+    state = table([("food-1", "N15", "N", "A"), ("c-plus", "M15", "N", "up")], {0: ["c-flip"], 1: ["m-flip"]})
+    press = _interaction(0)
+    await ADAPTER.on_component(FakeFlow(), press, _board(state), _hit(PLAY_BUTTON))  # type: ignore[arg-type]
+    (reply,) = press.response.sent
+    (menu,) = map(_inner, reply["view"].children)
+    assert menu.custom_id.endswith(f"{SPOT}:c-flip")
+    assert [o.value for o in menu.options][:4] == ["N14:N", "N14:E", "N14:S", "N14:W"]
+    assert len(menu.options) == 4 * len(open_cells(state))
+
+
+def test_a_play_or_an_activation_is_edited_into_the_turns_board_a_resignation_is_not() -> None:
+    state = table([("food-1", "N15", "N", "A"), ("c-plus", "M15", "N", "up")], {0: ["c-flip", "c-turn"], 1: ["m-flip"]})
+    assert ADAPTER.turn_in_place(play(state, "c-flip", "N14", "E"))
+    assert not ADAPTER.turn_in_place(GAME.resign(state, 1))
+    setup = new_setup(2, 1)
+    assert not ADAPTER.turn_in_place(GAME.apply(setup, 0, GAME.legal_actions(setup, 0)[0]))
 
 
 async def test_the_activate_select_and_the_hand_button_reach_the_flow() -> None:
-    state = table([("food-1", "N15", "N", "A"), ("c-plus", "M15", "N", "up")], {0: ["c-flip"], 1: ["m-flip"]})
+    cards = [("food-1", "N15", "N", "A"), ("c-plus", "M15", "N", "up"), ("c-bump", "A1", "N", "up")]
+    state = table(cards, {0: ["c-flip"], 1: ["m-flip"]})
     play(state, "c-flip", "N14", "E")
     flow = FakeFlow()
     await ADAPTER.on_component(flow, _interaction(0), _board(state), _hit(ACTIVATE, "c-plus"))  # type: ignore[arg-type]
@@ -436,7 +509,7 @@ async def test_the_activate_select_and_the_hand_button_reach_the_flow() -> None:
 
 
 def test_typed_cards_resolve_against_the_caller_hand() -> None:
-    state = GAME.new_game(4, {}, seed=3)
+    state = new_setup(4, seed=3)
     first, second = state.hands[2][:2]
     typed = f"{CARDS[first].power_name.lower()}, {CARDS[second].name}"
     assert discard_refs(state, 2, typed) == [first, second]
@@ -446,7 +519,7 @@ def test_typed_cards_resolve_against_the_caller_hand() -> None:
 
 
 def test_discard_choices_are_the_legal_combinations_of_the_caller_hand() -> None:
-    state = GAME.new_game(4, {}, seed=3)
+    state = new_setup(4, seed=3)
     options = discard_options(state, 0)
     assert len(options) == 3
     assert {frozenset(value.split(",")) for _, value in options} == {
@@ -487,7 +560,7 @@ def _cog(state: FlippersState) -> tuple[FlippersCog, CogFlow]:
 
 
 async def test_the_discard_command_answers_privately() -> None:
-    state = GAME.new_game(2, {}, seed=3)
+    state = new_setup(2, seed=3)
     cog, flow = _cog(state)
     card = state.hands[1][0]
     await cog.discard.callback(cog, _interaction(1), CARDS[card].power_name)  # type: ignore[arg-type]
@@ -532,9 +605,8 @@ async def test_the_activate_command_offers_only_cards_still_available() -> None:
         {0: ["c-flip"], 1: ["m-flip"]},
     )
     play(state, "c-flip", "N14", "E")
-    activate(state, "c-turn")
     cog, flow = _cog(state)
-    assert [c.value for c in await cog.activate_cards(_interaction(0), "")] == ["c-plus"]
+    assert [c.value for c in await cog.activate_cards(_interaction(0), "")] == ["c-turn", "c-plus"]
     assert await cog.activate_cards(_interaction(1), "") == []
     await cog.activate.callback(cog, _interaction(0), "plus")  # type: ignore[arg-type]
     assert flow.acts[0]["action"] == {"type": "activate", "card": "c-plus"}

@@ -24,7 +24,7 @@ from cogs.tank import (
 from engine.base import Event, Outcome, Standing
 from engine.tank import GAME
 from engine.tank.cards import CARDS
-from engine.tank.grid import cells, size
+from engine.tank.grid import cells, label, size
 from engine.tank.state import TankState
 from storage.database import ACTIVE, GameRow, Seat
 from tests.engine.tank.helpers import cards_of, finish_splits, give, place, play
@@ -151,11 +151,12 @@ def test_board_items_offer_exactly_the_legal_splits_then_takes(players: int) -> 
         offered = [(o.value, _token(m)) for m in menus for o in m.options]
         assert all(len(m.options) <= 25 for m in menus)
         if state.phase == "split":
-            assert sorted(f"{a['group']}:{a['line']}" for a in legal) == sorted(v for v, _ in offered)
+            assert sorted(f"{label(a['group'])}:{a['line']}" for a in legal) == sorted(v for v, _ in offered)
             assert {t for _, t in offered} <= {f"split#{n}" for n in range(4)}
-            assert all(o.label == "Split {} along {}".format(*o.value.split(":")) for m in menus for o in m.options)
+            labels = [o.label for m in menus for o in m.options]
+            assert labels == ["Split group {} along {}".format(*o.value.split(":")) for m in menus for o in m.options]
         elif state.phase == "take":
-            assert [a["group"] for a in legal] == [v for v, _ in offered]
+            assert [label(a["group"]) for a in legal] == [v for v, _ in offered]
             assert {t for _, t in offered} == {"take"}
         else:
             assert menus == []
@@ -169,8 +170,8 @@ def test_split_options_say_what_each_cut_makes() -> None:
     state = GAME.new_game(4, {}, 3)
     menus = _menus(ADAPTER.board_items(_board(state)))
     options = {o.value: o.description for o in menus[0].options}
-    assert options["A:h1"] == "4×4 → 1×4 + 3×4, between rows 1 and 2"
-    assert options["A:v3"] == "4×4 → 4×3 + 4×1, between columns 3 and 4"
+    assert options["1:h1"] == "4×4 → 1×4 + 3×4, between rows 1 and 2"
+    assert options["1:v3"] == "4×4 → 4×3 + 4×1, between columns 3 and 4"
     assert menus[0].placeholder == "Split a group…"
 
 
@@ -182,7 +183,7 @@ def test_take_options_list_the_face_up_cards_of_each_group() -> None:
     for option, group in zip(menu.options, view["groups"], strict=True):
         (r0, r1), (c0, c1) = group["rows"], group["cols"]
         names = [view["grid"][r][c]["name"] for r in range(r0, r1) for c in range(c0, c1)]
-        assert option.label == f"Take group {group['letter']}"
+        assert option.label == f"Take group {group['label']}" and option.value == group["label"]
         assert (option.description or "").startswith(f"{group['size']} card")
         assert names[0] in (option.description or "")
 
@@ -233,7 +234,8 @@ def test_the_gourami_step_pings_the_taker_and_the_channel_never_sees_cards() -> 
     state, seat, group, events = _gourami_take()
     taken = GAME.view(state, seat)["aquarium"]
     content = board_content(_board(state), events)
-    assert f"{NAMES[seat]} took group {group} (" in content
+    assert f"{NAMES[seat]} took group {label(group)} (" in content
+    assert content.count("choose in your DMs, or with `/game hand`") == 1
     assert _mentions(content) == [USER_BASE + seat]
     assert "Gourami" in content and "Molly" not in content
     assert not [c for c in taken if _shows_id(content, c["id"])]
@@ -294,7 +296,7 @@ def test_private_items_appear_only_during_that_seats_gourami_step(players: int) 
     assert steps > 0
 
 
-def test_seats_to_update_privately_are_the_taker_and_the_discarder() -> None:
+def test_seats_to_update_privately_are_the_taker_the_discarder_and_the_keeper() -> None:
     state = GAME.new_game(3, {}, 7)
     seat = GAME.to_act(state)[0]
     split = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
@@ -304,7 +306,8 @@ def test_seats_to_update_privately_are_the_taker_and_the_discarder() -> None:
     discarded = GAME.apply(state, seat, {"type": "discard", "card": "molly-1"})
     assert ADAPTER.seats_to_update_privately(discarded, state) == {seat}
     state, seat, _, _ = _gourami_take(3, 8)
-    assert ADAPTER.seats_to_update_privately(GAME.apply(state, seat, {"type": "keep"}), state) == set()
+    # Keeping all fish closes the Gourami step: the DM with the menu is replaced by a fresh aquarium.
+    assert ADAPTER.seats_to_update_privately(GAME.apply(state, seat, {"type": "keep"}), state) == {seat}
 
 
 def test_private_text_lists_the_aquarium_by_type_with_the_score_preview() -> None:
@@ -321,6 +324,25 @@ def test_private_text_lists_the_aquarium_by_type_with_the_score_preview() -> Non
     text = ADAPTER.private_text(GAME.view(state, seat), NAMES)
     assert "You discarded: Molly 5" in text and "/tank discard" not in text
     assert len(text) < 1900
+
+
+def test_private_text_after_the_game_gives_final_points() -> None:
+    state = GAME.new_game(3, {}, 21)
+    play(state, random.Random(21))
+    for standing in GAME.outcome(state).standings:
+        text = ADAPTER.private_text(GAME.view(state, standing.seat), NAMES)
+        assert f"**Final score: {standing.score} point" in text
+        assert "so far" not in text and "scored at the end" not in text and "not met yet" not in text
+        held = sum(1 for c in state.hands[standing.seat] if CARDS[c].kind == "discus")
+        if held:
+            assert f"- Discus ×{held}: {standing.detail['discus']} point" in text
+
+
+def test_private_text_without_discus_promises_no_discus_points() -> None:
+    state = GAME.new_game(2, {}, 22)
+    give(state, 0, [*cards_of("guppy", 2)[:3]])
+    text = ADAPTER.private_text(GAME.view(state, 0), NAMES)
+    assert "**Score so far: 6 points**" in text and "Discus" not in text and "Neon" not in text
 
 
 def test_private_picture_is_the_aquarium() -> None:
@@ -394,15 +416,16 @@ class FakeFlow:
 
 
 DISCARDED = "Discarded. Your aquarium is updated in your DMs and in `/game hand`."
+KEPT = "You kept all your fish. Your aquarium is in your DMs and in `/game hand`."
 
 
 async def test_component_presses_become_actions_and_discards_stay_private() -> None:
     state = GAME.new_game(4, {}, 10)
     board, flow = _board(state), FakeFlow()
     presses = [
-        ("split#0", "A:h2", {"type": "split", "group": "A", "line": "h2"}, {"expected_version": 7}),
-        ("take", "C", {"type": "take", "group": "C"}, {"expected_version": 7}),
-        ("discard", KEEP, {"type": "keep"}, {"expected_version": 7, "private_note": "You kept all your fish."}),
+        ("split#0", "1:h2", {"type": "split", "group": "1", "line": "h2"}, {"expected_version": 7}),
+        ("take", "3", {"type": "take", "group": "3"}, {"expected_version": 7}),
+        ("discard", KEEP, {"type": "keep"}, {"expected_version": 7, "private_note": KEPT}),
         (
             "discard",
             "guppy-1",
@@ -423,13 +446,15 @@ def test_autocomplete_offers_only_the_callers_legal_values() -> None:
     state = GAME.new_game(4, {}, 11)
     seat = GAME.to_act(state)[0]
     other = (seat + 1) % 4
-    assert split_groups(state, seat) == [("A (4×4, 16 cards)", "A")]
+    assert split_groups(state, seat) == [("1 (4×4, 16 cards)", "1")]
     assert split_groups(state, other) == [] and take_groups(state, seat) == []
+    assert [v for _, v in split_lines(state, seat, "1")] == ["h1", "h2", "h3", "v1", "v2", "v3"]
     assert [v for _, v in split_lines(state, seat, "a")] == ["h1", "h2", "h3", "v1", "v2", "v3"]
-    assert split_lines(state, seat, "Z") == [] and split_lines(state, other, "A") == []
+    assert split_lines(state, seat, "9") == [] and split_lines(state, other, "1") == []
     finish_splits(state)
     seat = GAME.to_act(state)[0]
-    assert [v for _, v in take_groups(state, seat)] == sorted(state.groups)
+    assert [v for _, v in take_groups(state, seat)] == [label(g) for g in sorted(state.groups)]
+    assert all(text.startswith(f"{value} (") for text, value in take_groups(state, seat))
     assert take_groups(state, (seat + 1) % 4) == []
 
 

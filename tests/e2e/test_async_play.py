@@ -236,6 +236,9 @@ async def test_timeout_plays_the_whole_of_a_turn_with_several_actions(
 ) -> None:
     alice, bob = driver.user("alice"), driver.user("bob")
     await open_game(driver, alice, [bob], "/game new game:flippers timeout_after:1")
+    for player in (alice, bob, alice):  # the first player is drawn at random: each places a Leader in turn
+        if cells := await driver.autocomplete(player, "/flippers leader cell:"):
+            await driver.slash(player, f"/flippers leader cell:{cells[0]['value']}").settle(quiet=0.01)
     for player in (alice, bob):
         cards = await driver.autocomplete(player, "/flippers discard cards:")
         await driver.slash(player, f"/flippers discard cards:{cards[0]['value']}").settle(quiet=0.01)

@@ -445,7 +445,7 @@ async def test_same_press_twice_and_two_players_at_once_apply_one_move(
     ("who", "command", "complaint"),
     [
         ("carol", "/fish place tile:{tile}", "not playing"),
-        ("bob", "/fish place tile:{tile}", "not your turn"),
+        ("bob", "/fish place tile:{tile}", "it is not your turn: it is alice's turn."),
         ("alice", "/fish place tile:Z99", "no tile"),
         ("alice", "/fish move from:A1 to:banana", "placed"),
     ],

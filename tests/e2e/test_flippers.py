@@ -1,4 +1,8 @@
-"""End-to-end games of Flippers through the fake Discord: private setup discards, plays, activations, scoring."""
+"""End-to-end games of Flippers through the fake Discord: Leaders, private discards, plays, activations, scoring.
+
+A turn keeps one public message: the board is edited in place as the card is played and each activation
+resolves; the next player's board, with its ping, is posted when the turn ends.
+"""
 
 from __future__ import annotations
 
@@ -14,8 +18,9 @@ import pytest
 from bot import IceFloeBot
 from config import Settings
 from engine.flippers.cards import CARDS, POWER_NAMES, TEAMS
-from engine.flippers.powers import available
-from engine.flippers.state import OVER, PLAY, SETUP, FlippersState
+from engine.flippers.powers import available, marker_cell
+from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, FlippersState
+from engine.flippers.table import label, parse_label, step
 from engine.registry import get
 from storage.database import FINISHED
 from tests.e2e.helpers_games import (
@@ -68,6 +73,11 @@ class FlippersTable(TableBase):
         self.stash = [6] * len(players)
         self.audit = LeakAudit(driver)
         self.actions = 0
+        self.followed: dict[int, tuple[int, int]] = {}
+        self.keep_blocks = False
+        self.leader_menus = False
+        self.posted: Counter[int] = Counter()
+        """Boards posted while each turn of play was going on (one per turn: the next player's)."""
 
     async def state(self) -> FlippersState:
         """Return the game state as the bot saved it."""
@@ -84,9 +94,10 @@ class FlippersTable(TableBase):
         before = self.private_counts()
         _, board = await self.act(self.players[0], "/game start")
         state = await self.state()
-        assert state.phase == SETUP and state.teams_mode is teams
+        assert state.phase == LEADERS and state.teams_mode is teams
         assert all(len(hand) == 3 for hand in state.hands)
-        assert set(pinged(board, self.players)) == set(self.players)
+        assert pinged(board, self.players) == [self.players[state.first]]
+        assert f"({self.names[state.first]} plays first, drawn at random)" in board.content
         await self.check_board(board, state, before, None)
 
     # -- checks ---------------------------------------------------------------------------------------
@@ -100,12 +111,14 @@ class FlippersTable(TableBase):
     ) -> None:
         """Check a new board: picture and alt text, public stashes, old board retired, DMs sent, no leak."""
         assert not message.ephemeral and not message.loading
-        stage = "final" if state.phase == OVER else "setup" if state.phase == SETUP else f"turn-{state.turn}"
+        phase = state.phase
+        stage = "final" if phase == OVER else phase if phase in (SETUP, LEADERS) else f"turn-{state.turn}"
         alt = check_picture(message, f"flippers-{stage}")
-        if self.boards:
-            assert all(c.get("disabled") for c in self.board.interactive_components()), "old board still live"
-        self.boards.append(message)
-        self.follow_stashes(message.content)
+        if not self.boards or message is not self.board:
+            if self.boards:
+                assert all(c.get("disabled") for c in self.board.interactive_components()), "old board still live"
+            self.boards.append(message)
+        self.follow_stashes(message)
         if state.phase != OVER:
             shown = {name: tuple(map(int, rest)) for name, _, *rest in ALT_SEAT.findall(alt)}
             expected = {
@@ -116,12 +129,15 @@ class FlippersTable(TableBase):
         self.audit.scan(self.leaks(state))
         self.check_dms(state, dms_before, previous)
 
-    def follow_stashes(self, content: str) -> None:
-        """Apply the Plus and Minus lines of a board to the followed stashes."""
-        for name, points in GAVE.findall(content):
+    def follow_stashes(self, message: FakeMessage) -> None:
+        """Apply the Plus and Minus lines a board gained since it was last read to the followed stashes."""
+        gave, sent = GAVE.findall(message.content), SENT.findall(message.content)
+        seen_gave, seen_sent = self.followed.get(message.id, (0, 0))
+        for name, points in gave[seen_gave:]:
             self.stash[self.names.index(name)] += int(points)
-        for points, name in SENT.findall(content):
+        for points, name in sent[seen_sent:]:
             self.stash[self.names.index(name)] -= int(points)
+        self.followed[message.id] = (len(gave), len(sent))
 
     def leaks(self, state: FlippersState) -> Callable[[str], list[str]]:
         """Return a checker listing hand, deck or setup-discard cards a text names (ids, names, "Bob's Flip")."""
@@ -133,12 +149,13 @@ class FlippersTable(TableBase):
         return word_finder(words)
 
     def check_dms(self, state: FlippersState, before: list[int], previous: FlippersState | None) -> None:
-        """Check that exactly the seats just dealt, drawing or discarding got one DM showing their hand."""
+        """Check that exactly the seats just dealt, asked to discard, playing, drawing or discarding got one DM."""
         after = self.private_counts()
         for seat, player in enumerate(self.players):
             changed = previous is None or (
-                len(state.decks[seat]) < len(previous.decks[seat])
+                sorted(state.hands[seat]) != sorted(previous.hands[seat])
                 or len(state.discards[seat]) > len(previous.discards[seat])
+                or (previous.phase == LEADERS and state.phase != LEADERS and not state.resigned[seat])
             )
             if player.dms_closed:
                 assert after[seat] == 0
@@ -174,15 +191,60 @@ class FlippersTable(TableBase):
     # -- playing ------------------------------------------------------------------------------------
 
     async def act(self, player: FakeUser, command: str) -> tuple[InteractionResult, FakeMessage]:
-        """Run one slash command; return its answer and the one board it produced."""
+        """Run one slash command; return its answer and the one board it posted (or edited in place)."""
+        result, board, _ = await self.step(player, command)
+        return result, board
+
+    async def step(self, player: FakeUser, command: str) -> tuple[InteractionResult, FakeMessage, FakeMessage | None]:
+        """Run one slash command; return its answer, the newest board, and the turn's board if it was edited.
+
+        A play or an activation edits the turn's board; only when the turn ends is a new board posted.
+        """
         before = len(self.driver.messages())
+        current = self.boards[-1] if self.boards else None
+        edits = len(current.versions) if current else 0
+        turn = (await self.state()).turn if self.boards else 0
         result = await self.driver.slash(player, command).settle(quiet=QUIET)
         new = self.driver.messages()[before:]
         boards = [m for m in new if m.attachments]
         notices = [m for m in new if DM_NOTICE in m.content]
-        assert len(boards) == 1 and len(new) == 1 + len(notices), [m.content for m in new]
+        assert len(boards) <= 1 and len(new) == len(boards) + len(notices), [m.content for m in new]
+        edited = current if current is not None and len(current.versions) > edits else None
+        assert boards or edited, "the action changed no board"
+        self.posted[turn] += len(boards)
         self.actions += 1
-        return result, boards[0]
+        if edited is not None:
+            check_picture(edited, "flippers-")
+            self.follow_stashes(edited)
+            if boards:
+                live = [c for c in edited.interactive_components() if not c.get("disabled")]
+                assert live == [], "the finished turn's board still offers moves"
+        return result, boards[0] if boards else edited, edited  # type: ignore[return-value]
+
+    async def place_leader(self, player: FakeUser, state: FlippersState) -> None:
+        """Place the Leader on a cell chosen from the autocomplete, which offers exactly the legal cells."""
+        seat = self.players.index(player)
+        offered = [c["value"] for c in await self.driver.autocomplete(player, "/flippers leader cell:")]
+        assert offered == GAME.view(state, None)["leader_cells"]
+        for other in self.players:
+            if other is not player:
+                assert await self.driver.autocomplete(other, "/flippers leader cell:") == []
+        cell = self.rng.choice(offered)
+        dms = self.private_counts()
+        if self.leader_menus:
+            before, old = len(self.driver.messages()), self.board
+            menu = old.find_component(placeholder=f"{self.names[seat]}: place your Leader…")
+            assert [o["value"] for o in menu["options"]] == offered
+            await self.driver.select(player, old, [cell], custom_id=menu["custom_id"]).settle(quiet=QUIET)
+            (board,) = [m for m in self.driver.messages()[before:] if m.attachments]
+            self.actions += 1
+        else:
+            _, board = await self.act(player, f"/flippers leader cell:{cell}")
+        assert f"{self.names[seat]} placed their Leader at {cell} facing " in board.content
+        after = await self.state()
+        leader = f"{TEAMS[seat]['letter'].lower()}-leader"
+        assert label(after.where[leader]) == cell
+        await self.check_board(board, after, dms, state)
 
     async def discard(self, player: FakeUser, state: FlippersState) -> None:
         """Choose setup discards from the autocomplete choices; only the player learns which."""
@@ -195,7 +257,8 @@ class FlippersTable(TableBase):
             offered,
             hand,
         )
-        choice = self.rng.choice(offered)["value"]
+        kept = [c for c in offered if not self.keep_blocks or "block" not in c["value"]]
+        choice = self.rng.choice(kept)["value"]
         dms = self.private_counts()
         result, board = await self.act(player, f"/flippers discard cards:{choice}")
         assert result.response_type == 4 and result.ephemeral and result.content.startswith("You discarded ")
@@ -219,9 +282,10 @@ class FlippersTable(TableBase):
         assert all("aims at" in c["name"] for c in facings), facings
         facing = self.rng.choice(facings)["value"]
         dms = self.private_counts()
-        result, board = await self.act(player, f"/flippers play card:{card} cell:{cell} facing:{facing}")
-        assert result.response_type == 5 and not result.ephemeral
-        assert f"{self.names[seat]} played {CARDS[card].power_name} at {cell} facing " in board.content
+        result, board, edited = await self.step(player, f"/flippers play card:{card} cell:{cell} facing:{facing}")
+        assert result.response_type == 4 and result.ephemeral and result.content.startswith("Done")
+        assert edited is not None, "playing a card posted a new board instead of editing the turn's"
+        assert f"{self.names[seat]} played {CARDS[card].power_name} at {cell} facing " in edited.content
         after = await self.state()
         assert card not in after.hands[seat] and card not in (after.decks[seat] + after.discards[seat])
         await self.check_board(board, after, dms, state)
@@ -234,8 +298,9 @@ class FlippersTable(TableBase):
         assert sorted(c["value"] for c in offered) == sorted(due), (offered, due)
         card = self.rng.choice(offered)["value"]
         dms = self.private_counts()
-        result, board = await self.act(player, f"/flippers activate card:{card}")
-        assert result.response_type == 5 and not result.ephemeral
+        result, board, edited = await self.step(player, f"/flippers activate card:{card}")
+        assert result.response_type == 4 and result.ephemeral
+        assert edited is not None, "an activation posted a new board instead of editing the turn's"
         after = await self.state()
         assert card in after.activated or after.current != seat or after.phase != PLAY
         await self.check_board(board, after, dms, state)
@@ -243,11 +308,17 @@ class FlippersTable(TableBase):
     async def play_turn(self) -> None:
         """Let the pinged player discard, play or activate."""
         state = await self.state()
-        players = pinged(self.board, self.players)
-        seats = sorted(self.players.index(p) for p in players)
-        assert seats == GAME.to_act(state), (seats, GAME.to_act(state))
-        player = players[0]
-        if state.phase == SETUP:
+        if GAME.mid_turn(state, state.current):
+            player = self.players[state.current]
+            assert state.current == GAME.to_act(state)[0]
+        else:
+            players = pinged(self.board, self.players)
+            seats = sorted(self.players.index(p) for p in players)
+            assert seats == GAME.to_act(state), (seats, GAME.to_act(state))
+            player = players[0]
+        if state.phase == LEADERS:
+            await self.place_leader(player, state)
+        elif state.phase == SETUP:
             await self.discard(player, state)
         elif state.played is None:
             if state.turn % 7 == 1:
@@ -330,17 +401,25 @@ def floe_settings(tmp_path: Path, fake_discord: FakeDiscord) -> Settings:
     return floe_settings_for(tmp_path, fake_discord)
 
 
-@pytest.mark.parametrize(("players", "teams"), [(2, False), (3, False), (6, False), (4, True)])
+@pytest.mark.parametrize(("players", "teams"), [(2, False), (3, False), (6, False), (4, True), (6, True)])
 async def test_full_game_through_slash_commands(
     players: int, teams: bool, driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Play a whole game: private setup discards, then plays and activations picked from autocomplete."""
+    """Play a whole game: Leaders, private setup discards, then plays and activations picked from autocomplete.
+
+    Every turn of play posts exactly one public message: the next player's board (or the final standings).
+    """
     seed_games(monkeypatch, 400 + players)
     bot = await start_floe(driver, floe_settings)
     table = FlippersTable(driver, bot, [driver.user(n) for n in NAMES[:players]], random.Random(players))
     await table.open(teams=teams)
     await table.play_to_end()
     await table.check_final_standings()
+    turns = (await table.state()).turn
+    assert {turn: table.posted[turn] for turn in range(1, turns + 1)} == dict.fromkeys(range(1, turns + 1), 1)
+    if teams:
+        game_over = next(line for line in table.board.content.splitlines() if line.startswith("Game over: "))
+        assert re.fullmatch(r"Game over: The team of \w+( & \w+)+ \(\d+ points together\) wins?\..*", game_over)
 
 
 async def test_closed_dms_do_not_stop_the_game(
@@ -361,3 +440,122 @@ async def test_closed_dms_do_not_stop_the_game(
     assert "/game hand" in notices[0].content
     assert driver.dm_messages(bob) == []
     await table.check_hand_command(bob)
+
+
+def select_offering(message: FakeMessage, value: str) -> str:
+    """Return the custom_id of the select on a message that offers `value`."""
+    for component in message.interactive_components():
+        if value in [o["value"] for o in component.get("options") or []]:
+            return str(component["custom_id"])
+    raise LookupError(f"no select on message {message.id} offers {value}")
+
+
+async def play_block_at_an_empty_cell(table: FlippersTable, state: FlippersState) -> str | None:
+    """Play the current seat's Block through the menus, aimed at an empty cell; return that cell's label."""
+    driver, seat = table.driver, state.current
+    player, block = table.players[seat], f"{TEAMS[seat]['letter'].lower()}-block"
+    before = len(driver.messages())
+    menu = (await driver.press(player, table.board, label="Play a card…").settle(quiet=QUIET)).message
+    assert menu.ephemeral
+    if len(state.hands[seat]) > 1:
+        picked = await driver.select(player, menu, [block], custom_id=select_offering(menu, block)).settle(quiet=QUIET)
+        menu = picked.message
+    spots = [o["value"] for c in menu.interactive_components() for o in c.get("options") or [] if ":" in o["value"]]
+    assert 0 < len(spots) <= 24 and len(spots) % 4 == 0, spots
+    aimed = [v for v in spots if step(parse_label(v.split(":")[0]) or (0, 0), v.split(":")[1]) not in state.cells]
+    if not aimed:
+        return None
+    spot = aimed[0]
+    played = await driver.select(player, menu, [spot], custom_id=select_offering(menu, spot)).settle(quiet=QUIET)
+    assert played.ephemeral and menu.content.startswith("Done"), menu.content
+    cell, facing = spot.split(":")
+    target = label(step(parse_label(cell) or (0, 0), facing))
+    name = table.names[seat]
+    edited = table.board
+    assert f"{name}'s Block at {cell} put its marker on the empty cell {target}: a card that enters it is blocked." in (
+        edited.content
+    ), edited.content
+    table.actions += 1
+    table.posted[state.turn] += len([m for m in driver.messages()[before:] if m.attachments])
+    if len(driver.messages()) > before:
+        table.boards.append(driver.messages()[-1])
+    table.follow_stashes(edited)
+    return target
+
+
+async def test_a_block_marker_waits_on_an_empty_cell_and_blocks_the_card_played_into_it(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Aim a Block at an empty cell through the menus; the card the other player then plays there cannot act."""
+    seed_games(monkeypatch, 433)
+    bot = await start_floe(driver, floe_settings)
+    table = FlippersTable(driver, bot, [driver.user("alice"), driver.user("bob")], random.Random(9))
+    table.keep_blocks = table.leader_menus = True
+    await table.open()
+    target = None
+    for _ in range(200):
+        state = await table.state()
+        assert not table.over
+        seat = state.current
+        block = f"{TEAMS[seat]['letter'].lower()}-block"
+        fresh = state.phase == PLAY and state.played is None
+        if fresh and target is None and block in state.hands[seat]:
+            target = await play_block_at_an_empty_cell(table, state)
+            blocker = seat
+            continue
+        if fresh and target is not None:
+            spot = parse_label(target)
+            waiting = marker_cell(state, blocker) == spot and spot not in state.cells
+            if not waiting:
+                target = None
+            elif seat != blocker:
+                card = state.hands[seat][0]
+                player = table.players[seat]
+                _, board, edited = await table.step(player, f"/flippers play card:{card} cell:{target} facing:N")
+                assert edited is not None
+                line = f"{table.names[seat]}'s {CARDS[card].power_name} at {target} is under a Block marker"
+                assert line + ": its power does not act." in edited.content, edited.content
+                after = await table.state()
+                view = GAME.view(after, None)
+                assert {"cell": target, "team": blocker, "blocks": card} in [
+                    {k: m[k] for k in ("cell", "team", "blocks")} for m in view["markers"]
+                ]
+                entry = next(c for c in view["cards"] if c["id"] == card)
+                assert entry["blocked_by"] == blocker and card not in available(after, seat)
+                check_picture(board, "flippers-")
+                return
+        await table.play_turn()
+    raise AssertionError("no Block was ever aimed at an empty cell that stayed empty")
+
+
+async def test_a_restart_mid_turn_keeps_the_turns_lines_on_its_board(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stop the bot between activations; after the restart the next activation edits the same board, keeping
+    every line of the turn so far (they are rebuilt from the saved log)."""
+    seed_games(monkeypatch, 451)
+    bot = await start_floe(driver, floe_settings)
+    table = FlippersTable(driver, bot, [driver.user("alice"), driver.user("bob")], random.Random(3))
+    await table.open()
+    for _ in range(300):
+        state = await table.state()
+        if GAME.mid_turn(state, state.current):
+            break
+        await table.play_turn()
+    else:
+        raise AssertionError("no turn with two cards to activate")
+    board, messages = table.board, len(driver.messages())
+    lines = board.content.splitlines()[:-1]  # the last line is the status, which changes
+    assert any(" played " in line for line in lines), board.content
+    await driver.stop_bot(bot)
+
+    table.bot = await start_floe(driver, floe_settings)
+    card = available(state, state.current)[0]
+    player = table.players[state.current]
+    pressed = await driver.select(player, board, [card], custom_id=select_offering(board, card)).settle(quiet=QUIET)
+    assert not pressed.ephemeral and pressed.response_type == 6  # the board itself is updated: nothing new posted
+    assert board.content.splitlines()[: len(lines)] == lines and len(board.content.splitlines()) > len(lines)
+    after = await table.state()
+    assert card in after.activated or after.current != state.current
+    posted = [m for m in driver.messages()[messages:] if m.attachments]
+    assert len(posted) == (0 if after.current == state.current else 1)

@@ -17,6 +17,7 @@ from engine.registry import get
 from engine.tank.cards import CARDS, deck_for
 from engine.tank.data import RULES
 from engine.tank.state import TankState
+from engine.tank.text import scoring_reminders
 from storage.database import FINISHED
 from tests.e2e.helpers_games import (
     DM_NOTICE,
@@ -63,6 +64,7 @@ NEON = (0, 1, 3, 6, 10, 15, 21)
 AQUARIUM_LINE = re.compile(r"^- (.+?) ×(\d+)(?: \(([\d, ]+)\))?: (.+)$", re.MULTILINE)
 AQUARIUM_HEAD = re.compile(r"\*\*Your aquarium\*\* \((\d+) cards?, only you can see it\)")
 SCORE_SO_FAR = re.compile(r"\*\*Score so far: (\d+) points?")
+FINAL_SCORE = re.compile(r"\*\*Final score: (\d+) points?\*\*")
 SEAT_COUNT = re.compile(r"(\w+) \([^)]*\): (\d+) cards?(?:, (\d+) discarded)?")
 STANDING = re.compile(r"^(\d+)\. (🏆 )?(\w+): (\d+) points? · (.+)$", re.MULTILINE)
 HELD = re.compile(r"^(.+) \(you hold (\d+)\)$")
@@ -111,9 +113,9 @@ def discus_points(aquariums: list[Counter[str]]) -> list[int]:
     return [award.get(a, 0) for a in amounts]
 
 
-def group_cards(view: dict[str, Any], letter: str) -> list[str]:
-    """Return the names of the face-up cards of a public group."""
-    group = next(g for g in view["groups"] if g["letter"] == letter)
+def group_cards(view: dict[str, Any], number: str) -> list[str]:
+    """Return the names of the face-up cards of a public group, by the number the picture shows."""
+    group = next(g for g in view["groups"] if g["label"] == number)
     (r0, r1), (c0, c1) = group["rows"], group["cols"]
     return [view["grid"][r][c]["name"] for r in range(r0, r1) for c in range(c0, c1) if view["grid"][r][c]]
 
@@ -156,6 +158,8 @@ class TankTable(TableBase):
         self.aquariums: list[Counter[str]] = [Counter() for _ in players]
         self.discarded: list[int] = [0] * len(players)
         self.just_taken_gouramis = 0
+        self.keep_all = False
+        self.gourami_steps = 0
         self.takes = 0
         self.goal = ""
         self.audit = LeakAudit(driver)
@@ -205,7 +209,9 @@ class TankTable(TableBase):
             hidden = [c for pile in state.own_discards for c in pile]
         ids = word_finder(hidden)
         names = word_finder(CARDS[c].name for c in hidden if CARDS[c].name in self.unique)
-        goal_texts = [g.text for g in RULES.goals]
+        # Rule texts name card types in every game whatever anyone holds: the goals and the scoring reminder.
+        reminders = [f"{r['name']}: {r['text']}" for r in scoring_reminders(len(self.players))]
+        goal_texts = [g.text for g in RULES.goals] + reminders
 
         def check(text: str) -> list[str]:
             for goal in goal_texts:
@@ -214,8 +220,8 @@ class TankTable(TableBase):
 
         return check
 
-    def check_aquarium_text(self, text: str, seat: int) -> None:
-        """Check a private aquarium text against the aquarium the player built."""
+    def check_aquarium_text(self, text: str, seat: int, *, over: bool = False) -> None:
+        """Check a private aquarium text against the aquarium the player built (final points once over)."""
         aquarium = self.aquariums[seat]
         head = AQUARIUM_HEAD.search(text)
         assert head and int(head.group(1)) == sum(aquarium.values()), text
@@ -223,14 +229,21 @@ class TankTable(TableBase):
         kinds = Counter(kind_of(name) for name in aquarium.elements())
         assert {k: v[0] for k, v in listed.items()} == dict(kinds), (text, aquarium)
         points = own_points(aquarium)
+        if over:
+            points["discus"] = discus_points(self.aquariums)[seat]
         for kind, (_, values, said) in listed.items():
             if kind == "molly":
                 assert [int(v) for v in values.split(", ")] == molly_values(aquarium), text
-            expected = "scored at the end" if kind == "discus" else plural(points[kind], "point")
+            expected = "scored at the end" if kind == "discus" and not over else plural(points[kind], "point")
             assert said == expected, (kind, said, expected)
+        held_lines = "\n".join(line for line in text.splitlines() if not line.startswith("You discarded"))
+        assert ("Discus" in held_lines) == (aquarium["Discus"] > 0), text
+        if len(self.players) == 2:
+            assert "Neon" not in text, text
         met = goal_met(self.goal, aquarium, len(self.players))
-        total = SCORE_SO_FAR.search(text)
+        total = (FINAL_SCORE if over else SCORE_SO_FAR).search(text)
         assert total and int(total.group(1)) == sum(points.values()) + (5 if met else 0), text
+        assert ("so far" in text) != over, text
 
     async def check_hand_command(self, player: FakeUser) -> None:
         """Run /game hand and check the ephemeral answer shows exactly the player's aquarium."""
@@ -250,7 +263,7 @@ class TankTable(TableBase):
         seat = self.players.index(player)
         alt = check_picture(dm, "tank-aquarium")
         assert re.match(rf"{self.names[seat]}'s aquarium, {sum(self.aquariums[seat].values())} cards?\.", alt), alt
-        self.check_aquarium_text(dm.content, seat)
+        self.check_aquarium_text(dm.content, seat, over=state.phase == "over")
         discarding = state.phase == "discard" and state.pending is not None and state.pending.seat == seat
         assert ("**Gourami:**" in dm.content) == discarding, dm.content
         assert bool(dm.interactive_components()) == discarding
@@ -302,7 +315,7 @@ class TankTable(TableBase):
     async def split(self, player: FakeUser, state: TankState) -> None:
         """Cut a group along a line chosen from what the bot offers."""
         view = GAME.view(state, None)
-        legal = {g["letter"]: cut_lines(g) for g in view["groups"] if g["size"] > 1}
+        legal = {g["label"]: cut_lines(g) for g in view["groups"] if g["size"] > 1}
         if self.menus:
             options = [o["value"] for c in self.board.interactive_components() for o in c.get("options") or []]
             assert sorted(options) == sorted(f"{g}:{line}" for g, lines in legal.items() for line in lines)
@@ -320,7 +333,7 @@ class TankTable(TableBase):
             result, board = await self.act(player, f"/tank split group:{group} line:{line}")
             assert result.response_type == 5 and not result.ephemeral
         after = await self.state()
-        new = next(g for g in sorted(after.groups) if g not in state.groups)
+        new = next(g["label"] for g in GAME.view(after, None)["groups"] if g["letter"] not in state.groups)
         assert f"{self.names[self.players.index(player)]} split group {group} along {line} (new group {new})" in (
             board.content
         )
@@ -330,14 +343,17 @@ class TankTable(TableBase):
         """Take a group chosen from what the bot offers; check the DM and, now and then, /game hand."""
         seat = self.players.index(player)
         view = GAME.view(state, None)
-        letters = sorted(g["letter"] for g in view["groups"])
+        numbers = sorted(g["label"] for g in view["groups"])
+        # The picture (and its alt text) numbers the groups exactly as the menus and autocomplete offer them.
+        alt = self.board.attachments[0].description or ""
+        assert sorted(re.findall(r"Group (\d+), row", alt)) == numbers, alt
         if self.menus:
             options = [o["value"] for o in self.board.find_component(placeholder="Take a group…")["options"]]
-            assert sorted(options) == letters
+            assert sorted(options) == numbers
             group = self.rng.choice(options)
         else:
             offered = await self.driver.autocomplete(player, "/tank take group:")
-            assert sorted(c["value"] for c in offered) == letters
+            assert sorted(c["value"] for c in offered) == numbers
             group = self.rng.choice([c["value"] for c in offered])
         cards = group_cards(view, group)
         dms_before = len(self.driver.dm_messages(player))
@@ -352,6 +368,8 @@ class TankTable(TableBase):
         self.takes += 1
         after = await self.state()
         assert f"{self.names[seat]} took group {group} ({plural(len(cards), 'card')})" in board.content
+        gourami_step = after.phase == "discard"
+        assert ("choose in your DMs, or with `/game hand`" in board.content) == gourami_step, board.content
         self.check_hands_match(after)
         await self.check_board(board, after)
         if not player.dms_closed:
@@ -363,6 +381,7 @@ class TankTable(TableBase):
         """Discard a fish or keep them all, privately; the channel learns only the count."""
         seat = self.players.index(player)
         assert state.pending is not None and state.pending.seat == seat
+        self.gourami_steps += 1
         fish = Counter(n for n in self.aquariums[seat].elements() if n != "Treasure Chest")
         fish["Gourami"] -= self.just_taken_gouramis
         allowed = {name: n for name, n in fish.items() if n > 0}
@@ -374,7 +393,7 @@ class TankTable(TableBase):
             assert options[0]["value"] == "keep" and options[0]["label"] == "Keep all my fish"
             offered = {o["label"].removeprefix("Discard one "): o for o in options[1:]}
             assert {n: int(o["description"].removeprefix("You hold ")) for n, o in offered.items()} == allowed
-            choice = self.rng.choice(["keep", *(o["value"] for o in offered.values())])
+            choice = "keep" if self.keep_all else self.rng.choice(["keep", *(o["value"] for o in offered.values())])
             result, board = await self.act(player, "", value=choice, custom_id=str(menu["custom_id"]))
             assert result.response_type == 7 and result.original is dm, result.interaction.describe()
             assert dm.content.startswith("You kept all your fish." if choice == "keep" else "Discarded."), dm.content
@@ -384,7 +403,7 @@ class TankTable(TableBase):
             assert offered[0] == {"name": "Keep all my fish", "value": "keep"}
             held = {m.group(1): int(m.group(2)) for c in offered[1:] if (m := HELD.match(c["name"]))}
             assert held == allowed and len(offered) == len(allowed) + 1, (offered, allowed)
-            choice = self.rng.choice([c["value"] for c in offered])
+            choice = "keep" if self.keep_all else self.rng.choice([c["value"] for c in offered])
             result, board = await self.act(player, f"/tank discard card:{choice}")
             assert result.response_type == 4 and result.ephemeral, result.content
             expected = "You kept all your fish." if choice == "keep" else "Discarded."
@@ -393,7 +412,9 @@ class TankTable(TableBase):
         name = self.names[seat]
         if choice == "keep":
             assert f"{name} kept their fish" in board.content
-            assert len(self.driver.dm_messages(player)) == dms_before
+            # The answered Gourami DM is followed by a fresh aquarium with no menu left on it.
+            if not player.dms_closed:
+                self.check_dm(player, dms_before, after)
         else:
             card = CARDS[choice].name
             self.aquariums[seat][card] -= 1
@@ -503,3 +524,18 @@ async def test_closed_dms_do_not_stop_the_game(
     assert "/game hand" in notices[0].content
     assert driver.dm_messages(bob) == []
     await table.check_hand_command(bob)
+
+
+@pytest.mark.parametrize("menus", [True, False], ids=["menu", "slash"])
+async def test_keeping_all_fish_sends_a_fresh_aquarium(
+    menus: bool, driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After "Keep all my fish" the player's DMs end with their aquarium, its Gourami menu gone."""
+    seed_games(monkeypatch, 303)
+    bot = await start_floe(driver, floe_settings)
+    table = await started_table(driver, bot, 3, seed=11, menus=menus)
+    table.keep_all = True
+    while table.gourami_steps < 2 and not table.over:
+        await table.play_turn()
+    # Each keep was checked in TankTable.gourami: exactly one new DM, the aquarium as text and picture, no menu.
+    assert table.gourami_steps >= 2

@@ -496,7 +496,7 @@ class Driver:
                 guild_locale="en-US",
                 member=member.payload(permissions=permissions),
                 channel=channel.payload(permissions=permissions),
-                app_permissions=str(guild.permissions_of(fake.bot_user.id)),
+                app_permissions=str(guild.permissions_in(channel, fake.bot_user.id)),
                 authorizing_integration_owners={"0": str(guild.id)},
                 context=0,
             )

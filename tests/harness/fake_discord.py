@@ -22,17 +22,22 @@ from aiohttp import web
 
 from .gateway import DIRECT_MESSAGES_INTENT, GUILD_MEMBERS_INTENT, GUILD_MESSAGES_INTENT, GatewayServer
 from .models import (
+    ATTACH_FILES,
     DM_CHANNEL,
     EPHEMERAL,
     EVERYONE_PERMISSIONS,
     IS_COMPONENTS_V2,
     LOADING,
     MANAGE_GUILD,
+    MANAGE_THREADS,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     SUPPRESS_EMBEDS,
     SUPPRESS_NOTIFICATIONS,
     TEXT_CHANNEL,
+    VIEW_CHANNEL,
     FakeAttachment,
     FakeChannel,
     FakeGuild,
@@ -289,6 +294,7 @@ class FakeDiscord:
         owner: FakeUser | None = None,
         private: bool = False,
         thread_id: int | None = None,
+        auto_archive_duration: int = 1440,
     ) -> FakeChannel:
         """Create a thread under a text channel."""
         assert parent.guild_id is not None, "threads live in guild text channels"
@@ -299,6 +305,7 @@ class FakeDiscord:
             guild_id=parent.guild_id,
             parent_id=parent.id,
             owner_id=(owner or self.bot_user).id,
+            auto_archive_duration=auto_archive_duration,
         )
         self._register_channel(self.guilds[parent.guild_id], thread)
         return thread
@@ -326,6 +333,43 @@ class FakeDiscord:
             self.guilds[channel.guild_id].channels.pop(channel.id, None)
         self.channels.pop(channel.id, None)
         self.channel_changed(channel, "DELETE")
+
+    def deny_bot(self, channel: FakeChannel, permissions: int) -> None:
+        """Deny the bot `permissions` in a text channel (and its threads) with a member overwrite."""
+        allow, deny = channel.overwrites.get(self.bot_user.id, (0, 0))
+        channel.overwrites[self.bot_user.id] = (allow & ~permissions, deny | permissions)
+        self.channel_changed(channel, "UPDATE")
+
+    def allow_bot(self, channel: FakeChannel) -> None:
+        """Remove the bot's member overwrite from a text channel."""
+        channel.overwrites.pop(self.bot_user.id, None)
+        self.channel_changed(channel, "UPDATE")
+
+    def bot_permissions_in(self, channel: FakeChannel) -> int:
+        """Return the bot's permissions in a guild channel or thread."""
+        guild = self.guild_of(channel)
+        assert guild is not None, "DM channels have no permissions"
+        return guild.permissions_in(channel, self.bot_user.id)
+
+    def set_thread(self, thread: FakeChannel, *, archived: bool | None = None, locked: bool | None = None) -> None:
+        """Archive, unarchive, lock or unlock a thread as a moderator would (dispatches THREAD_UPDATE)."""
+        if archived is not None:
+            thread.archived = archived
+        if locked is not None:
+            thread.locked = locked
+        self.channel_changed(thread, "UPDATE")
+
+    def remove_bot(self, guild: FakeGuild) -> None:
+        """Kick the bot from a guild: GUILD_DELETE, and its channels answer 403 50001 Missing Access."""
+        guild.bot_member = False
+        self.gateway.dispatch("GUILD_DELETE", {"id": str(guild.id)})
+        self.notify()
+
+    def add_bot_back(self, guild: FakeGuild) -> None:
+        """Invite the bot to a guild it was removed from (GUILD_CREATE)."""
+        guild.bot_member = True
+        self.gateway.dispatch("GUILD_CREATE", guild.create_payload())
+        self.notify()
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         """Return the bot's DM channel with a user, creating it."""
@@ -424,10 +468,13 @@ class FakeDiscord:
     # -- messages -------------------------------------------------------------------------------------------
 
     def require_channel(self, channel_id: int) -> FakeChannel:
-        """Return a channel or raise 404 Unknown Channel."""
+        """Return a channel or raise 404 Unknown Channel (403 Missing Access in a guild the bot left)."""
         channel = self.channels.get(channel_id)
         if channel is None:
             raise ApiError(404, 10003, "Unknown Channel")
+        guild = self.guild_of(channel)
+        if guild is not None and not guild.bot_member:
+            raise ApiError(403, 50001, "Missing Access")
         return channel
 
     def require_guild(self, guild_id: int) -> FakeGuild:
@@ -444,16 +491,28 @@ class FakeDiscord:
             raise ApiError(404, 10008, "Unknown Message")
         return message
 
-    def check_can_send(self, channel: FakeChannel) -> None:
-        """Raise the error Discord gives when the bot may not post in a channel."""
+    def check_access(self, channel: FakeChannel) -> None:
+        """Raise 403 50001 Missing Access when the bot cannot see a guild channel (or left its guild)."""
+        guild = self.guild_of(channel)
+        if guild is not None and (not guild.bot_member or not self.bot_permissions_in(channel) & VIEW_CHANNEL):
+            raise ApiError(403, 50001, "Missing Access")
+
+    def check_can_send(self, channel: FakeChannel, *, files: bool = False) -> None:
+        """Raise the error Discord gives when the bot may not post (this message) in a channel."""
         if channel.is_dm:
             assert channel.recipient is not None
             if channel.recipient.dms_closed or channel.recipient.bot:
                 raise ApiError(403, 50007, "Cannot send messages to this user")
-        elif not channel.bot_can_send:
+            return
+        self.check_access(channel)
+        permissions = self.bot_permissions_in(channel)
+        needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        if not channel.bot_can_send or not permissions & needed or (files and not permissions & ATTACH_FILES):
             raise ApiError(403, 50013, "Missing Permissions")
-        elif channel.is_thread and channel.locked:
-            raise ApiError(400, 50083, "Thread is archived")
+        if channel.is_thread and channel.locked and not permissions & MANAGE_THREADS:
+            if channel.archived:
+                raise ApiError(400, 50083, "Thread is archived")
+            raise ApiError(400, 160005, "Thread is locked")
 
     def _attachments_for(
         self,

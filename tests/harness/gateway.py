@@ -228,7 +228,9 @@ class GatewayServer:
         ready = {
             "v": 10,
             "user": {**self.fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "email": None},
-            "guilds": [{"id": str(guild_id), "unavailable": True} for guild_id in self.fake.guilds],
+            "guilds": [
+                {"id": str(guild.id), "unavailable": True} for guild in self.fake.guilds.values() if guild.bot_member
+            ],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": f"{self.fake.ws_url}/resume",
@@ -246,7 +248,8 @@ class GatewayServer:
             ready["shard"] = session.shard
         session.dispatch("READY", ready)
         for guild in self.fake.guilds.values():
-            session.dispatch("GUILD_CREATE", guild.create_payload())
+            if guild.bot_member:
+                session.dispatch("GUILD_CREATE", guild.create_payload())
 
     async def _resume(self, conn: GatewayConnection, data: dict[str, Any]) -> None:
         self.resumes.append(data)

@@ -18,6 +18,12 @@ DISCORD_EPOCH_MS = 1420070400000
 ALL_PERMISSIONS = discord.Permissions.all().value
 ADMINISTRATOR = 1 << 3
 MANAGE_GUILD = 1 << 5
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+ATTACH_FILES = 1 << 15
+MANAGE_THREADS = 1 << 34
+SEND_MESSAGES_IN_THREADS = 1 << 38
+AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 EVERYONE_PERMISSIONS = (
     (1 << 0)  # create invite
     | (1 << 6)  # add reactions
@@ -225,6 +231,9 @@ class FakeChannel:
     archived: bool = False
     locked: bool = False
     bot_can_send: bool = True
+    auto_archive_duration: int = 1440
+    overwrites: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """Member permission overwrites of a text channel: user id -> (allow, deny); threads use their parent's."""
     created_at: datetime.datetime = field(default_factory=utcnow)
     last_message_id: int | None = None
     message_count: int = 0
@@ -270,7 +279,7 @@ class FakeChannel:
                 "flags": 0,
                 "thread_metadata": {
                     "archived": self.archived,
-                    "auto_archive_duration": 1440,
+                    "auto_archive_duration": self.auto_archive_duration,
                     "archive_timestamp": iso(self.created_at),
                     "locked": self.locked,
                     "invitable": True,
@@ -287,7 +296,10 @@ class FakeChannel:
                 "topic": None,
                 "nsfw": False,
                 "rate_limit_per_user": 0,
-                "permission_overwrites": [],
+                "permission_overwrites": [
+                    {"id": str(target), "type": 1, "allow": str(allow), "deny": str(deny)}
+                    for target, (allow, deny) in self.overwrites.items()
+                ],
                 "last_message_id": str(self.last_message_id) if self.last_message_id else None,
                 "default_auto_archive_duration": 1440,
                 "flags": 0,
@@ -313,6 +325,8 @@ class FakeGuild:
     members: dict[int, FakeMember] = field(default_factory=dict)
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     created_at: datetime.datetime = field(default_factory=utcnow)
+    bot_member: bool = True
+    """False once the bot was removed from the guild (it sees nothing there until it is added back)."""
 
     def permissions_of(self, user_id: int) -> int:
         """Return a member's guild-wide permissions (no channel overwrites exist here)."""
@@ -326,6 +340,15 @@ class FakeGuild:
         if value & ADMINISTRATOR:
             return ALL_PERMISSIONS
         return value
+
+    def permissions_in(self, channel: FakeChannel, user_id: int) -> int:
+        """Return a member's permissions in a channel or thread: guild-wide, then the member's overwrite."""
+        value = self.permissions_of(user_id)
+        if value & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        source = self.channels.get(channel.parent_id or 0, channel) if channel.is_thread else channel
+        allow, deny = source.overwrites.get(user_id, (0, 0))
+        return (value & ~deny) | allow
 
     def text_channels(self) -> list[FakeChannel]:
         """Return the guild's text channels."""

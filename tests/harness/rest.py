@@ -16,6 +16,7 @@ from aiohttp import web
 
 from .models import (
     APPLICATION_COMMAND,
+    AUTO_ARCHIVE_DURATIONS,
     AUTOCOMPLETE,
     BUTTON,
     CALLBACK_AUTOCOMPLETE,
@@ -971,7 +972,7 @@ class RestApi:
         """Send a message to a channel, thread or DM."""
         fake = self.fake
         channel = fake.require_channel(int(req.params["channel_id"]))
-        fake.check_can_send(channel)
+        fake.check_can_send(channel, files=bool(req.files))
         payload = req.body
         if payload.get("flags", 0) & EPHEMERAL:
             raise self._reject(
@@ -994,6 +995,8 @@ class RestApi:
         fake = self.fake
         channel = fake.require_channel(int(req.params["channel_id"]))
         message = fake.require_message(channel, int(req.params["message_id"]))
+        if channel.is_thread and channel.archived:
+            raise ApiError(400, 50083, "Thread is archived")
         if message.author is not fake.bot_user:
             raise self._reject(
                 req, ApiError(403, 50005, "Cannot edit a message authored by another user"), "edit"
@@ -1021,17 +1024,26 @@ class RestApi:
             raise self._reject(
                 req, invalid_form({"name": "Must be between 1 and 100 in length."}), "thread name"
             )
+        duration = body.get("auto_archive_duration", 1440)
+        if duration not in AUTO_ARCHIVE_DURATIONS:
+            raise self._reject(
+                req, invalid_form({"auto_archive_duration": f"Must be one of {AUTO_ARCHIVE_DURATIONS}."}), "thread"
+            )
         if "message_id" in req.params:
             message = fake.require_message(parent, int(req.params["message_id"]))
             if message.thread_id is not None:
                 raise self._reject(
                     req, ApiError(400, 160004, "A thread has already been created for this message"), "thread"
                 )
-            thread = fake.add_thread(parent, str(name), owner=fake.bot_user, thread_id=message.id)
+            thread = fake.add_thread(
+                parent, str(name), owner=fake.bot_user, thread_id=message.id, auto_archive_duration=duration
+            )
             message.thread_id = thread.id
         else:
             private = body.get("type", PRIVATE_THREAD) == PRIVATE_THREAD
-            thread = fake.add_thread(parent, str(name), owner=fake.bot_user, private=private)
+            thread = fake.add_thread(
+                parent, str(name), owner=fake.bot_user, private=private, auto_archive_duration=duration
+            )
         return 201, thread.payload()
 
     # -- guilds ---------------------------------------------------------------------------------------------

@@ -648,6 +648,88 @@ async def test_user_option_and_fetches(bot: TinyBot, driver: Driver, fake_discor
     assert {"/guilds/{guild_id}/members/{user_id}", "/channels/{channel_id}", "/guilds/{guild_id}"} <= routes
 
 
+async def refusal(sending: Any) -> tuple[int, int] | None:
+    """Await a request and return Discord's (status, code) if it refused, or None."""
+    try:
+        await sending
+    except discord.HTTPException as exc:
+        return exc.status, exc.code
+    return None
+
+
+async def test_a_member_overwrite_takes_permissions_away_from_the_bot(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
+    send, attach = 1 << 11, 1 << 15
+    channel = bot.get_partial_messageable(driver.channel.id)
+    fake_discord.deny_bot(driver.channel, attach)
+    await driver.idle()
+    cached = bot.get_channel(driver.channel.id)
+    assert isinstance(cached, discord.TextChannel)
+    me = cached.guild.me
+    assert cached.permissions_for(me).send_messages and not cached.permissions_for(me).attach_files
+    assert await refusal(channel.send("text only")) is None
+    assert await refusal(channel.send(file=discord.File(io.BytesIO(b"x"), "x.txt"))) == (403, 50013)
+    fake_discord.deny_bot(driver.channel, send)
+    await driver.idle()
+    assert not cached.permissions_for(me).send_messages
+    assert await refusal(channel.send("nope")) == (403, 50013)
+    interaction = driver.slash(driver.user("alice"), "/ping").interaction
+    assert not int(interaction.payload["app_permissions"]) & send
+    fake_discord.allow_bot(driver.channel)
+    await driver.idle()
+    assert cached.permissions_for(me).attach_files
+    assert await refusal(channel.send("back")) is None
+
+
+async def test_archived_threads_reopen_on_a_post_and_locked_ones_refuse(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
+    thread = driver.thread("fish night")
+    channel = bot.get_partial_messageable(thread.id)
+    first = await channel.send("hello")
+    fake_discord.set_thread(thread, archived=True)
+    assert await refusal(first.edit(content="edited")) == (400, 50083)
+    assert await refusal(channel.send("reopen")) is None and not thread.archived
+    fake_discord.set_thread(thread, locked=True)
+    assert await refusal(channel.send("the bot manages threads")) is None
+    fake_discord.deny_bot(driver.channel, 1 << 34)  # Manage Threads
+    assert await refusal(channel.send("locked")) == (400, 160005)
+    fake_discord.set_thread(thread, archived=True)
+    assert await refusal(channel.send("closed and locked")) == (400, 50083)
+
+
+async def test_threads_keep_a_valid_auto_archive_duration(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
+    data = await bot.http.start_thread_without_message(
+        driver.channel.id, name="week", auto_archive_duration=10080, type=11
+    )
+    assert fake_discord.channels[int(data["id"])].auto_archive_duration == 10080
+    assert data["thread_metadata"]["auto_archive_duration"] == 10080
+    odd = bot.http.start_thread_without_message(driver.channel.id, name="odd", auto_archive_duration=30, type=11)
+    assert await refusal(odd) == (400, 50035)
+    assert fake_discord.take_problems()
+
+
+async def test_a_bot_removed_from_a_guild_loses_it_until_invited_back(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
+    removed: list[int] = []
+
+    async def on_guild_remove(guild: discord.Guild) -> None:
+        removed.append(guild.id)
+
+    bot.add_listener(on_guild_remove)
+    fake_discord.remove_bot(driver.guild)
+    await driver.wait_until(lambda: bot.get_guild(driver.guild.id) is None, "the guild to leave the cache")
+    assert removed == [driver.guild.id]
+    assert await refusal(bot.get_partial_messageable(driver.channel.id).send("hi")) == (403, 50001)
+    fake_discord.add_bot_back(driver.guild)
+    await driver.wait_until(lambda: bot.get_guild(driver.guild.id) is not None, "the guild to come back")
+    assert await refusal(bot.get_partial_messageable(driver.channel.id).send("hi")) is None
+
+
 async def test_a_request_hook_sees_each_call_and_can_answer_instead(
     bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
 ) -> None:

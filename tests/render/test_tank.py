@@ -9,14 +9,29 @@ from PIL import Image
 
 from engine.tank import GAME
 from engine.tank.state import TankState
-from render.common import SEAT_COLOUR_NAMES, seat_letter
+from render.common import SEAT_COLOUR_NAMES, seat_colour, seat_letter
 from render.tank import (
+    BACKGROUND,
+    BANNER,
+    HIGHLIGHT,
+    WATER,
+    WHITE,
+    _aquarium_height,
+    _final_height,
+    _table_height,
     alt_text_aquarium,
     alt_text_final,
     alt_text_table,
+    aquarium_rows,
+    aquarium_total,
+    draw_aquarium,
+    draw_final,
+    draw_table,
+    order_rows,
     render_aquarium,
     render_final,
     render_table,
+    scoring_lines,
 )
 from tests.engine.tank.helpers import cards_of, finish_splits, give, place, play
 
@@ -76,15 +91,15 @@ def test_alt_text_of_the_table_names_groups_cuts_turn_and_counts() -> None:
     seat = GAME.to_act(state)[0]
     assert "round 1 of 4, split phase" in text
     assert f"{NAMES[seat]} splits a group" in text
-    assert "Group A, row 1, columns 1 to 4, 4 cards" in text and "Can be cut along v1, v2, v3" in text
-    assert "Group B, rows 2 to 4" in text and "h2, h3, v1, v2, v3" in text
+    assert "Group 1, row 1, columns 1 to 4, 4 cards" in text and "Can be cut along v1, v2, v3" in text
+    assert "Group 2, rows 2 to 4" in text and "h2, h3, v1, v2, v3" in text
     assert "Ana (orange A): 0 cards" in text
 
 
 def test_alt_text_counts_cards_but_never_lists_a_hand() -> None:
     state = _take_phase()
     seat = next(s for s in range(4) if state.hands[s])
-    text = alt_text_table(GAME.view(state, None), NAMES)
+    text = alt_text_table(GAME.view(state, None), NAMES).split(" Scoring: ")[0]
     n = len(state.hands[seat])
     chip = f"{SEAT_COLOUR_NAMES[seat]} {seat_letter(seat)}"
     assert f"{NAMES[seat]} ({chip}): {n} card{'s' if n != 1 else ''}" in text
@@ -149,3 +164,138 @@ def test_unknown_names_fall_back_to_seat_numbers() -> None:
     text = alt_text_table(GAME.view(state, None), [])
     assert f"Seat {state.first_start + 1} splits a group" in text
     _image(render_table(GAME.view(state, None), []))
+
+
+def _over(players: int, seed: int) -> TankState:
+    """Return a finished random game."""
+    state = GAME.new_game(players, {}, seed)
+    play(state, random.Random(seed))
+    return state
+
+
+def test_pictures_use_a_fixed_palette_that_keeps_the_seat_colours_exact() -> None:
+    state = _take_phase(5)
+    table = _image(render_table(GAME.view(state, None), NAMES))
+    aquarium = _image(render_aquarium(GAME.view(state, 2), NAMES))
+    assert table.mode == aquarium.mode == "P"
+    colours = {colour for _, colour in table.convert("RGB").getcolors(256) or []}
+    assert {seat_colour(seat) for seat in range(5)} <= colours
+    # Flat areas keep their exact colours: page, water, white panels, goal banner, the acting player's row.
+    assert {BACKGROUND, WATER, WHITE, BANNER, HIGHLIGHT} <= colours
+    assert seat_colour(2) in {colour for _, colour in aquarium.convert("RGB").getcolors(256) or []}
+    final = _image(render_final(GAME.view(_over(5, 3), None), NAMES)).convert("RGB")
+    assert {seat_colour(seat) for seat in range(5)} <= {c for _, c in final.getcolors(256) or []}
+
+
+def test_table_shows_who_splits_and_takes_this_round_in_order() -> None:
+    state = GAME.new_game(3, {}, 2)
+    first = state.first_start
+    order = [(first + i) % 3 for i in range(3)]
+    view = GAME.view(state, None)
+    assert order_rows(view) == [("Still to split", order + order[::-1]), ("Take order", order + order[::-1])]
+    names = ", ".join(NAMES[s] for s in order + order[::-1])
+    assert f"Take order: {names}." in alt_text_table(view, NAMES)
+    finish_splits(state)
+    GAME.apply(state, GAME.to_act(state)[0], {"type": "take", "group": "1"})
+    if state.phase == "discard":
+        GAME.apply(state, GAME.to_act(state)[0], {"type": "keep"})
+    view = GAME.view(state, None)
+    assert order_rows(view) == [("Still to take", order[1:] + order[::-1])]
+    with_order = _image(render_table(view, NAMES))
+    view["take_order"] = view["take_order"][:1]
+    assert _image(render_table(view, NAMES)).tobytes() != with_order.tobytes()
+
+
+def test_table_teaches_how_each_fish_type_scores_from_the_rules_data() -> None:
+    three = GAME.view(GAME.new_game(3, {}, 1), None)
+    lines = dict(scoring_lines(three))
+    assert lines["neon"] == "Neon Tetra: 1, 3, 6, 10, 15, 21 for 1, 2, 3, 4, 5, 6+ cards"
+    assert lines["discus"] == "Discus: most 10, second most 5 (compared at the end)"
+    assert lines["chest"] == "Treasure Chest: 7, not a fish"
+    assert list(lines) == ["guppy", "discus", "neon", "angelfish", "gourami", "molly", "chest"]
+    assert "Scoring: Guppy: odd count 2 each, even count 3 each;" in alt_text_table(three, NAMES)
+    two = GAME.view(GAME.new_game(2, {}, 1), None)
+    assert "neon" not in dict(scoring_lines(two))
+    # The picture draws one line per reminder: drop one and it is one line shorter.
+    full = _image(render_table(three, NAMES)).height
+    three["scoring"] = [r for r in three["scoring"] if r["key"] != "neon"]
+    assert full - _image(render_table(three, NAMES)).height == 40
+
+
+def test_groups_are_numbered_so_they_do_not_look_like_seat_letters() -> None:
+    state = GAME.new_game(4, {}, 3)
+    GAME.apply(state, GAME.to_act(state)[0], {"type": "split", "group": "1", "line": "v2"})
+    text = alt_text_table(GAME.view(state, None), NAMES)
+    assert "Group 1, rows 1 to 4, columns 1 to 2" in text and "Group 2, rows 1 to 4, columns 3 to 4" in text
+    assert "Group A" not in text and "Group B" not in text
+
+
+def test_aquarium_without_discus_shows_no_open_discus_score() -> None:
+    state = GAME.new_game(4, {}, 4)
+    give(state, 1, [*cards_of("guppy")[:2], "chest"])
+    view = GAME.view(state, 1)
+    discus = next(row for row in aquarium_rows(view) if row["key"] == "discus")
+    assert discus == {"key": "discus", "name": "Discus", "count": 0, "points": 0}
+    assert aquarium_total(view) == ("Score so far: 13", "")
+    assert "Discus" not in alt_text_aquarium(view, NAMES)
+    give(state, 1, [cards_of("discus")[0]])
+    view = GAME.view(state, 1)
+    assert aquarium_total(view)[0] == "Score so far: 13 + Discus"
+    assert next(row for row in aquarium_rows(view) if row["key"] == "discus")["points"] is None
+
+
+def test_two_player_aquarium_has_no_neon_row() -> None:
+    heights = {}
+    for players in (2, 3):
+        view = GAME.view(GAME.new_game(players, {}, 4), 0)
+        keys = [row["key"] for row in aquarium_rows(view)]
+        assert ("neon" in keys) == (players == 3)
+        assert len(keys) == 6 + (players == 3)
+        heights[players] = _image(render_aquarium(view, NAMES)).height
+    assert heights[3] - heights[2] == 74  # exactly one row
+
+
+def test_aquarium_after_the_game_shows_final_points_not_a_score_so_far() -> None:
+    state = _over(3, 12)
+    final = GAME.outcome(state)
+    for standing in final.standings:
+        view = GAME.view(state, standing.seat)
+        total, note = aquarium_total(view)
+        assert total.startswith(f"Final score: {standing.score} · ")
+        assert ("winner" in total) == standing.winner
+        assert "so far" not in note and "at the end" not in note
+        rows = {row["key"]: row["points"] for row in aquarium_rows(view)}
+        assert rows["discus"] == standing.detail["discus"] and None not in rows.values()
+        text = alt_text_aquarium(view, NAMES)
+        assert "so far" not in text and "scored at the end" not in text and "Final score" in text
+        _image(render_aquarium(view, NAMES))
+
+
+def test_table_alt_text_keeps_the_players_within_discords_limit() -> None:
+    for players in (2, 3, 4, 5):
+        state = GAME.new_game(players, {}, 40 + players)
+        for _ in range(12):
+            view = GAME.view(state, None)
+            text = alt_text_table(view, NAMES)
+            assert len(text) <= 1024 and "Players: " in text
+            if "Scoring: " in text:
+                assert text.endswith("Treasure Chest: 7, not a fish.")
+            if GAME.is_over(state):
+                break
+            seat = GAME.to_act(state)[0]
+            GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1])
+
+
+def test_pictures_are_drawn_once_at_their_exact_height() -> None:
+    for players in (2, 3, 5):
+        state = GAME.new_game(players, {}, 60 + players)
+        rng = random.Random(players)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            assert draw_table(GAME.view(state, None), NAMES).height == _table_height(GAME.view(state, None))
+            view = GAME.view(state, seat)
+            assert draw_aquarium(view, NAMES).height == _aquarium_height(view)
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        view = GAME.view(state, 0)
+        assert draw_final(view, NAMES).height == _final_height(view)
+        assert draw_aquarium(view, NAMES).height == _aquarium_height(view)

@@ -68,7 +68,7 @@ async def test_cancelled_games_and_lobbies_have_no_board_to_post(db: Database) -
 async def test_an_old_file_counts_every_existing_board_as_posted(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     with sqlite3.connect(path) as conn:
-        for number, script in enumerate(MIGRATIONS[:2], start=1):
+        for number, script in enumerate(MIGRATIONS[:3], start=1):
             conn.executescript(f"{script}\nPRAGMA user_version = {number};")
         conn.execute(
             "INSERT INTO games (guild_id, channel_id, kind, status, host_id, seed, state, version, created_at,"

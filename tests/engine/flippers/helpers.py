@@ -9,7 +9,7 @@ from engine.base import Action
 from engine.flippers import GAME
 from engine.flippers.cards import FOOD_IDS, STARTING_STASH, SUPPLY_TOTAL, team_cards
 from engine.flippers.game import open_cells
-from engine.flippers.state import PLAY, FlippersState
+from engine.flippers.state import LEADERS, PLAY, SETUP, FlippersState
 from engine.flippers.table import DIRECTIONS, label, parse_label
 
 NAMES = ["Ana", "Bob", "Cy", "Di", "Eve", "Fay"]
@@ -94,10 +94,24 @@ def random_action(state: FlippersState, seat: int, rng: random.Random) -> Action
     return rng.choice(GAME.legal_actions(state, seat))
 
 
+def place_leaders(state: FlippersState, rng: random.Random | None = None) -> FlippersState:
+    """Place every Leader (the first legal cell, or one at random with `rng`), leaving the setup discards."""
+    while state.phase == LEADERS:
+        seat = GAME.to_act(state)[0]
+        actions = GAME.legal_actions(state, seat)
+        GAME.apply(state, seat, rng.choice(actions) if rng else actions[0])
+    return state
+
+
+def new_setup(players: int, seed: int, teams: bool = False) -> FlippersState:
+    """Return a new game with every Leader placed at random, waiting for the setup discards."""
+    return place_leaders(GAME.new_game(players, {"teams": teams}, seed), random.Random(seed))
+
+
 def new_started(players: int, seed: int, teams: bool = False) -> FlippersState:
-    """Return a new game with every seat's setup discard chosen at random."""
-    state = GAME.new_game(players, {"teams": teams}, seed)
+    """Return a new game with every Leader placed and every setup discard chosen at random."""
+    state = new_setup(players, seed, teams)
     rng = random.Random(seed)
-    for seat in GAME.to_act(state):
+    for seat in GAME.to_act(state) if state.phase == SETUP else []:
         GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     return state

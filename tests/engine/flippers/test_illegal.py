@@ -10,12 +10,12 @@ import pytest
 from engine.base import IllegalAction
 from engine.flippers import GAME
 from engine.flippers.state import FlippersState
-from tests.engine.flippers.helpers import play, table
+from tests.engine.flippers.helpers import new_setup, play, table
 
 
 def setup_state() -> FlippersState:
     """Return a 2-player game in setup where Bob has already discarded."""
-    state = GAME.new_game(2, {}, seed=1)
+    state = new_setup(2, seed=1)
     GAME.apply(state, 1, {"type": "discard", "cards": [state.hands[1][0]]})
     return state
 

@@ -7,11 +7,11 @@ import pytest
 from engine.base import IllegalAction
 from engine.flippers import GAME
 from engine.flippers.state import PLAY
-from tests.engine.flippers.helpers import NAMES, new_started, play, table
+from tests.engine.flippers.helpers import NAMES, new_setup, new_started, place_leaders, play, table
 
 
 def test_resigning_mid_turn_passes_the_turn_and_keeps_table_cards() -> None:
-    cards = [("food-1", "N15", "N", "A"), ("c-plus", "M15", "N", "up")]
+    cards = [("food-1", "N15", "N", "A"), ("c-plus", "M15", "N", "up"), ("c-bump", "A1", "N", "up")]
     state = table(cards, {0: ["c-flip", "c-turn"], 1: ["m-flip"], 2: ["e-flip"]}, players=3)
     state.decks[0] = [state.discards[0].pop()]
     secret = ["c-turn", *state.decks[0]]
@@ -47,13 +47,23 @@ def test_two_players_one_resigns_the_other_wins_even_behind() -> None:
 
 
 def test_resigning_during_setup_starts_play_when_the_others_have_chosen() -> None:
-    state = GAME.new_game(3, {}, seed=6)
+    state = new_setup(3, seed=6)
     for seat in (0, 2):
         GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
     GAME.resign(state, 1)
-    assert state.phase == PLAY and state.current == 0
+    assert state.first == 1 and state.phase == PLAY and state.current == 2  # the first player resigned
     assert state.hands[1] == [] and len(state.discards[1]) == 8
-    assert GAME.to_act(state) == [0]
+    assert GAME.to_act(state) == [2]
+
+
+def test_resigning_while_placing_your_leader_passes_placement_to_the_next_seat() -> None:
+    state = GAME.new_game(3, {}, seed=6)
+    seat = state.first
+    GAME.resign(state, seat)
+    assert GAME.to_act(state) == [(seat + 1) % 3]
+    place_leaders(state)
+    assert f"{'cme'[seat]}-leader" not in state.where and state.phase == "setup"
+    assert GAME.to_act(state) == [s for s in range(3) if s != seat]
 
 
 def test_team_up_goes_on_until_a_whole_side_resigns() -> None:

@@ -11,13 +11,15 @@ import pytest
 
 from engine.base import CorruptState
 from engine.flippers import GAME
+from engine.flippers.game import open_cells
+from engine.flippers.table import label
 from tests.engine.flippers.helpers import new_started, play
 
 
 def saved() -> dict[str, Any]:
     """Return the dump of a game a few moves in."""
     state = new_started(3, seed=5)
-    play(state, state.hands[0][0], "N14", "E")
+    play(state, state.hands[state.current][0], label(open_cells(state)[0]), "E")
     return GAME.dump(state)
 
 
@@ -78,6 +80,8 @@ MUTATIONS: list[tuple[str, Callable[[dict[str, Any]], None]]] = [
     ("activated", _set("activated", "c-bump")),
     ("missing key", lambda d: d.pop("supply")),
     ("engaged without card", _set("engaged", [True, True, True])),
+    ("first", _set("first", 3)),
+    ("leader missing in play", lambda d: d.__setitem__("table", [e for e in d["table"] if e["card"] != "c-leader"])),
 ]
 
 

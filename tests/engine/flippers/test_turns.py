@@ -6,7 +6,9 @@ import pytest
 
 from engine.base import IllegalAction
 from engine.flippers import GAME
+from engine.flippers.game import open_cells
 from engine.flippers.powers import available
+from engine.flippers.table import label
 from tests.engine.flippers.helpers import NAMES, activate, new_started, play, table
 
 
@@ -19,16 +21,28 @@ def test_after_playing_you_activate_your_other_face_up_cards_in_your_order() -> 
         {"type": "activate", "card": "c-turn"},
         {"type": "activate", "card": "c-plus"},
     ]
-    activate(state, "N14")
-    assert state.current == 0 and available(state, 0) == ["c-turn"]
-    with pytest.raises(IllegalAction, match="already acted this turn"):
-        activate(state, "c-plus")
-    activate(state, "c-turn")
+    events = activate(state, "N14")
+    # The Turn is the only card left to activate: it acts by itself and the turn ends.
+    assert "Ana's Turn at O14 was the only card left to activate: it acted by itself." in [
+        GAME.describe(e, NAMES) for e in events
+    ]
+    assert [e.data["card"] for e in events if e.kind in ("plus", "turn", "fizzle")] == ["c-plus", "c-turn"]
     assert state.current == 1 and state.played is None
 
 
+def test_a_card_that_already_acted_cannot_act_again() -> None:
+    cards = [("c-plus", "N14", "N", "up"), ("c-turn", "O14", "S", "up"), ("c-bump", "A1", "N", "up")]
+    state = table(cards, {0: ["c-flip"], 1: ["m-flip"]})
+    play(state, "c-flip", "M14", "W")
+    activate(state, "N14")
+    assert state.current == 0 and available(state, 0) == ["c-bump", "c-turn"]
+    with pytest.raises(IllegalAction, match="already acted this turn"):
+        activate(state, "c-plus")
+
+
 def test_the_played_card_has_already_acted() -> None:
-    state = table([("c-plus", "N14", "N", "up")], {0: ["c-flip"], 1: ["m-flip"]})
+    cards = [("c-plus", "N14", "N", "up"), ("c-bump", "A1", "N", "up")]
+    state = table(cards, {0: ["c-flip"], 1: ["m-flip"]})
     play(state, "c-flip", "M14", "W")
     with pytest.raises(IllegalAction, match="already acted"):
         activate(state, "c-flip")
@@ -43,27 +57,38 @@ def test_a_card_flipped_face_up_during_the_turn_must_act_too() -> None:
 
 
 def test_a_card_flipped_face_down_during_the_turn_is_no_longer_due() -> None:
-    cards = [("c-plus", "N14", "N", "up"), ("c-turn", "O15", "N", "up"), ("m-leader", "O14", "N", "up")]
+    cards = [
+        ("c-plus", "N14", "N", "up"),
+        ("c-turn", "O15", "N", "up"),
+        ("m-leader", "O14", "N", "up"),
+        ("c-bump", "A1", "N", "up"),
+    ]
     state = table(cards, {0: ["c-flip"], 1: ["m-flip"]})
     play(state, "c-flip", "N15", "N")
-    assert available(state, 0) == ["c-turn"]
+    assert available(state, 0) == ["c-bump", "c-turn"]
     with pytest.raises(IllegalAction, match="face down"):
         activate(state, "N14")
 
 
 def test_the_turn_ends_by_itself_and_the_hand_is_drawn_back_to_two() -> None:
     state = new_started(2, seed=8)
-    deck_top = state.decks[0][0]
-    kept = state.hands[0][1]
-    play(state, state.hands[0][0], "N14", "N")
-    while state.current == 0:
-        activate(state, GAME.legal_actions(state, 0)[0]["card"])
-    assert state.hands[0] == [kept, deck_top]
-    assert GAME.to_act(state) == [1]
+    me = state.current
+    deck_top = state.decks[me][0]
+    kept = state.hands[me][1]
+    play(state, state.hands[me][0], label(open_cells(state)[0]), "N")
+    while state.current == me:
+        activate(state, GAME.legal_actions(state, me)[0]["card"])
+    assert state.hands[me] == [kept, deck_top]
+    assert GAME.to_act(state) == [1 - me]
 
 
 def test_leaders_and_food_cards_cannot_be_activated() -> None:
-    cards = [("c-plus", "N14", "N", "up"), ("c-leader", "N16", "N", "up"), ("food-1", "N15", "N", "A")]
+    cards = [
+        ("c-plus", "N14", "N", "up"),
+        ("c-leader", "N16", "N", "up"),
+        ("food-1", "N15", "N", "A"),
+        ("c-bump", "A1", "N", "up"),
+    ]
     state = table(cards, {0: ["c-flip"], 1: ["m-flip"]})
     play(state, "c-flip", "M14", "W")
     with pytest.raises(IllegalAction, match="Leader has no power"):
@@ -73,7 +98,7 @@ def test_leaders_and_food_cards_cannot_be_activated() -> None:
 
 
 def test_you_cannot_activate_an_opponents_card_or_act_out_of_turn() -> None:
-    cards = [("c-plus", "N14", "N", "up"), ("m-turn", "O14", "N", "up")]
+    cards = [("c-plus", "N14", "N", "up"), ("m-turn", "O14", "N", "up"), ("c-bump", "A1", "N", "up")]
     state = table(cards, {0: ["c-flip"], 1: ["m-flip"]})
     with pytest.raises(IllegalAction, match="Play a card from your hand first"):
         activate(state, "N14")
@@ -94,8 +119,8 @@ def test_a_player_plays_on_alone_when_the_others_are_out_of_cards() -> None:
     state = table([("food-1", "N15", "N", "A")], {0: ["c-flip", "c-turn"]})
     play(state, "c-flip", "N14", "W")
     assert state.current == 0 and state.phase == "play"
-    play(state, "c-turn", "N13", "W")
-    activate(state, "c-flip")
+    events = play(state, "c-turn", "N13", "W")  # the Flip, the only card left, acts by itself
+    assert [e.kind for e in events][:3] == ["played", "fizzle", "auto"]
     assert GAME.is_over(state)
 
 
@@ -164,7 +189,28 @@ def test_team_up_adds_partners_points() -> None:
     # Seats 0 and 2 (partners): 1 + 5 food + 2 = 8; seats 1 and 3: 9 + 5 = 14.
     assert result.winners == [1, 3]
     assert {s.seat: s.score for s in result.standings} == {0: 8, 1: 14, 2: 8, 3: 14}
+    assert {s.seat: s.rank for s in result.standings} == {0: 2, 1: 1, 2: 2, 3: 1}  # one rank per team
     assert result.tiebreak == ""
+
+
+def test_team_up_game_over_line_names_the_winning_team_and_its_combined_points() -> None:
+    cards = [("food-6", "N15", "N", "B"), ("c-plus", "N14", "N", "up")]  # Cod B: 5 north, onto Ana's Plus
+    state = table(cards, {1: ["m-turn"]}, players=4, teams=True, current=1)
+    state.stash = [1, 9, 2, 5]
+    events = play(state, "m-turn", "O15", "N")
+    line = GAME.describe(events[-1], NAMES)
+    # Ana & Cy: 1 + 5 + 2 = 8; Bob & Di: 9 + 5 = 14.
+    assert line == "Game over: The team of Bob & Di (14 points together) wins."
+    assert GAME.status(state, NAMES) == line
+
+
+def test_team_up_tie_names_both_teams() -> None:
+    state = table([("food-1", "N15", "N", "A")], {0: ["c-turn"]}, players=4, teams=True)
+    events = play(state, "c-turn", "M15", "W")
+    assert GAME.describe(events[-1], NAMES) == (
+        "Game over: The team of Ana & Cy (12 points together) and the team of Bob & Di (12 points together) win."
+        " Tied: the victory is shared."
+    )
 
 
 def test_team_up_tie_shares_the_victory_between_sides() -> None:

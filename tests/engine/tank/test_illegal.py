@@ -33,7 +33,7 @@ def test_single_card_group_cannot_be_split() -> None:
     state, seat = _split_once()
     GAME.apply(state, seat, {"type": "split", "group": "A", "line": "v1"})
     seat = GAME.to_act(state)[0]
-    _refused(state, seat, {"type": "split", "group": "A", "line": "v1"}, "Group A is a single card")
+    _refused(state, seat, {"type": "split", "group": "A", "line": "v1"}, "Group 1 is a single card")
     assert {"type": "split", "group": "A", "line": "v1"} not in GAME.legal_actions(state, seat)
 
 
@@ -47,7 +47,7 @@ def test_cut_must_run_through_the_group_not_along_or_outside_it(line: str) -> No
 def test_cut_along_the_groups_own_edge_is_refused() -> None:
     state, seat = _split_once()
     action = {"type": "split", "group": "B", "line": "h1"}
-    _refused(state, seat, action, "does not cut all the way through group B")
+    _refused(state, seat, action, "does not cut all the way through group 2")
 
 
 @pytest.mark.parametrize("line", ["h4", "v0", "h", "diagonal", "", "h1 v1"])
@@ -79,7 +79,7 @@ def test_taking_a_group_that_no_longer_exists_is_refused() -> None:
     GAME.apply(state, seat, {"type": "take", "group": "D"})
     if state.phase == "discard":
         GAME.apply(state, seat, {"type": "keep"})
-    _refused(state, GAME.to_act(state)[0], {"type": "take", "group": "D"}, "Group D no longer exists")
+    _refused(state, GAME.to_act(state)[0], {"type": "take", "group": "D"}, "Group 4 no longer exists")
 
 
 def test_naming_a_group_that_never_existed_is_refused() -> None:
@@ -112,3 +112,14 @@ def test_nothing_is_accepted_once_the_game_is_over() -> None:
     assert GAME.legal_actions(state, 0) == []
     with pytest.raises(IllegalAction, match="over"):
         GAME.resign(state, 0)
+
+
+def test_groups_are_named_by_number_and_saved_letters_still_work() -> None:
+    state = GAME.new_game(4, {}, 8)
+    seat = GAME.to_act(state)[0]
+    GAME.apply(state, seat, {"type": "split", "group": " 1 ", "line": "h2"})
+    assert sorted(state.groups) == ["A", "B"]
+    GAME.apply(state, GAME.to_act(state)[0], {"type": "split", "group": "b", "line": "h3"})
+    assert sorted(state.groups) == ["A", "B", "C"]
+    _refused(state, GAME.to_act(state)[0], {"type": "split", "group": "9", "line": "v1"}, "There is no group 9")
+    _refused(state, GAME.to_act(state)[0], {"type": "split", "group": "0", "line": "v1"}, "There is no group 0")

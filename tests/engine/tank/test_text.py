@@ -14,14 +14,14 @@ NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
 def test_event_lines() -> None:
     assert GAME.describe(Event("split", 0, {"group": "B", "line": "h2", "new": "C"}), NAMES) == (
-        "Ana split group B along h2 (new group C)"
+        "Ana split group 2 along h2 (new group 3)"
     )
     assert GAME.describe(Event("take", 1, {"group": "C", "count": 4, "discards": 0}), NAMES) == (
-        "Bo took group C (4 cards)"
+        "Bo took group 3 (4 cards)"
     )
     assert GAME.describe(Event("discard", 0, {"count": 1}), NAMES) == "Ana discarded 1 card"
     assert GAME.describe(Event("leftover", None, {"group": "E", "count": 2}), NAMES) == (
-        "Group E (2 cards) was left over and discarded"
+        "Group 5 (2 cards) was left over and discarded"
     )
     assert GAME.describe(Event("round_start", 2, {"round": 2, "rounds": 3, "start": 2}), NAMES) == (
         "Round 2 of 3 · Cy is the start player"
@@ -60,6 +60,7 @@ def test_status_lines_follow_the_game() -> None:
     place(state, r0 * 4 + c0, cards_of("gourami")[0])
     GAME.apply(state, seat, {"type": "take", "group": group})
     assert "may discard up to 1 fish card (Gourami)" in GAME.status(state, NAMES)
+    assert GAME.status(state, NAMES).endswith("choose in your DMs, or with `/game hand`")
     unnamed = GAME.status(state, [])
     assert f"Seat {seat + 1} may discard" in unnamed
 
@@ -85,7 +86,7 @@ def test_rules_text_states_each_ruling() -> None:
         "share the victory",
         "resigns",
         "reverse order",
-        "next unused letter",
+        "next unused number",
     ]
     for phrase in phrases:
         assert phrase in text, phrase

@@ -31,7 +31,7 @@ def test_grid_size_per_player_count(players: int, side: int) -> None:
     assert view["grid_size"] == side
     assert sum(card is not None for row in view["grid"] for card in row) == side * side
     assert view["groups"] == [
-        {"letter": "A", "rows": [0, side], "cols": [0, side], "size": side * side, "cuts": view["lines"]}
+        {"letter": "A", "label": "1", "rows": [0, side], "cols": [0, side], "size": side * side, "cuts": view["lines"]}
     ]
 
 

@@ -112,3 +112,31 @@ def test_gourami_step_is_public_as_a_count_and_private_as_options() -> None:
     assert "molly-7" not in card_ids(public)
     mine = GAME.view(state, seat)["discard"]
     assert "molly-7" in mine["options"] and gourami not in mine["options"]
+
+
+def test_two_player_views_leave_out_the_neon_tetras_that_are_not_in_play() -> None:
+    for players, neon in ((2, False), (3, True)):
+        state = GAME.new_game(players, {}, 4)
+        kinds = [k["key"] for k in GAME.view(state, 0)["by_kind"]]
+        assert ("neon" in kinds) == neon and kinds[-1] == "chest"
+        assert ("neon" in [r["key"] for r in GAME.view(state, None)["scoring"]]) == neon
+        for seat in range(1, players):
+            GAME.resign(state, seat)
+        assert ("neon" in [k["key"] for k in GAME.view(state, None)["final"]["kinds"]]) == neon
+
+
+def test_view_carries_one_scoring_reminder_per_kind_read_from_the_rules() -> None:
+    reminders = {r["key"]: r for r in GAME.view(GAME.new_game(4, {}, 1), None)["scoring"]}
+    assert reminders["neon"]["text"] == "1, 3, 6, 10, 15, 21 for 1, 2, 3, 4, 5, 6+ cards"
+    assert reminders["guppy"]["text"] == "odd count 2 each, even count 3 each"
+    assert reminders["discus"]["text"].startswith("most 10, second most 5")
+    assert reminders["angelfish"]["text"] == "9 per set of 3"
+    assert reminders["gourami"]["text"].startswith("5 each")
+    assert reminders["chest"]["text"].startswith("7")
+    assert [r["name"] for r in reminders.values()][:2] == ["Guppy", "Discus"]
+
+
+def test_groups_carry_the_number_players_see() -> None:
+    state = GAME.new_game(4, {}, 3)
+    GAME.apply(state, GAME.to_act(state)[0], {"type": "split", "group": "1", "line": "h1"})
+    assert [(g["letter"], g["label"]) for g in GAME.view(state, None)["groups"]] == [("A", "1"), ("B", "2")]

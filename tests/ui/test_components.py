@@ -1,0 +1,29 @@
+"""Check that labels on menus, buttons, choices and pictures fit Discord's limits by whole words."""
+
+from __future__ import annotations
+
+from ui.adapter import Picture
+from ui.components import autocomplete, button, select
+from ui.text import ELLIPSIS
+
+LONG = "Move the penguin on D5 east across the floe to the far tile with three fish " * 3
+
+
+def test_long_option_labels_and_descriptions_are_shortened_at_a_word() -> None:
+    menu = select(1, 2, "to", LONG, [(LONG, "D5", LONG), ("D6 (1 fish)", "D6")]).item
+    first, second = menu.options
+    assert len(first.label) <= 100 and first.label.endswith(ELLIPSIS) and LONG.startswith(first.label[:-1])
+    assert len(first.description or "") <= 100 and (first.description or "").endswith(ELLIPSIS)
+    assert first.value == "D5" and second.label == "D6 (1 fish)"
+    assert len(menu.placeholder or "") <= 150 and (menu.placeholder or "").endswith(ELLIPSIS)
+
+
+def test_long_button_labels_and_autocomplete_choices_are_shortened_at_a_word() -> None:
+    assert len(button(1, 2, "go", LONG).item.label or "") <= 80
+    (choice,) = autocomplete([(LONG, "D5")], "penguin")
+    assert len(choice.name) <= 100 and choice.name.endswith(ELLIPSIS) and choice.value == "D5"
+
+
+def test_long_alt_text_is_shortened_at_a_word() -> None:
+    file = Picture(b"png", "board.png", LONG * 10).file()
+    assert len(file.description or "") <= 1024 and (file.description or "").endswith(ELLIPSIS)

@@ -1,0 +1,232 @@
+"""Keep games in step with their channel: end them when it is gone, pause them while the bot may not post there."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from engine.registry import get
+from storage.database import LOBBY, Database, GameRow
+from ui.errors import UserError
+from ui.loading import GameLoader
+from ui.publishing import Publisher
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_CHANNEL = 10003
+MISSING_ACCESS = 50001
+MISSING_PERMISSIONS = 50013
+THREAD_ARCHIVED = 50083  # posting in an archived thread the bot may not reopen (it is locked)
+THREAD_LOCKED = 160005
+LONGEST_AUTO_ARCHIVE = 10080  # minutes: a week, the longest Discord offers, and every server may use it
+
+POST_PERMISSIONS = (
+    ("view_channel", "View Channels"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+    ("attach_files", "Attach Files"),
+)
+THREAD_PERMISSIONS = (("create_public_threads", "Create Public Threads"),)
+
+
+def missing_permissions(permissions: discord.Permissions, *, in_thread: bool, new_thread: bool = False) -> list[str]:
+    """Return the names of the permissions the bot lacks to run a game here (in a new thread if asked)."""
+    needed = list(POST_PERMISSIONS)
+    if in_thread or new_thread:
+        needed[1] = ("send_messages_in_threads", "Send Messages in Threads")
+    if new_thread:
+        needed += THREAD_PERMISSIONS
+    missing = [name for flag, name in needed if not getattr(permissions, flag)]
+    if needed[1][1] in missing:  # without it Discord drops Embed Links and Attach Files too: name the cause only
+        missing = [name for name in missing if name not in ("Embed Links", "Attach Files")]
+    return missing
+
+
+def listing(names: list[str]) -> str:
+    """Join names as people write them: "A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def is_gone(error: discord.HTTPException) -> bool:
+    """Return True when Discord says the channel or thread no longer exists."""
+    return error.status == 404 and error.code == UNKNOWN_CHANNEL
+
+
+def is_blocked(error: discord.HTTPException) -> bool:
+    """Return True when the bot may not post: missing access or permissions, or a locked thread."""
+    return error.code in (MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_ARCHIVED, THREAD_LOCKED)
+
+
+class Lifecycle:
+    """Abandon games whose channel, thread or server is gone; pause and resume games the bot cannot post in."""
+
+    def __init__(self, bot: commands.Bot, db: Database, loader: GameLoader, publisher: Publisher) -> None:
+        self.bot = bot
+        self.db = db
+        self.loader = loader
+        self.publisher = publisher
+        self._paused: set[int] | None = None
+        """Channels whose game is paused, read once, so other interactions cost no database read."""
+
+    async def paused_channels(self) -> set[int]:
+        """Return the channels whose open game is paused."""
+        if self._paused is None:
+            self._paused = await self.db.paused_channels()
+        return self._paused
+
+    # -- channels, threads and servers that are gone -------------------------------------------------
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """End the open game of a deleted channel or thread as abandoned and tell each player once by DM."""
+        (await self.paused_channels()).discard(channel_id)
+        for row in await self.db.abandon_channel(channel_id):
+            title = get(row.kind).title
+            log.info("game %s abandoned: its channel %s was deleted", row.id, channel_id)
+            for seat in row.seats:
+                if not seat.is_bot:
+                    await self._dm(
+                        seat.user_id,
+                        f"{title} (game #{row.id}) has ended: its channel or thread was deleted. "
+                        "It stays in your history, with no winner.",
+                    )
+
+    async def guild_gone(self, guild_id: int) -> None:
+        """End every open game of a server the bot was removed from; nothing there is retried."""
+        for row in await self.db.abandon_guild(guild_id):
+            (await self.paused_channels()).discard(row.channel_id)
+            log.info("game %s abandoned: the bot was removed from server %s", row.id, guild_id)
+
+    # -- posting that fails, and resuming -----------------------------------------------------------
+
+    async def post_failed(self, row: GameRow, error: discord.HTTPException) -> bool:
+        """Handle a failed post in a game's channel; return False when the failure is none of ours to handle.
+
+        A deleted channel abandons the game. Missing access or permissions, or a locked thread, pause it:
+        its timers stop and its host is told once by DM; it resumes by itself when a post succeeds again.
+        """
+        if is_gone(error):
+            await self.channel_gone(row.channel_id)
+            return True
+        if not is_blocked(error):
+            return False
+        if error.code == MISSING_ACCESS and row.guild_id and self._left(row.guild_id):
+            await self.guild_gone(row.guild_id)
+            return True
+        reason = self.reason(row.channel_id, error)
+        if await self.db.pause(row.id, reason):
+            (await self.paused_channels()).add(row.channel_id)
+            log.warning("game %s paused: %s", row.id, reason)
+            await self._dm(
+                row.host_id,
+                f"{get(row.kind).title} (game #{row.id}) is paused: {reason}. Its reminders and timeouts wait, "
+                "and it goes on by itself as soon as I can post there again.",
+            )
+        return True
+
+    def reason(self, channel_id: int, error: discord.HTTPException | None = None) -> str:
+        """Say in plain words why the bot cannot post in a channel."""
+        if error is not None and error.code in (THREAD_ARCHIVED, THREAD_LOCKED):
+            return f"<#{channel_id}> is a locked thread, so I cannot post there (unlock it, or give me Manage Threads)"
+        missing = self._missing(channel_id)
+        if missing:
+            return f"I am missing the permission{'s' if len(missing) > 1 else ''} {listing(missing)} in <#{channel_id}>"
+        return f"I am not allowed to post in <#{channel_id}> any more (check my permissions there)"
+
+    def _missing(self, channel_id: int) -> list[str] | None:
+        """Return what the bot lacks to post in a channel it knows of, or None when the channel is not cached."""
+        channel = self.bot.get_channel(channel_id)
+        guild = getattr(channel, "guild", None)
+        if channel is None or guild is None or guild.me is None:
+            return None
+        thread = isinstance(channel, discord.Thread)
+        missing = missing_permissions(channel.permissions_for(guild.me), in_thread=thread)  # type: ignore[union-attr]
+        if thread and channel.locked and not channel.permissions_for(guild.me).manage_threads:  # type: ignore[union-attr]
+            missing.append("Manage Threads")
+        return missing
+
+    def _left(self, guild_id: int) -> bool:
+        """Return True when the bot, connected and ready, is not in this server any more."""
+        return self.bot.is_ready() and self.bot.get_guild(guild_id) is None
+
+    async def permissions_changed(self, guild_id: int) -> None:
+        """After a channel, thread or role of a server changed, resume its paused games the bot may post in again."""
+        if not await self.paused_channels():
+            return
+        for row in await self.db.paused_games(guild_id):
+            await self.try_resume(row)
+
+    async def try_resume(self, row: GameRow) -> bool:
+        """Post in a paused game's channel if the bot may again; on success let the game go on and show its board."""
+        if self._missing(row.channel_id):
+            return False
+        channel = self.bot.get_partial_messageable(row.channel_id)
+        try:
+            await channel.send(f"I can post here again, so {get(row.kind).title} (game #{row.id}) goes on.")
+        except discord.HTTPException as exc:
+            if not await self.post_failed(row, exc):
+                log.warning("game %s is still paused: %s", row.id, exc)
+            return False
+        await self.resumed(row)
+        return True
+
+    async def resumed(self, row: GameRow) -> None:
+        """Restart a paused game's timers after a successful post, and post its board again."""
+        if not await self.db.unpause(row.id):
+            return
+        (await self.paused_channels()).discard(row.channel_id)
+        log.info("game %s resumed", row.id)
+        fresh = await self.db.game(row.id)
+        if fresh is None or fresh.status == LOBBY:
+            return
+        try:
+            board = self.loader.board(fresh)
+            await self.publisher.publish(board, [], interaction=None, previous=self.loader.board(fresh, disabled=True))
+        except UserError:
+            return
+        except discord.HTTPException as exc:
+            await self.post_failed(fresh, exc)
+
+    # -- whoever interacts in a paused game's channel ------------------------------------------------------
+
+    async def after_interaction(self, interaction: discord.Interaction) -> None:
+        """Tell the first person who interacts in a paused game's channel, once, why the game waits."""
+        if interaction.guild_id is None or interaction.type is discord.InteractionType.autocomplete:
+            return
+        if interaction.channel_id not in await self.paused_channels():
+            return
+        row = await self.db.open_game_in(interaction.channel_id or 0)
+        if row is None or not row.paused:  # the game ended meanwhile
+            (await self.paused_channels()).discard(interaction.channel_id)
+            return
+        if await self.try_resume(row):
+            return
+        key = f"pause_told:{row.id}"
+        if await self.db.get_meta(key) == row.paused_at:
+            return
+        await self.db.set_meta(key, row.paused_at or "")
+        text = (
+            f"Game #{row.id} is paused: {row.paused_reason}. Its reminders and timeouts wait, and it goes on "
+            "by itself as soon as I can post here again."
+        )
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as exc:
+            log.info("could not tell about paused game %s: %s", row.id, exc)
+
+    async def _dm(self, user_id: int, text: str) -> None:
+        """Send a user one DM, silently skipping closed DMs."""
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            await channel.send(text)
+        except discord.Forbidden:
+            log.debug("DM to %s skipped: their DMs are closed", user_id)
+        except discord.HTTPException as exc:
+            log.info("DM to %s not delivered: %s", user_id, exc)
