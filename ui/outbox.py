@@ -146,8 +146,8 @@ class Outbox:
         if self._held[game_id]:
             return False
         row = await self.db.game(game_id)
-        if row is None or not row.board_behind or self._waiting(row.channel_id):
-            return False
+        if row is None or not row.board_behind or row.paused or self._waiting(row.channel_id):
+            return False  # a paused game's board is posted by the lifecycle once the bot may post again
         try:
             board = self.loader.board(row)
             previous, events = await self._since_posted(row)
