@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from config import Settings
-from storage.database import Database, sqlite_path
+from storage.database import Database, Shards
 from ui.bots import THINK_BUDGET
 from ui.components import FloeComponent
 from ui.errors import UserError, report
@@ -80,9 +80,15 @@ class IceFloeBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        shards = None
+        if settings.shard_count is not None:
+            ids = settings.shard_ids or tuple(range(settings.shard_count))
+            shards = Shards(settings.shard_count, ids)
+            options = {"shard_count": shards.count, "shard_ids": list(ids), **options}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
         self.settings = settings
-        self.db = Database(sqlite_path(settings.database_url))
+        self.owned_shards = shards
+        self.db = Database(settings.database_url, pool_size=settings.db_pool_size, shards=shards)
         self.flow = GameFlow(
             self,
             self.db,
@@ -109,7 +115,8 @@ class IceFloeBot(commands.Bot):
         for name in extension_names():
             await self.load_extension(name)
         self.add_dynamic_items(FloeComponent)
-        await self.sync_commands_if_changed()
+        if self.syncs_commands:
+            await self.sync_commands_if_changed()
         self._background.append(asyncio.create_task(self.scheduler.run(), name="reminders"))
         self._background.append(asyncio.create_task(self.flow.outbox.run(), name="outbox"))
         self._background.append(asyncio.create_task(self._resume_games(), name="resume"))
@@ -121,6 +128,11 @@ class IceFloeBot(commands.Bot):
         await self.flow.resume()
         gc.collect()
         gc.freeze()  # start-up objects (modules, discord.py, the command tree) stay; full collections skip them
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Tell whether this process syncs slash commands: the one holding shard 0 (or the only one)."""
+        return self.owned_shards is None or 0 in self.owned_shards.ids
 
     def command_hash(self) -> str:
         """Return a hash of the slash-command tree as Discord would receive it."""
@@ -167,14 +179,19 @@ class IceFloeBot(commands.Bot):
         await self.db.close()
 
 
+class ShardedIceFloeBot(IceFloeBot, commands.AutoShardedBot):
+    """Run IceFloeBot as discord.py's AutoShardedBot on the shards SHARD_COUNT and SHARD_IDS name."""
+
+
 def create_bot(settings: Settings | None = None, **options: Any) -> IceFloeBot:
     """Build the configured, not yet started bot from settings (by default from the environment and .env).
 
     Options are IceFloeBot's (bot_pause, bot_budget, workers, check_interval, outbox_interval) or discord.py
-    Client options.
+    Client options. With SHARD_COUNT set the bot is an AutoShardedBot running SHARD_IDS (default: every shard).
     """
     settings = settings or Settings.from_env()
-    return IceFloeBot(settings, **options)
+    cls = ShardedIceFloeBot if settings.sharded else IceFloeBot
+    return cls(settings, **options)
 
 
 def main() -> int:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_DATABASE_URL = "sqlite:///data/ice_floe.db"
+DEFAULT_POOL_SIZE = 10
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -35,6 +36,14 @@ class Settings:
     database_url: str = DEFAULT_DATABASE_URL
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    db_pool_size: int = DEFAULT_POOL_SIZE
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def sharded(self) -> bool:
+        """Tell whether SHARD_COUNT asks for discord.py's AutoShardedBot on chosen shards."""
+        return self.shard_count is not None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")) -> Settings:
@@ -44,9 +53,42 @@ class Settings:
         guild = merged.get("DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise ValueError(f"DEV_GUILD_ID must be a server ID made of digits (got {guild!r})")
+        shard_count, shard_ids = parse_shards(merged.get("SHARD_COUNT", ""), merged.get("SHARD_IDS", ""))
         return cls(
             token=merged.get("DISCORD_TOKEN", "").strip() or None,
             database_url=merged.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
             dev_guild_id=int(guild) if guild else None,
             log_level=(merged.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+            db_pool_size=positive("DB_POOL_SIZE", merged.get("DB_POOL_SIZE", "")) or DEFAULT_POOL_SIZE,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
+
+
+def positive(name: str, text: str) -> int | None:
+    """Read a positive whole number setting; None when empty."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"{name} must be a whole number of at least 1 (got {text!r})")
+    return int(text)
+
+
+def parse_shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """Read SHARD_COUNT and SHARD_IDS ("0,1", "0-3", "0-1,4"); SHARD_COUNT alone means every shard."""
+    count = positive("SHARD_COUNT", count_text)
+    ids_text = ids_text.strip()
+    if not ids_text:
+        return count, None if count is None else tuple(range(count))
+    if count is None:
+        raise ValueError("SHARD_IDS needs SHARD_COUNT (the total number of shards across every process)")
+    ids: set[int] = set()
+    for part in ids_text.split(","):
+        low, dash, high = part.strip().partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ValueError(f"SHARD_IDS must look like 0,1 or 0-3 (got {ids_text!r})")
+        ids.update(range(int(low), int(high if dash else low) + 1))
+    if not ids or max(ids) >= count:
+        raise ValueError(f"SHARD_IDS must name shards from 0 to {count - 1} (got {ids_text!r})")
+    return count, tuple(sorted(ids))

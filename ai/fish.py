@@ -38,6 +38,7 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> FishS
         current=to_act[0] if to_act else -1,
         turn=view["turn"],
         last=dict(view["last"]) if view["last"] is not None else None,
+        moves=view["move"],
     )
 
 
@@ -53,21 +54,8 @@ def _collection(fish: int, tiles: int) -> list[int]:
 
 
 def clone(state: FishState) -> FishState:
-    """Return an independent copy of a state."""
-    return FishState(
-        players=state.players,
-        seed=state.seed,
-        balanced=state.balanced,
-        tiles=state.tiles[:],
-        penguins=[p[:] for p in state.penguins],
-        to_place=state.to_place[:],
-        collected=[c[:] for c in state.collected],
-        resigned=state.resigned[:],
-        phase=state.phase,
-        current=state.current,
-        turn=state.turn,
-        last=state.last,
-    )
+    """Return an independent copy of a state (its cell bitmasks copied, not rebuilt)."""
+    return state.copy()
 
 
 def floes(tiles: list[int]) -> list[list[int]]:
@@ -173,10 +161,9 @@ class FishAI(GameAI[FishState]):
 
     def easy_score(self, state: FishState, seat: int) -> float:
         """Return fish collected plus some credit for the tiles under and beside the seat's penguins."""
-        tiles = state.tiles
+        tiles, occ = state.tiles, state.occ
         score = float(sum(state.collected[seat]))
-        occupied = state.occupied()
         for cell in state.penguins[seat]:
             score += 0.5 * tiles[cell]
-            score += 0.15 * sum(tiles[n] for n in NEIGHBOURS[cell] if n not in occupied)
+            score += 0.15 * sum(tiles[n] for n in NEIGHBOURS[cell] if not occ >> n & 1)
         return score

@@ -1,10 +1,10 @@
 """Run the real Ice Floe bot against a fake Discord in its own process, for bench.latency.
 
 Started by bench.latency as  python -m bench.bot_process --api URL --gateway URL --cdn URL --token T
---guild ID --database FILE [--profile FILE] [--stacks]. It speaks a line protocol: it prints "bench: ready" on
-stdout once the bot is connected and idle; on stdin "start" opens the measured window (event-loop stalls, CPU
-clocks, garbage collection pauses, optional cProfile and stack samples) and "stop" (or end of input) closes
-it, prints "bench: report {json}" and shuts the bot down.
+--guild ID --database FILE|URL [--shard N --shards COUNT] [--profile FILE] [--stacks]. It speaks a line
+protocol: it prints "bench: ready" on stdout once the bot is connected and idle; on stdin "start" opens the
+measured window (event-loop stalls, CPU clocks, garbage collection pauses, optional cProfile and stack
+samples) and "stop" (or end of input) closes it, prints "bench: report {json}" and shuts the bot down.
 """
 
 from __future__ import annotations
@@ -298,7 +298,9 @@ async def run(args: argparse.Namespace) -> None:
     executor = ProfilingExecutor()
     loop.set_default_executor(executor)
     point_at_fake(args.api, args.gateway, args.cdn)
-    settings = Settings(token=args.token, database_url=f"sqlite:///{args.database}", dev_guild_id=args.guild)
+    url = args.database if "://" in args.database else f"sqlite:///{args.database}"
+    shards = {"shard_count": args.shards, "shard_ids": (args.shard,)} if args.shards else {}
+    settings = Settings(token=args.token, database_url=url, dev_guild_id=args.guild or None, **shards)
     bot = create_bot(settings, guild_ready_timeout=0.05)
     runner = asyncio.create_task(bot.start(args.token), name="bench-bot")
     ready = asyncio.create_task(bot.wait_until_ready())
@@ -360,8 +362,10 @@ def main() -> None:
     parser.add_argument("--gateway", required=True, help="the fake's gateway URL (DEFAULT_GATEWAY)")
     parser.add_argument("--cdn", required=True, help="the fake's HTTP root (discord.asset.Asset.BASE)")
     parser.add_argument("--token", required=True)
-    parser.add_argument("--guild", type=int, required=True, help="the guild to sync commands to")
-    parser.add_argument("--database", required=True, help="SQLite file")
+    parser.add_argument("--guild", type=int, required=True, help="the guild to sync commands to (0: globally)")
+    parser.add_argument("--database", required=True, help="SQLite file or DATABASE_URL")
+    parser.add_argument("--shard", type=int, default=0, help="with --shards: the shard this process runs")
+    parser.add_argument("--shards", type=int, default=0, help="the total shard count (0: not sharded)")
     parser.add_argument(
         "--profile", help="write cProfile stats (CPU time) of the window here (to_thread workers: FILE.threads)"
     )

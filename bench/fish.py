@@ -7,6 +7,7 @@ import multiprocessing
 import os
 import random
 import statistics
+import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -26,19 +27,37 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[round(q * (len(ordered) - 1))]
 
 
-def games_per_second(seconds: float = 3.0) -> tuple[float, float]:
+def games_per_second(seconds: float = 3.0, game: Any = GAME) -> tuple[float, float]:
     """Play random full games through the engine API; return (games/s, actions per game)."""
     games = actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         rng = random.Random(games)
-        state = GAME.new_game(2 + games % 3, {}, games)
-        while not GAME.is_over(state):
-            seat = GAME.to_act(state)[0]
-            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        state = game.new_game(2 + games % 3, {}, games)
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
             actions += 1
         games += 1
     return games / (time.perf_counter() - start), actions / games
+
+
+def late_game_views(count: int) -> list[dict[str, Any]]:
+    """Collect public views from the second third of the play phase of random 2-4 player games."""
+    views: list[dict[str, Any]] = []
+    seed = 0
+    while len(views) < count:
+        rng = random.Random(seed)
+        state = GAME.new_game(2 + seed % 3, {}, seed)
+        played = []
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            if state.phase == "play":
+                played.append(GAME.view(state, None))
+        views += played[len(played) // 3 : len(played) // 3 + 6]
+        seed += 1
+    return views[:count]
 
 
 def sample_views(count: int) -> list[dict[str, Any]]:
@@ -110,20 +129,44 @@ def calibration() -> float:
     return (time.perf_counter() - start) / 2000 * 1e6
 
 
+def differential(games: int) -> None:
+    """Play seeded random games on the bitmask engine and the test-only reference engine; stop at any difference."""
+    from tests.engine.fish.differential import play_both
+
+    start = time.perf_counter()
+    steps = sum(play_both(seed) for seed in range(games))
+    took = time.perf_counter() - start
+    print(f"differential: {games:,} games, {steps:,} steps agree with the reference engine ({took:.1f} s)")
+
+
 def main() -> None:
-    """Print the figures."""
+    """Print the figures; with `--differential N`, check N games against the reference engine instead."""
+    if "--differential" in sys.argv:
+        differential(int(sys.argv[sys.argv.index("--differential") + 1]))
+        return
     print(f"machine: sum(range(1000)) takes {calibration():.1f} µs here ({os.cpu_count()} cores)")
-    rate, per_game = games_per_second()
-    print(f"engine: {rate:,.0f} random full games/s on one core ({per_game:.1f} actions per game, 2-4 players mixed)")
+    runs = [games_per_second(2.0) for _ in range(5)]
+    rate, per_game = statistics.median(r for r, _ in runs), runs[0][1]
+    print(
+        f"engine: {rate:,.0f} random full games/s on one core, median of 5 runs of 2 s "
+        f"({min(r for r, _ in runs):,.0f}-{max(r for r, _ in runs):,.0f}; "
+        f"{per_game:.1f} actions per game, 2-4 players mixed)"
+    )
+    from tests.engine.fish.reference import FishGame as ReferenceGame
+
+    pairs = [(games_per_second(1.0, ReferenceGame())[0], games_per_second(1.0)[0]) for _ in range(5)]
+    ratio = statistics.median(new / old for old, new in pairs)
+    print(f"engine: {ratio:.2f}x the list-and-set reference engine, each pair run back to back (median of 5 pairs)")
     cores = os.cpu_count() or 1
     with ProcessPoolExecutor(cores, mp_context=multiprocessing.get_context("spawn")) as pool:
         rates = list(pool.map(games_per_second, [3.0] * cores))
     print(f"engine: {sum(r for r, _ in rates):,.0f} random full games/s using all {cores} cores")
-    times = render_times(sample_views(300))
-    print(
-        f"board render+encode: median {statistics.median(times):.1f} ms, p95 {percentile(times, 0.95):.1f} ms "
-        f"({len(times)} boards)"
-    )
+    for what, views in (("every stage", sample_views(300)), ("late game", late_game_views(120))):
+        times = render_times(views)
+        print(
+            f"board render+encode, {what}: median {statistics.median(times):.1f} ms, "
+            f"p95 {percentile(times, 0.95):.1f} ms ({len(times)} boards)"
+        )
     saves = asyncio.run(save_times(1000))
     print(
         f"save per move: median {statistics.median(saves):.2f} ms, p95 {percentile(saves, 0.95):.2f} ms "

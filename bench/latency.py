@@ -1,6 +1,11 @@
 """Measure Ice Floe's answer latency with 1, 10 and 50 concurrent Hey, That's My Fish! games.
 
 Run from the repository root:  .venv/bin/python -m bench.latency [--levels 1,10,50] [--turns 12] [--think 2.0]
+[--setups sqlite,postgres] [--processes 2]
+
+--setups sqlite,postgres measures, level by level, one bot process on SQLite beside two bot processes (one
+shard each) sharing a throwaway PostgreSQL server started for the run (tests/postgres.py; needs PostgreSQL
+in /usr/lib/postgresql), e.g.  --levels 50,200 --setups sqlite,postgres
 
 The fake Discord of tests/harness and the simulated players run in this process; the real bot (create_bot,
 real discord.py) runs in a child process (bench/bot_process.py) that connects to the fake on 127.0.0.1, so
@@ -244,13 +249,26 @@ class BotProcess:
     @classmethod
     @contextlib.asynccontextmanager
     async def running(
-        cls, fake: FakeDiscord, folder: Path, profile: Path | None, stacks: bool
+        cls,
+        fake: FakeDiscord,
+        folder: Path,
+        profile: Path | None,
+        stacks: bool,
+        *,
+        database: str | None = None,
+        shard: tuple[int, int] | None = None,
     ) -> AsyncIterator[BotProcess]:
-        """Start the bot process against the fake, wait until it is ready, and kill it on the way out."""
-        log = folder / "bot.log"
+        """Start the bot process against the fake, wait until it is ready, and kill it on the way out.
+
+        `database` is a DATABASE_URL (default: a SQLite file in `folder`); with `shard` = (id, count) the
+        process runs that one shard and commands are synced globally (by shard 0's process).
+        """
+        log = folder / (f"bot-shard{shard[0]}.log" if shard else "bot.log")
+        guild = 0 if shard else fake.guild.id
         arguments = [
             *("--api", fake.api_base, "--gateway", fake.ws_url + "/", "--cdn", fake.base_url),
-            *("--token", fake.token, "--guild", str(fake.guild.id), "--database", str(folder / "bench.db")),
+            *("--token", fake.token, "--guild", str(guild), "--database", database or str(folder / "bench.db")),
+            *(("--shard", str(shard[0]), "--shards", str(shard[1])) if shard else ()),
             *(("--profile", str(profile)) if profile else ()),
             *(("--stacks",) if stacks else ()),
         ]
@@ -302,6 +320,44 @@ class BotProcess:
             async with asyncio.timeout(15):
                 await self.process.wait()
         return report
+
+
+class BotProcesses:
+    """Several bot processes, one shard each, on one PostgreSQL database, measured together."""
+
+    def __init__(self, bots: list[BotProcess]) -> None:
+        self.bots = bots
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def running(cls, fake: FakeDiscord, folder: Path, database: str, count: int) -> AsyncIterator[BotProcesses]:
+        """Start `count` shard processes on one database and stop them all on the way out."""
+        async with contextlib.AsyncExitStack() as stack:
+            bots = await asyncio.gather(
+                *(
+                    stack.enter_async_context(
+                        BotProcess.running(fake, folder, None, False, database=database, shard=(n, count))
+                    )
+                    for n in range(count)
+                )
+            )
+            yield cls(list(bots))
+
+    async def begin(self) -> None:
+        """Open every process's measured window."""
+        for bot in self.bots:
+            await bot.begin()
+
+    async def end(self) -> Report:
+        """Close every window and merge the reports: worst stalls and pauses, summed CPU and errors."""
+        reports = await asyncio.gather(*(bot.end() for bot in self.bots))
+        merged = Report()
+        for name in ("stall", "busy_stall", "window", "gc_pause"):
+            setattr(merged, name, max(getattr(r, name) for r in reports))
+        for name in ("stalls_over_limit", "cpu", "loop_cpu", "idle_cpu", "idle_loop_cpu", "gc_total", "errors"):
+            setattr(merged, name, sum(getattr(r, name) for r in reports))
+        merged.error_lines = [line for r in reports for line in r.error_lines]
+        return merged
 
 
 class BotInProcess:
@@ -361,19 +417,35 @@ async def run_level(
     in_process: bool = False,
     profile: Path | None = None,
     stacks: bool = False,
+    postgres: str | None = None,
+    processes: int = 2,
 ) -> Samples:
-    """Play `games` games at once against a fresh fake Discord, bot and database."""
+    """Play `games` games at once against a fresh fake Discord, bot and database.
+
+    With `postgres` (a DATABASE_URL) the bot runs as `processes` shard processes sharing that database, and
+    the games are spread over one server per shard.
+    """
     samples = Samples()
     with tempfile.TemporaryDirectory(prefix="ice-floe-bench-") as tmp:
         async with BenchDiscord() as fake:
-            channels = [fake.add_text_channel(fake.guild, f"bench-{n}") for n in range(games)]
+            guilds = [fake.guild]
+            if postgres:
+                fake.recommended_shards = processes
+                guilds = [fake.add_guild(f"bench shard {n}", shard=(n, processes)) for n in range(processes)]
+            homes = [guilds[n % len(guilds)] for n in range(games)]
+            channels = [fake.add_text_channel(home, f"bench-{n}") for n, home in enumerate(homes)]
             driver = Driver(fake, timeout=ANSWER_TIMEOUT)
-            if in_process:
-                bot_context: Any = BotInProcess.running(fake, Path(tmp), driver)
+            if postgres:
+                bot_context: Any = BotProcesses.running(fake, Path(tmp), postgres, processes)
+            elif in_process:
+                bot_context = BotInProcess.running(fake, Path(tmp), driver)
             else:
                 bot_context = BotProcess.running(fake, Path(tmp), profile, stacks)
             async with bot_context as bot:
-                pairs = [[driver.user(f"p{n}a"), driver.user(f"p{n}b")] for n in range(games)]
+                pairs = [
+                    [driver.user(f"p{n}a", guild=home), driver.user(f"p{n}b", guild=home)]
+                    for n, home in enumerate(homes)
+                ]
                 watcher = asyncio.create_task(watch_stalls(samples))
                 cpu = time.process_time()
                 await bot.begin()
@@ -402,20 +474,20 @@ def figures(values: list[float]) -> str:
 
 
 HEADER = (
-    "games  cmds turns  ack med  ack p99  ans med  ans p99   ac med   ac p99 |"
+    "setup        games  cmds turns  ack med  ack p99  ans med  ans p99   ac med   ac p99 |"
     " bot stall    busy >50ms   gc max cpu/cmd loop/cmd cpu% cmd/s |"
     " harness stall cpu/cmd | late errors abandoned wall s"
 )
 
 
-def report(games: int, samples: Samples, seconds: float) -> str:
+def report(setup: str, games: int, samples: Samples, seconds: float) -> str:
     """Format one level as a table row."""
     bot, commands = samples.bot, max(1, len(samples.answer))
     window = max(bot.window, 1e-9)
     cpu = net(bot.cpu, bot.idle_cpu * bot.window, commands)
     loop_cpu = net(bot.loop_cpu, bot.idle_loop_cpu * bot.window, commands)
     return (
-        f"{games:5d} {len(samples.answer):5d} {samples.turns:5d}"
+        f"{setup:<12} {games:5d} {len(samples.answer):5d} {samples.turns:5d}"
         f"{figures(samples.ack)} {figures(samples.answer)} {figures(samples.autocomplete)} |"
         f"{ms(bot.stall)}{ms(bot.busy_stall)} {bot.stalls_over_limit:5d}{ms(bot.gc_pause)}"
         f"{cpu}{loop_cpu}"
@@ -463,6 +535,13 @@ async def main() -> None:
         "--stagger", type=float, default=3.0, help="paced run: games open within this many seconds (default 3)"
     )
     parser.add_argument("--runs", default="paced,closed", help="which runs: paced, closed or both (default)")
+    parser.add_argument(
+        "--setups",
+        default="sqlite",
+        help="sqlite (one process, SQLite file), postgres (--processes shard processes on one throwaway"
+        " PostgreSQL server), or both: sqlite,postgres (default sqlite)",
+    )
+    parser.add_argument("--processes", type=int, default=2, help="postgres setup: shard processes (default 2)")
     parser.add_argument("--in-process", action="store_true", help="run the bot in this process and event loop")
     parser.add_argument("--profile", type=Path, metavar="DIR", help="write and summarise cProfile stats here")
     parser.add_argument("--top", type=int, default=25, help="functions to list per profile (default 25)")
@@ -470,7 +549,26 @@ async def main() -> None:
     args = parser.parse_args()
     if (args.profile or args.stacks) and args.in_process:
         parser.error("--profile and --stacks look inside the bot process: drop --in-process")
+    setups = [setup.strip() for setup in args.setups.split(",") if setup.strip()]
+    if not setups or set(setups) - {"sqlite", "postgres"}:
+        parser.error("--setups takes sqlite, postgres or sqlite,postgres")
+    if "postgres" in setups and (args.in_process or args.profile or args.stacks):
+        parser.error("the postgres setup runs shard processes: drop --in-process, --profile and --stacks")
     logging.getLogger().setLevel(logging.ERROR)
+    server = None
+    if "postgres" in setups:
+        from tests.postgres import start_server
+
+        server = start_server()
+    try:
+        await run_all(args, setups, server)
+    finally:
+        if server is not None:
+            server.stop()
+
+
+async def run_all(args: argparse.Namespace, setups: list[str], server: Any) -> None:
+    """Run every level of every setup, paced and in closed loop, and print the figures."""
     levels = [int(level) for level in args.levels.split(",")]
     runs = [run for run in args.runs.split(",") if run in ("paced", "closed")]
     if args.think <= 0:
@@ -478,6 +576,11 @@ async def main() -> None:
     where = "in this process" if args.in_process else "in its own process"
     print("Ice Floe latency: slash command injected -> acknowledged (ack) / board or reply shown (answer), ms")
     print(f"{args.turns} actions per 2-player game after the lobby; ac = autocomplete; the bot runs {where}")
+    if "postgres" in setups:
+        print(
+            f"setup postgres = {args.processes} bot processes, one shard each, on one local PostgreSQL server"
+            " (games spread over one server per shard); sqlite = one process on a SQLite file"
+        )
     refusals: list[str] = []
     for run in runs:
         think = args.think if run == "paced" else 0.0
@@ -490,29 +593,34 @@ async def main() -> None:
             print("\nclosed loop: every player acts the instant it sees the answer (stress)")
         print(HEADER)
         for games in levels:
-            profile = None
-            if args.profile:
-                args.profile.mkdir(parents=True, exist_ok=True)
-                profile = (args.profile / f"bot-{run}-{games}.prof").resolve()
-            started = time.monotonic()
-            samples = await run_level(
-                games,
-                args.turns,
-                think,
-                stagger=args.stagger,
-                in_process=args.in_process,
-                profile=profile,
-                stacks=args.stacks,
-            )
-            print(report(games, samples, time.monotonic() - started), flush=True)
-            for blocked, stack in samples.bot.stall_stacks:
-                print(f"  {blocked:7.0f} ms blocked in {stack}")
-            if profile is not None:
-                print_profile(profile, max(1, len(samples.answer)), args.top)
-            refusals.extend(f"  {run} {games} games: {text}" for text in dict.fromkeys(samples.refusals))
-            refusals.extend(f"  {run} {games} games, bot error: {text}" for text in samples.bot.error_lines)
+            for setup in setups:
+                profile = None
+                if args.profile:
+                    args.profile.mkdir(parents=True, exist_ok=True)
+                    profile = (args.profile / f"bot-{run}-{games}.prof").resolve()
+                started = time.monotonic()
+                samples = await run_level(
+                    games,
+                    args.turns,
+                    think,
+                    stagger=args.stagger,
+                    in_process=args.in_process,
+                    profile=profile,
+                    stacks=args.stacks,
+                    postgres=await server.new_schema() if setup == "postgres" else None,
+                    processes=args.processes,
+                )
+                print(report(setup, games, samples, time.monotonic() - started), flush=True)
+                for blocked, stack in samples.bot.stall_stacks:
+                    print(f"  {blocked:7.0f} ms blocked in {stack}")
+                if profile is not None:
+                    print_profile(profile, max(1, len(samples.answer)), args.top)
+                label = f"{run} {setup} {games} games"
+                refusals.extend(f"  {label}: {text}" for text in dict.fromkeys(samples.refusals))
+                refusals.extend(f"  {label}, bot error: {text}" for text in samples.bot.error_lines)
     print(
-        "\nbot stall = longest event-loop block in the bot process; busy = the same counting only the bot's CPU"
+        "\nbot stall = longest event-loop block in the bot process (postgres: the worst of its processes; cpu summed);"
+        "\nbusy = the same counting only the bot's CPU"
         "\ntime during a block (the rest is the OS running other processes); >50ms = blocks longer than 50 ms;"
         "\ngc max = the bot's longest garbage collection pause; cpu/cmd = CPU of the bot process (all threads)"
         "\nand its worker processes per slash command, autocompletes included, less what the idle bot spends"

@@ -9,7 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from engine.base import Outcome
 from engine.fish import GAME
+from engine.fish.board import DIRECTIONS
+from engine.fish.game import INDEX, LABELS, PLACEMENT, RAYS, FishState
 from render.fish import alt_text, render_board
 from ui.adapter import Board, GameAdapter, Picture, register
 from ui.components import ComponentHit, autocomplete, chunked_selects, select, view_of
@@ -20,15 +23,84 @@ if TYPE_CHECKING:
     from ui.adapter import Table
 
 KEY = "fish"
+HEADINGS = {
+    "E": ("→", "east"),
+    "W": ("←", "west"),
+    "NE": ("↗", "north-east"),
+    "NW": ("↖", "north-west"),
+    "SE": ("↘", "south-east"),
+    "SW": ("↙", "south-west"),
+}
+"""Arrow and name of each of the six slide directions, in the order the engine lists them (row A is north)."""
 
 
-def _fish_on(board: Board) -> dict[str, int]:
-    """Return the fish count of every tile label."""
-    return {t["label"]: t["fish"] for t in board.game.view(board.state, None)["tiles"]}
-
-
-def _plural(n: int) -> str:
+def _fish(n: int) -> str:
+    """Return "n fish"."""
     return f"{n} fish"
+
+
+def _tiles(n: int) -> str:
+    """Return "1 tile" or "n tiles"."""
+    return f"{n} tile" if n == 1 else f"{n} tiles"
+
+
+def slides(state: FishState, seat: int, start: str) -> list[tuple[str, list[str]]]:
+    """Return the directions the penguin on `start` can slide in, each with its reachable tiles, nearest first."""
+    cell = INDEX.get(start)
+    if cell is None:
+        return []
+    reachable = {dst for src, dst in GAME.moves(state, seat) if src == cell}
+    groups = []
+    for heading, ray in zip(DIRECTIONS, RAYS[cell], strict=True):
+        ends = [LABELS[c] for c in ray if c in reachable]
+        if ends:
+            groups.append((heading, ends))
+    return groups
+
+
+def destination_lines(state: FishState, groups: list[tuple[str, list[str]]]) -> list[str]:
+    """Return one line per direction, e.g. "→ east: D5 (2), D6 (1)", giving each tile's fish."""
+    lines = []
+    for heading, ends in groups:
+        arrow, name = HEADINGS[heading]
+        tiles = ", ".join(f"{label} ({state.tiles[INDEX[label]]})" for label in ends)
+        lines.append(f"{arrow} {name}: {tiles}")
+    return lines
+
+
+def destination_options(state: FishState, groups: list[tuple[str, list[str]]]) -> list[tuple[str, str, str]]:
+    """Return select options grouped by direction: "→ east: D5 · 2 fish", described by the distance."""
+    options = []
+    for heading, ends in groups:
+        arrow, name = HEADINGS[heading]
+        for steps, label in enumerate(ends, start=1):
+            fish = state.tiles[INDEX[label]]
+            options.append((f"{arrow} {name}: {label} · {_fish(fish)}", label, f"{_tiles(steps)} {name}"))
+    return options
+
+
+def place_choices(state: FishState, seat: int) -> list[tuple[str, str]]:
+    """Return (label, value) pairs for the free 1-fish tiles, e.g. ("C4 · 1 fish", "C4")."""
+    if state.phase != PLACEMENT:
+        return []
+    return [
+        (f"{a['tile']} · {_fish(state.tiles[INDEX[a['tile']]])}", a["tile"]) for a in GAME.legal_actions(state, seat)
+    ]
+
+
+def start_choices(state: FishState, seat: int) -> list[tuple[str, str, str]]:
+    """Return (label, value, description) for each penguin that can move: its tile's fish and its moves."""
+    counts: dict[int, int] = {}
+    for src, _ in GAME.moves(state, seat):
+        counts[src] = counts.get(src, 0) + 1
+    return [
+        (
+            f"{LABELS[src]} · {_fish(state.tiles[src])}",
+            LABELS[src],
+            f"{n} possible moves" if n > 1 else "1 possible move",
+        )
+        for src, n in counts.items()
+    ]
 
 
 class FishAdapter(GameAdapter):
@@ -37,8 +109,14 @@ class FishAdapter(GameAdapter):
     key = KEY
 
     def board_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture:
-        """Render the hex board."""
-        return Picture(render_board(view, names), f"fish-turn-{view['turn']}.png", alt_text(view, names))
+        """Render the hex board; the file is named after the turn, counted from the first move."""
+        if view["phase"] == "over":
+            name = "fish-final.png"
+        elif view["phase"] == "placement":
+            name = f"fish-placement-{view['turn'] + 1}.png"
+        else:
+            name = f"fish-turn-{view['move'] + 1}.png"
+        return Picture(render_board(view, names), name, alt_text(view, names))
 
     def board_items(self, board: Board) -> list[discord.ui.Item[Any]]:
         """Offer placement selects, or a pick-a-penguin select during play."""
@@ -46,17 +124,25 @@ class FishAdapter(GameAdapter):
         if not seats:
             return []
         seat, gid, ver = seats[0], board.row.id, board.version
-        actions = board.game.legal_actions(board.state, seat)
-        fish = _fish_on(board)
-        if actions and actions[0]["type"] == "place":
-            options = [(a["tile"], a["tile"]) for a in actions]
+        state: FishState = board.state
+        if state.phase == PLACEMENT:
+            options = place_choices(state, seat)
             return list(chunked_selects(gid, ver, "place", "Place a penguin on…", options, disabled=board.disabled))
-        starts = sorted({a["from"] for a in actions})
+        starts = start_choices(state, seat)
         if not starts:
             return []
-        counts = {s: sum(1 for a in actions if a["from"] == s) for s in starts}
-        options = [(f"{s} ({_plural(fish[s])})", s, f"{counts[s]} possible moves") for s in starts]
-        return [select(gid, ver, "from", "Move a penguin: pick it first…", options, disabled=board.disabled)]
+        return [select(gid, ver, "from", "Move a penguin: pick it first…", starts, disabled=board.disabled)]
+
+    def standings_lines(self, outcome: Outcome, names: Sequence[str]) -> list[str]:
+        """Return one line per seat: rank, fish and tiles (tiles break a tie on fish)."""
+        lines = []
+        for s in outcome.standings:
+            trophy = "🏆 " if s.winner else ""
+            gone = " (resigned)" if s.detail.get("resigned") else ""
+            lines.append(
+                f"{s.rank}. {trophy}{names[s.seat]}{gone}: {_fish(s.detail['fish'])}, {_tiles(s.detail['tiles'])}"
+            )
+        return lines
 
     async def on_component(
         self, flow: Table, interaction: discord.Interaction, board: Board, hit: ComponentHit
@@ -77,21 +163,21 @@ class FishAdapter(GameAdapter):
             raise UserError("That menu is not part of this game.")
 
     async def _offer_destinations(self, interaction: discord.Interaction, board: Board, start: str) -> None:
-        """Reply privately with the tiles the chosen penguin can reach."""
+        """Reply privately with the tiles the chosen penguin can reach, grouped by direction with their fish."""
         seat = board.row.seat_of(interaction.user.id)
         if seat is None:
             raise UserError("You are not playing in this game.")
         if seat not in board.game.to_act(board.state):
             raise UserError(not_your_turn(board.names, board.game.to_act(board.state)))
-        fish = _fish_on(board)
-        targets = [a["to"] for a in board.game.legal_actions(board.state, seat) if a["from"] == start]
-        if not targets:
+        groups = slides(board.state, seat, start)
+        if not groups:
             raise UserError(f"The penguin on {start} cannot move.")
-        options = [(f"{t} ({_plural(fish[t])})", t) for t in targets]
+        options = destination_options(board.state, groups)
         menus = chunked_selects(board.row.id, board.version, f"to:{start}", f"Move {start} to…", options)
-        await interaction.response.send_message(
-            f"Where should the penguin on {start} go?", view=view_of(menus), ephemeral=True
+        text = "\n".join(
+            [f"Where should the penguin on {start} go? Tiles with their fish:", *destination_lines(board.state, groups)]
         )
+        await interaction.response.send_message(text, view=view_of(menus), ephemeral=True)
 
 
 class FishCog(commands.Cog):
@@ -103,10 +189,9 @@ class FishCog(commands.Cog):
         self.bot = bot
         self.flow = bot.flow
 
-    async def _my_options(self, interaction: discord.Interaction) -> list[dict[str, Any]]:
-        """Return the caller's legal actions in this channel's fish game (empty when none)."""
-        mine = await self.flow.caller_seat(interaction, KEY)
-        return [] if mine is None else GAME.legal_actions(*mine)
+    async def _mine(self, interaction: discord.Interaction) -> tuple[FishState, int] | None:
+        """Return the live state and the caller's seat in this channel's fish game, or None."""
+        return await self.flow.caller_seat(interaction, KEY)
 
     @fish.command(name="place", description="Place a penguin on a free 1-fish tile")
     @app_commands.describe(tile="A tile label such as C4")
@@ -126,26 +211,26 @@ class FishCog(commands.Cog):
     @place.autocomplete("tile")
     async def place_tiles(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Offer the free 1-fish tiles."""
-        tiles = [a["tile"] for a in await self._my_options(interaction) if a["type"] == "place"]
-        return _choices(tiles, current)
+        mine = await self._mine(interaction)
+        return [] if mine is None else autocomplete(place_choices(*mine), current)
 
     @move.autocomplete("start")
     async def move_starts(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """Offer the caller's penguins that can move."""
-        starts = sorted({a["from"] for a in await self._my_options(interaction) if a["type"] == "move"})
-        return _choices(starts, current)
+        """Offer the caller's penguins that can move, with the fish under each."""
+        mine = await self._mine(interaction)
+        if mine is None:
+            return []
+        return autocomplete([(f"{label} ({desc})", value) for label, value, desc in start_choices(*mine)], current)
 
     @move.autocomplete("end")
     async def move_ends(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """Offer the tiles the chosen penguin can reach."""
+        """Offer the tiles the chosen penguin can reach, by direction and with their fish."""
+        mine = await self._mine(interaction)
+        if mine is None:
+            return []
         start = str(getattr(interaction.namespace, "from", "") or "").strip().upper()
-        ends = [a["to"] for a in await self._my_options(interaction) if a["type"] == "move" and a["from"] == start]
-        return _choices(ends, current)
-
-
-def _choices(values: Sequence[str], current: str) -> list[app_commands.Choice[str]]:
-    """Return autocomplete choices for tile labels."""
-    return autocomplete([(v, v) for v in values], current)
+        options = destination_options(mine[0], slides(*mine, start))
+        return autocomplete([(label, value) for label, value, _ in options], current)
 
 
 async def setup(bot: IceFloeBot) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from discord import app_commands
+from discord.ext import commands
 
 from bot import PERMISSIONS, create_bot, extension_names
 from config import DEFAULT_DATABASE_URL, Settings
@@ -44,9 +45,39 @@ def test_a_malformed_guild_id_is_refused(tmp_path: Path) -> None:
         Settings.from_env({"DEV_GUILD_ID": "my server"}, None)
 
 
+def test_shard_settings_pick_this_process_s_shards() -> None:
+    assert (Settings.from_env({}, None).shard_count, Settings.from_env({}, None).shard_ids) == (None, None)
+    every = Settings.from_env({"SHARD_COUNT": "4"}, None)
+    assert (every.shard_count, every.shard_ids) == (4, (0, 1, 2, 3))
+    assert Settings.from_env({"SHARD_COUNT": "8", "SHARD_IDS": "0-2,6"}, None).shard_ids == (0, 1, 2, 6)
+    assert Settings.from_env({"DB_POOL_SIZE": "3"}, None).db_pool_size == 3
+    for bad, match in (
+        ({"SHARD_IDS": "0"}, "needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "from 0 to 1"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "one"}, "0-3"),
+        ({"SHARD_COUNT": "0"}, "at least 1"),
+        ({"DB_POOL_SIZE": "-1"}, "DB_POOL_SIZE"),
+    ):
+        with pytest.raises(ValueError, match=match):
+            Settings.from_env(bad, None)
+
+
+def test_a_sharded_bot_runs_its_shards_and_only_shard_0_s_process_syncs_commands(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/bot.db"
+    plain = create_bot(Settings(token="t", database_url=url))
+    assert not isinstance(plain, commands.AutoShardedBot) and plain.syncs_commands
+    first = create_bot(Settings(token="t", database_url=url, shard_count=2, shard_ids=(0,)))
+    second = create_bot(Settings(token="t", database_url=url, shard_count=2, shard_ids=(1,)))
+    assert isinstance(second, commands.AutoShardedBot)
+    assert (second.shard_count, second.shard_ids) == (2, [1])
+    assert first.syncs_commands and not second.syncs_commands
+    assert second.db.shards is not None and second.db.shards.owns(1 << 22) and not second.db.shards.owns(2 << 22)
+
+
 def test_env_example_lists_every_setting() -> None:
     text = (ROOT / ".env.example").read_text()
-    for name in ("DISCORD_TOKEN=", "DATABASE_URL=sqlite:///", "DEV_GUILD_ID=", "LOG_LEVEL="):
+    for name in ("DISCORD_TOKEN=", "DATABASE_URL=sqlite:///", "DEV_GUILD_ID=", "LOG_LEVEL=", "DB_POOL_SIZE=",
+                 "SHARD_COUNT=", "SHARD_IDS=", "postgresql://"):
         assert name in text
 
 

@@ -93,7 +93,7 @@ class GameFlow:
             self.schedule_bots(row.id)
 
     async def resume(self) -> None:
-        """After a start-up, let every game whose turn belongs to a computer player go on."""
+        """After a start-up, let every game of this process's shards whose turn belongs to a computer player go on."""
         await self.bots.resume()
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:

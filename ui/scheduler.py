@@ -51,7 +51,7 @@ class Scheduler:
             await asyncio.sleep(self.interval)
 
     async def tick(self) -> None:
-        """Send every reminder that is due and play every turn that timed out."""
+        """Send every reminder that is due and play every turn that timed out, in the games this process owns."""
         now = self.flow.db.clock()
         settings: dict[int | None, GuildSettings] = {}
         after = 0

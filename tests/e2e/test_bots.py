@@ -61,7 +61,8 @@ def standings(message: FakeMessage, names: list[str]) -> dict[str, tuple[int, in
     """Return name -> (rank, points) for each of `names` from a final-standings board, failing if one is missing."""
     found = {}
     for name in names:
-        line = re.search(rf"^(\d+)\. (?:🏆 )?{re.escape(name)}(?: \([^)]*\))?: (-?\d+) points", message.content, re.M)
+        score = r"(-?\d+) (?:points|fish)"  # fish standings give fish, then tiles
+        line = re.search(rf"^(\d+)\. (?:🏆 )?{re.escape(name)}(?: \([^)]*\))?: {score}", message.content, re.M)
         assert line, f"{name} is not in the standings: {message.content}"
         found[name] = (int(line.group(1)), int(line.group(2)))
     return found
@@ -106,10 +107,10 @@ async def play_fish_against_easy_bot(driver: Driver, bot: IceFloeBot, player: Fa
         await play_fish_turn(driver, player, rng)
         await settle(driver, bot)
         new = boards(driver)[before:]
-        assert re.match(r"Alice (placed|moved) ", new[0].content), new[0].content
+        assert re.match(r"(Turn \d+: )?Alice (placed|moved) ", new[0].content), new[0].content
         for previous, reply in itertools.pairwise(new):
-            assert re.match(r"Bot 1 \(easy\) (placed|moved) ", reply.content), reply.content
-            check_picture(reply, "fish-turn-")
+            assert re.match(r"(Turn \d+: )?Bot 1 \(easy\) (placed|moved) ", reply.content), reply.content
+            check_picture(reply, "fish-")
             assert reply.interaction_id is None and reply.author.id == driver.fake.bot_user.id
             assert all(c.get("disabled") for c in previous.interactive_components()), "the board before stayed live"
         if len(new) > 1 and TURN_PING.search(new[-1].content):
@@ -141,7 +142,7 @@ async def test_bots_seated_by_command_and_button_play_to_the_end(driver: Driver,
     assert "<@" not in final.content, "nobody should be pinged when only computer players are left"
     posted = boards(driver)
     for board in posted:
-        check_picture(board, "fish-turn-")
+        check_picture(board, "fish-")
     assert all(c.get("disabled") for b in posted[:-1] for c in b.interactive_components())
     done = await bot.db.game(row.id)
     assert done is not None and done.status == FINISHED
@@ -171,6 +172,8 @@ async def test_full_fish_game_against_an_easy_bot_then_history_stats_and_rematch
     assert second.content.splitlines()[0].endswith(f"page 2 of {header.group(1)}**"), second.content
     logged = [LOGGED.sub("", line) for page in (first, second) for line in page.content.splitlines()[1:]]
     assert len(logged) == 30 and logged[0].startswith("Alice placed a penguin on"), logged
+    turns = [int(t) for line in logged for t in re.findall(r"^Turn (\d+): ", line)]
+    assert turns == list(range(1, len(turns) + 1)) and turns, logged  # turns count from the first move
     shown = "\n".join(m.content for m in boards(driver))
     assert shown.index(logged[0]) < shown.index(logged[15]) < shown.index(logged[29]), logged
 
@@ -195,7 +198,7 @@ async def test_full_fish_game_against_an_easy_bot_then_history_stats_and_rematch
     row = await bot.db.open_game_in(driver.channel.id)
     assert row is not None and row.id == 2 and [s.bot_level for s in row.seats] == [None, "easy"]
     started = await driver.slash(alice, "/game start").settle(quiet=0.01)
-    check_picture(started.message, "fish-turn-")
+    check_picture(started.message, "fish-")
 
 
 async def test_rematch_gives_handed_over_seats_back_to_their_people(driver: Driver, floe_settings: Settings) -> None:
@@ -231,7 +234,7 @@ async def test_computer_move_survives_a_restart(driver: Driver, floe_settings: S
 
     second = await start_floe(driver, floe_settings)
     moved = await driver.wait_for_message(check=lambda m: "Bot 1 (easy) placed" in m.content, after=waiting, within=15)
-    check_picture(moved, "fish-turn-")
+    check_picture(moved, "fish-")
     assert TURN_PING.findall(moved.content) == [str(alice.id)], moved.content
     await settle(driver, second)
     assert driver.last_message() is moved
@@ -288,7 +291,7 @@ async def test_short_game_against_an_easy_bot_then_its_replay(
         played = await driver.slash(alice, command).settle(quiet=0.01)
         await settle(driver, bot)
         assert len(boards(driver)) > before or len(last.versions) > edits, f"{command} was refused: {played.content}"
-        answered = [m for m in boards(driver)[before:] if m.content.startswith("Bot 1 (easy)")]
+        answered = [m for m in boards(driver)[before:] if re.match(r"(Turn \d+: )?Bot 1 \(easy\)", m.content)]
     for message in answered:
         check_picture(message, f"{kind}-")
         assert message.interaction_id is None and message.author.id == driver.fake.bot_user.id

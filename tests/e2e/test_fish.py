@@ -6,6 +6,7 @@ import asyncio
 import random
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,12 +22,19 @@ ROWS = "ABCDEFGH"
 DIRECTIONS = ((0, 2), (0, -2), (-1, 1), (-1, -1), (1, 1), (1, -1))
 PENGUINS_EACH = {2: 4, 3: 3, 4: 2}
 TURN_PING = re.compile(r"((?:<@\d+>\s*)+), it's your turn\.")
-STANDING = re.compile(r"^(\d+)\. (🏆 )?(.+): (\d+) points$", re.MULTILINE)
+STANDING = re.compile(r"^(\d+)\. (🏆 )?(.+): (\d+) fish, (\d+) tiles?$", re.MULTILINE)
+TURN_LINE = re.compile(r"^Turn (\d+) · (.+) moves a penguin\.$", re.MULTILINE)
+HEADINGS = {
+    (0, 2): ("→", "east"),
+    (0, -2): ("←", "west"),
+    (-1, 1): ("↗", "north-east"),
+    (-1, -1): ("↖", "north-west"),
+    (1, 1): ("↘", "south-east"),
+    (1, -1): ("↙", "south-west"),
+}
 PLACED = re.compile(r"^(.+) placed a penguin on ([A-H]\d)\.$", re.MULTILINE)
-MOVED = re.compile(r"^(.+) moved ([A-H]\d)→([A-H]\d) and took a (\d)-fish tile\.$", re.MULTILINE)
-STRANDED = re.compile(
-    r"^(.+)'s penguin on ([A-H]\d) is stranded: .+ takes its (\d)-fish tile\.$", re.MULTILINE
-)
+MOVED = re.compile(r"^Turn (\d+): (.+) moved ([A-H]\d)→([A-H]\d) and took a (\d)-fish tile\.$", re.MULTILINE)
+STRANDED = re.compile(r"^(.+)'s penguin on ([A-H]\d) is stranded: .+ takes its (\d)-fish tile\.$", re.MULTILINE)
 ALT_SEAT = re.compile(r"([A-Z][a-z]+) \([^)]*\): (\d+) fish, (\d+) tiles, penguins on ([^.]*)\.")
 NAMES = ("alice", "bob", "carol", "dave")
 QUIET = 0.01  # every step of an action runs inside a handler task, which the driver watches
@@ -49,6 +57,7 @@ class Referee:
         self.collected: list[list[int]] = [[] for _ in range(players)]
         self.players = players
         self.placed = 0
+        self.moved = 0
 
     @property
     def placing(self) -> bool:
@@ -106,6 +115,7 @@ class Referee:
         self.penguins[end] = seat
         self.present.remove(start)
         self.collected[seat].append(self.fish[start])
+        self.moved += 1
 
     def strand(self, seat: int, tile: str, fish: int) -> None:
         """Lift a penguin the bot says is stuck, after checking it really cannot move."""
@@ -115,6 +125,37 @@ class Referee:
         del self.penguins[tile]
         self.present.remove(tile)
         self.collected[seat].append(fish)
+
+    def by_direction(self, start: str) -> list[str]:
+        """Return the destination lines a player should read, e.g. "→ east: D5 (2), D6 (1)"."""
+        row, col = cell(start)
+        lines = []
+        for (d_row, d_col), (arrow, name) in HEADINGS.items():
+            ends = []
+            r, c = row + d_row, col + d_col
+            while (label := self.at.get((r, c))) in self.present and label not in self.penguins:
+                ends.append(f"{label} ({self.fish[label]})")
+                r, c = r + d_row, c + d_col
+            if ends:
+                lines.append(f"{arrow} {name}: {', '.join(ends)}")
+        return lines
+
+    def tiebreak(self) -> str:
+        """Return the sentence the rules call for when the most fish are tied, or ""."""
+        keys = sorted((self.key(seat) for seat in range(self.players)), reverse=True)
+        if len(keys) < 2 or keys[0][0] != keys[1][0]:
+            return ""
+        fish = keys[0][0]
+        tiles = [t for f, t in keys if f == fish]
+        if len(set(tiles)) == 1:
+            return f"Tied on {fish} fish and {tiles[0]} tiles: the victory is shared."
+        best, rest = tiles[0], ", ".join(str(t) for t in tiles if t < tiles[0])
+        if tiles.count(best) > 1:
+            return (
+                f"Tied on {fish} fish: the most tiles breaks the tie ({best} against {rest}); "
+                f"{tiles.count(best)} players still tie on {best} tiles, so they share the victory."
+            )
+        return f"Tied on {fish} fish: the most tiles breaks the tie, {best} tiles against {rest}."
 
     def stuck(self) -> list[str]:
         """Return penguins that can no longer move (the bot must have lifted them)."""
@@ -199,19 +240,27 @@ class Table:
         values = [c["value"] for c in offered]
         legal = self.ref.free_one_fish_tiles()
         assert set(values) <= set(legal) and len(values) == min(25, len(legal)), (values, legal)
+        assert all(c["name"] == f"{c['value']} · 1 fish" for c in offered), offered
         return self.rng.choice(values)
 
     async def choose_move(self, player: FakeUser) -> tuple[str, str]:
         """Pick a penguin and a destination from the autocomplete choices, checking both."""
         legal = self.ref.moves(self.seat_of(player))
-        starts = [c["value"] for c in await self.driver.autocomplete(player, "/fish move from:")]
+        offered = await self.driver.autocomplete(player, "/fish move from:")
+        starts = [c["value"] for c in offered]
         assert sorted(starts) == sorted(legal), (starts, legal)
+        for choice in offered:
+            assert choice["name"].startswith(f"{choice['value']} · {self.ref.fish[choice['value']]} fish ("), choice
         start = self.rng.choice(starts)
-        ends = [c["value"] for c in await self.driver.autocomplete(player, f"/fish move from:{start} to:")]
+        offered = await self.driver.autocomplete(player, f"/fish move from:{start} to:")
+        ends = [c["value"] for c in offered]
         assert set(ends) <= set(legal[start]) and len(ends) == min(25, len(legal[start])), (
             ends,
             legal[start],
         )
+        for choice in offered:
+            assert f": {choice['value']} · {self.ref.fish[choice['value']]} fish" in choice["name"], choice
+            assert len(choice["name"]) <= 100
         return start, self.rng.choice(ends)
 
     async def play_turn(self) -> None:
@@ -240,7 +289,8 @@ class Table:
         ref = self.ref
         for name, tile in PLACED.findall(message.content):
             ref.place(self.seat_named(name), tile)
-        for name, start, end, fish in MOVED.findall(message.content):
+        for turn, name, start, end, fish in MOVED.findall(message.content):
+            assert int(turn) == ref.moved + 1, f"turns count from the first move: {message.content!r}"
             ref.move(self.seat_named(name), start, end, int(fish))
         for name, tile, fish in STRANDED.findall(message.content):
             ref.strand(self.seat_named(name), tile, int(fish))
@@ -252,7 +302,8 @@ class Table:
         assert not message.ephemeral and not message.loading
         assert len(message.attachments) == 1, f"{command}: {message!r}"
         picture = message.attachments[0]
-        assert picture.filename.startswith("fish-turn-") and picture.filename.endswith(".png")
+        ref = self.ref
+        assert re.fullmatch(r"fish-(placement-\d+|turn-\d+|final)\.png", picture.filename), picture.filename
         with picture.image() as image:
             image.verify()
         with picture.image() as image:
@@ -264,6 +315,11 @@ class Table:
             assert all(c.get("disabled") for c in previous.interactive_components()), "old board still live"
         self.boards.append(message)
         self.follow(message)
+        if not ref.placing and "**Final standings**" not in message.content:
+            # Turns count from the first move: the placements are not turns.
+            assert picture.filename == f"fish-turn-{ref.moved + 1}.png", picture.filename
+            turn = TURN_LINE.search(message.content)
+            assert turn and int(turn.group(1)) == ref.moved + 1, message.content
         shown = {
             name: (int(fish), int(tiles), sorted(where.split(", ")))
             for name, fish, tiles, where in ALT_SEAT.findall(picture.description or "")
@@ -293,20 +349,24 @@ class Table:
         assert not ref.penguins, f"penguins left at the end: {ref.penguins}"
         content = self.board.content
         posted = {
-            name: (int(rank), bool(trophy), int(score))
-            for rank, trophy, name, score in STANDING.findall(content)
+            name: (int(rank), bool(trophy), int(fish), int(tiles))
+            for rank, trophy, name, fish, tiles in STANDING.findall(content)
         }
         assert set(posted) == set(self.names), content
         best = max(ref.key(seat) for seat in range(len(self.players)))
         winners = {self.players[seat].id for seat in range(len(self.players)) if ref.key(seat) == best}
         for seat, name in enumerate(self.names):
             rank = 1 + sum(1 for other in range(len(self.players)) if ref.key(other) > ref.key(seat))
-            assert posted[name] == (rank, rank == 1, sum(ref.collected[seat])), (name, posted[name], content)
+            expected = (rank, rank == 1, *ref.key(seat))
+            assert posted[name] == expected, (name, posted[name], content)
+        sentence = ref.tiebreak()
+        if sentence:
+            assert sentence in content.splitlines(), content
+        else:
+            assert "Tied on" not in content, content
         congratulated = {int(i) for i in re.findall(r"<@(\d+)>", content.split("Congratulations", 1)[1])}
         assert congratulated == winners, content
-        live_selects = [
-            c for c in self.board.interactive_components() if c["type"] != 2 and not c.get("disabled")
-        ]
+        live_selects = [c for c in self.board.interactive_components() if c["type"] != 2 and not c.get("disabled")]
         assert not live_selects, "the final board still offers moves"
 
 
@@ -368,6 +428,17 @@ def select_offering(message: FakeMessage, value: str) -> str:
 async def test_full_game_through_slash_commands(
     players: int, driver: Driver, floe_settings: Settings, seeded: Callable[[int], None]
 ) -> None:
+    await play_full_game(players, driver, floe_settings, seeded)
+
+
+async def test_full_game_on_postgresql(
+    driver: Driver, floe_settings: Settings, seeded: Callable[[int], None], postgres_url: str
+) -> None:
+    await play_full_game(3, driver, replace(floe_settings, database_url=postgres_url), seeded)
+
+
+async def play_full_game(players: int, driver: Driver, floe_settings: Settings, seeded: Callable[[int], None]) -> None:
+    """Play a whole game to the final standings and check the saved game and its log."""
     seeded(1000 + players)
     bot = await start_floe(driver, floe_settings)
     table = await started_table(driver, bot, players, seed=players)
@@ -391,14 +462,17 @@ async def test_restart_mid_game_then_press_an_old_component(
     await driver.stop_bot(bot)
 
     table.bot = await start_floe(driver, floe_settings)
-    assert (
-        len(fake_discord.calls_to("PUT /applications/{application_id}/guilds/{guild_id}/commands")) == syncs
-    )
+    assert len(fake_discord.calls_to("PUT /applications/{application_id}/guilds/{guild_id}/commands")) == syncs
     player = table.turn()
     legal = table.ref.moves(table.seat_of(player))
     start = table.rng.choice(sorted(legal))
     picked = await driver.select(player, table.board, [start], custom_id=select_offering(table.board, start))
     assert picked.ephemeral and start in picked.content
+    assert picked.content.splitlines()[1:] == table.ref.by_direction(start), picked.content
+    for component in picked.message.interactive_components():
+        for option in component.get("options") or []:
+            assert len(option["label"]) <= 100 and len(option.get("description") or "") <= 100
+            assert f": {option['value']} · {table.ref.fish[option['value']]} fish" in option["label"], option
     end = table.rng.choice(legal[start])
     menu = picked.message
     before = len(driver.messages())
@@ -411,9 +485,7 @@ async def test_restart_mid_game_then_press_an_old_component(
     table.check_final_standings()
 
 
-async def test_same_press_twice_and_two_players_at_once_apply_one_move(
-    driver: Driver, floe: IceFloeBot
-) -> None:
+async def test_same_press_twice_and_two_players_at_once_apply_one_move(driver: Driver, floe: IceFloeBot) -> None:
     table = await started_table(driver, floe, 2, seed=5)
     alice, bob = table.players
     tiles = table.ref.free_one_fish_tiles()
@@ -483,9 +555,7 @@ async def test_stale_component_is_refused_privately(driver: Driver, floe: IceFlo
     assert snapshot(driver) == before
 
 
-async def test_closed_dms_do_not_stop_the_game(
-    driver: Driver, fake_discord: FakeDiscord, floe: IceFloeBot
-) -> None:
+async def test_closed_dms_do_not_stop_the_game(driver: Driver, fake_discord: FakeDiscord, floe: IceFloeBot) -> None:
     table = await started_table(driver, floe, 3, seed=13)
     for player in table.players:
         fake_discord.close_dms(player)
@@ -526,15 +596,10 @@ async def test_rate_limits_do_not_duplicate_the_board(
     assert len(boards) == 2 and len({m.attachments[0].filename for m in boards}) == 2
 
 
-async def test_lobbies_in_several_channels_at_once(
-    driver: Driver, fake_discord: FakeDiscord, floe: IceFloeBot
-) -> None:
+async def test_lobbies_in_several_channels_at_once(driver: Driver, fake_discord: FakeDiscord, floe: IceFloeBot) -> None:
     channels = [fake_discord.add_text_channel(fake_discord.guild, f"table-{n}") for n in range(6)]
     hosts = [driver.user(f"host{n}") for n in range(6)]
-    lobbies = [
-        driver.slash(host, "/game new game:fish", channel=ch)
-        for host, ch in zip(hosts, channels, strict=True)
-    ]
+    lobbies = [driver.slash(host, "/game new game:fish", channel=ch) for host, ch in zip(hosts, channels, strict=True)]
     await asyncio.gather(*(lobby.settle() for lobby in lobbies))
     refused = [lobby.content for lobby in lobbies if lobby.ephemeral]
     errors = [record.getMessage() for record in driver.take_bot_errors()]

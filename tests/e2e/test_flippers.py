@@ -10,6 +10,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 
@@ -420,6 +421,18 @@ async def test_full_game_through_slash_commands(
     if teams:
         game_over = next(line for line in table.board.content.splitlines() if line.startswith("Game over: "))
         assert re.fullmatch(r"Game over: The team of \w+( & \w+)+ \(\d+ points together\) wins?\..*", game_over)
+
+
+async def test_full_game_on_postgresql(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch, postgres_url: str
+) -> None:
+    """Play a whole three-player game, saved on a PostgreSQL server."""
+    seed_games(monkeypatch, 403)
+    bot = await start_floe(driver, replace(floe_settings, database_url=postgres_url))
+    table = FlippersTable(driver, bot, [driver.user(n) for n in NAMES[:3]], random.Random(3))
+    await table.open()
+    await table.play_to_end()
+    await table.check_final_standings()
 
 
 async def test_closed_dms_do_not_stop_the_game(

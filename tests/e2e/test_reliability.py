@@ -21,7 +21,7 @@ from config import Settings
 from engine.flippers.powers import available
 from engine.flippers.state import PLAY
 from engine.registry import get
-from storage.database import FINISHED
+from storage.database import FINISHED, sqlite_path
 from tests.e2e.helpers_games import floe_settings_for, seed_games, start_floe
 from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionResult
 from tests.harness.models import iter_components
@@ -101,10 +101,10 @@ async def test_a_damaged_row_is_left_out_of_list_and_mine_and_the_rest_is_shown(
     await open_game(driver, alice, [bob])
     await open_game(driver, alice, [carol], channel=general)
     await open_game(driver, alice, [bob], channel=extra)
-    await bot.db.conn.execute("UPDATE games SET kind = 'chess' WHERE channel_id = ?", (general.id,))
+    await bot.db.backend.execute("UPDATE games SET kind = 'chess' WHERE channel_id = ?", (general.id,))
     damaged = await bot.db.open_game_in(extra.id)
     assert damaged is not None
-    await bot.db.conn.execute("DELETE FROM seats WHERE seat = 0 AND game_id = ?", (damaged.id,))
+    await bot.db.backend.execute("DELETE FROM seats WHERE seat = 0 AND game_id = ?", (damaged.id,))
 
     listed = await run(driver, driver.slash(carol, "/game list"))
     lines = listed.content.splitlines()
@@ -126,7 +126,7 @@ async def test_history_and_replay_never_show_another_servers_game(driver: Driver
     await open_game(driver, alice, [bob])
     game = await bot.db.open_game_in(driver.channel.id)
     assert game is not None
-    await bot.db.conn.execute("UPDATE games SET status = ? WHERE id = ?", (FINISHED, game.id))
+    await bot.db.backend.execute("UPDATE games SET status = ? WHERE id = ?", (FINISHED, game.id))
 
     for command in (f"/game history game_number:{game.id}", f"/game replay game_number:{game.id}"):
         await refused(driver, driver.slash(mallory, command, channel=elsewhere), "No game found")
@@ -288,7 +288,7 @@ async def test_a_database_locked_for_4_s_is_answered_in_time_and_nothing_is_lost
     player, command = await fish_move(bot, players, 1, rng)
     select = next(c for c in iter_components(board.components) if c.get("options"))
     locked = threading.Event()
-    holder = asyncio.create_task(asyncio.to_thread(hold_write_lock, bot.db.path, 4.0, locked))
+    holder = asyncio.create_task(asyncio.to_thread(hold_write_lock, sqlite_path(bot.db.path), 4.0, locked))
     await asyncio.to_thread(locked.wait, 5)
 
     typed = driver.slash(player, command)

@@ -6,6 +6,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -502,6 +503,17 @@ async def test_full_game(
     seed_games(monkeypatch, 300 + players)
     bot = await start_floe(driver, floe_settings)
     table = await started_table(driver, bot, players, seed=players, menus=menus)
+    await table.play_to_end()
+    await table.check_final_standings()
+
+
+async def test_full_game_on_postgresql(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch, postgres_url: str
+) -> None:
+    """Play a whole three-player game with the menus, saved on a PostgreSQL server."""
+    seed_games(monkeypatch, 303)
+    bot = await start_floe(driver, replace(floe_settings, database_url=postgres_url))
+    table = await started_table(driver, bot, 3, seed=3, menus=True)
     await table.play_to_end()
     await table.check_final_standings()
 

@@ -78,6 +78,8 @@ class FakeDiscord:
         attachment_size_limit: int = 10 * 1024 * 1024,
     ) -> None:
         self.token = token
+        self.recommended_shards = 1
+        """What GET /gateway/bot recommends as the shard count."""
         self.interaction_deadline = interaction_deadline
         self.attachment_size_limit = attachment_size_limit
         self.ids = SnowflakeFactory()
@@ -228,10 +230,16 @@ class FakeDiscord:
         """Return the user with this name, if any."""
         return next((u for u in self.users.values() if u.name == name), None)
 
-    def add_guild(self, name: str, *, owner: FakeUser | None = None) -> FakeGuild:
-        """Create a guild with @everyone and a "Game Admin" (Manage Server) role; the bot is a member."""
+    def add_guild(
+        self, name: str, *, owner: FakeUser | None = None, shard: tuple[int, int] | None = None
+    ) -> FakeGuild:
+        """Create a guild with @everyone and a "Game Admin" (Manage Server) role; the bot is a member.
+
+        With `shard` = (shard_id, shard_count) the guild's ID puts it on that shard.
+        """
         owner = owner or self.owner
-        guild = FakeGuild(id=self.ids.next(), name=name, owner_id=owner.id)
+        guild_id = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
+        guild = FakeGuild(id=guild_id, name=name, owner_id=owner.id)
         bot_permissions = EVERYONE_PERMISSIONS | (1 << 13) | (1 << 34)  # + manage messages, manage threads
         for role_id, role_name, permissions in (
             (guild.id, "@everyone", EVERYONE_PERMISSIONS),

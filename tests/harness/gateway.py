@@ -34,6 +34,15 @@ DIRECT_MESSAGES_INTENT = 1 << 12
 TERMINAL_CLIENT_CLOSE_CODES = frozenset({1000, 1001})
 
 
+GUILD_EVENTS_KEYED_BY_ID = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
+
+
+def guild_of_event(event: str, data: dict[str, Any]) -> int | None:
+    """Return the guild a dispatch belongs to, or None (direct messages, the bot's own user)."""
+    raw = data.get("id") if event in GUILD_EVENTS_KEYED_BY_ID else data.get("guild_id")
+    return int(raw) if raw else None
+
+
 @dataclass(eq=False)
 class GatewaySession:
     """A gateway session: its sequence number and every dispatch sent in it, for RESUME."""
@@ -46,6 +55,16 @@ class GatewaySession:
     connection: GatewayConnection | None = None
     terminated: bool = False
     resumed: int = 0
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Tell whether this session receives a guild's events: its shard is (guild_id >> 22) % shard_count.
+
+        Events without a guild (direct messages) go to shard 0, as on Discord; an unsharded session gets all.
+        """
+        if self.shard is None:
+            return True
+        shard_id, shard_count = self.shard
+        return ((guild_id or 0) >> 22) % shard_count == shard_id
 
     def wants(self, intent: int | None) -> bool:
         """Tell whether this session subscribed to an intent (None: always)."""
@@ -148,14 +167,21 @@ class GatewayServer:
         return f"gateway: session {session.id[:8]} {state}, seq {session.seq}, resumed {session.resumed}x"
 
     def dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None) -> None:
-        """Send a dispatch to every live session subscribed to `intent`."""
+        """Send a dispatch to every live session subscribed to `intent` whose shard holds the event's guild."""
+        guild_id = guild_of_event(event, data)
         for session in list(self.sessions.values()):
-            if not session.terminated and session.wants(intent):
+            if not session.terminated and session.wants(intent) and session.serves(guild_id):
                 session.dispatch(event, data)
 
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """Return the newest live session whose shard holds this guild (None: direct messages)."""
+        live = [s for s in self.sessions.values() if not s.terminated and s.serves(guild_id)]
+        return live[-1] if live else None
+
     def dispatch_interaction(self, payload: dict[str, Any]) -> None:
-        """Send INTERACTION_CREATE to the current session (buffered while it is disconnected)."""
-        session = self.current
+        """Send INTERACTION_CREATE on the guild's shard (buffered while that session is disconnected)."""
+        guild_id = int(payload["guild_id"]) if payload.get("guild_id") else None
+        session = self.session_for(guild_id)
         if session is None:
             raise RuntimeError("no bot is connected to the fake Discord gateway (start the bot first)")
         session.dispatch("INTERACTION_CREATE", payload)
@@ -219,9 +245,19 @@ class GatewayServer:
         if data.get("token") != self.fake.token:
             await conn.ws.close(code=4004, message=b"Authentication failed")
             return
-        session = GatewaySession(
-            id=secrets.token_hex(16), intents=int(data.get("intents", 0)), shard=data.get("shard")
-        )
+        shard = data.get("shard")
+        if shard is not None and not (
+            isinstance(shard, list) and len(shard) == 2 and 0 <= shard[0] < shard[1]
+        ):
+            self.fake.problem(f"gateway IDENTIFY with an invalid shard {shard!r}")
+            await conn.ws.close(code=4010, message=b"Invalid shard")
+            return
+        if shard is not None:
+            # A new IDENTIFY for a shard replaces that shard's old session (a restarted process).
+            for old in self.sessions.values():
+                if old.shard == shard:
+                    old.terminated = True
+        session = GatewaySession(id=secrets.token_hex(16), intents=int(data.get("intents", 0)), shard=shard)
         self.sessions[session.id] = session
         conn.session = session
         session.connection = conn
@@ -229,7 +265,9 @@ class GatewayServer:
             "v": 10,
             "user": {**self.fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "email": None},
             "guilds": [
-                {"id": str(guild.id), "unavailable": True} for guild in self.fake.guilds.values() if guild.bot_member
+                {"id": str(guild.id), "unavailable": True}
+                for guild in self.fake.guilds.values()
+                if guild.bot_member and session.serves(guild.id)
             ],
             "session_id": session.id,
             "session_type": "normal",
@@ -248,7 +286,7 @@ class GatewayServer:
             ready["shard"] = session.shard
         session.dispatch("READY", ready)
         for guild in self.fake.guilds.values():
-            if guild.bot_member:
+            if guild.bot_member and session.serves(guild.id):
                 session.dispatch("GUILD_CREATE", guild.create_payload())
 
     async def _resume(self, conn: GatewayConnection, data: dict[str, Any]) -> None:

@@ -119,6 +119,14 @@ class SnowflakeFactory:
         self._last = value
         return value
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """Return a new snowflake that, as a guild ID, Discord would put on this shard ((id >> 22) % count)."""
+        base = self.next()
+        stamp = base >> 22
+        stamp += (shard_id - stamp) % shard_count
+        self._last = (stamp << 22) | (base & 0x3FFFFF)
+        return self._last
+
 
 @dataclass(eq=False)
 class FakeUser:

@@ -605,7 +605,7 @@ class RestApi:
         """Answer GET /gateway and /gateway/bot."""
         data: dict[str, Any] = {"url": self.fake.ws_url}
         if req.route.endswith("/bot"):
-            data["shards"] = 1
+            data["shards"] = self.fake.recommended_shards
             data["session_start_limit"] = {
                 "total": 1000,
                 "remaining": 999,

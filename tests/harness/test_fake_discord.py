@@ -80,11 +80,12 @@ def board_png() -> bytes:
 class TinyBot(commands.Bot):
     """A throwaway bot using what Ice Floe uses: groups, options, autocomplete, components, files, DMs."""
 
-    def __init__(self, sync_guild: int | None = None) -> None:
+    def __init__(self, sync_guild: int | None = None, **options: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             guild_ready_timeout=0.05,
+            **options,
         )
         self.sync_guild = sync_guild
         self.games: dict[int, list[int]] = {}
@@ -268,6 +269,10 @@ class TinyBot(commands.Bot):
             await interaction.response.send_message("pong")
         except discord.NotFound as exc:
             self.events.append(("notfound", exc.code))
+
+
+class ShardedTinyBot(TinyBot, commands.AutoShardedBot):
+    """TinyBot as an AutoShardedBot."""
 
 
 @pytest_asyncio.fixture
@@ -646,6 +651,43 @@ async def test_user_option_and_fetches(bot: TinyBot, driver: Driver, fake_discor
     assert by_mention.content == result.content
     routes = {call.route for call in fake_discord.calls}
     assert {"/guilds/{guild_id}/members/{user_id}", "/channels/{channel_id}", "/guilds/{guild_id}"} <= routes
+
+
+async def test_each_shard_gets_only_its_guilds_and_their_interactions(
+    driver: Driver, fake_discord: FakeDiscord
+) -> None:
+    fake_discord.recommended_shards = 2
+    guilds = [fake_discord.add_guild(f"shard {n}", shard=(n, 2)) for n in (0, 1)]
+    channels = [fake_discord.add_text_channel(guild, "games") for guild in guilds]
+    alice = driver.user("alice")
+    for guild in guilds:
+        fake_discord.add_member(guild, alice)
+    bots = [await driver.start_bot(ShardedTinyBot(shard_count=2, shard_ids=[n])) for n in (0, 1)]
+    assert sorted(tuple(i["shard"]) for i in fake_discord.gateway.identifies) == [(0, 2), (1, 2)]
+    for n, bot in enumerate(bots):
+        assert bot.get_guild(guilds[n].id) is not None
+        assert bot.get_guild(guilds[1 - n].id) is None
+    added = fake_discord.add_text_channel(guilds[1], "later")
+    await driver.idle()
+    assert bots[1].get_channel(added.id) is not None and bots[0].get_channel(added.id) is None
+    for n, channel in enumerate(channels):
+        result = await driver.slash(alice, "/ping", channel=channel)
+        assert result.content == "pong"
+        assert fake_discord.gateway.session_for(guilds[n].id).shard == [n, 2]
+    assert fake_discord.gateway.session_for(None).shard == [0, 2]
+    for bot in bots:
+        await driver.stop_bot(bot)
+
+
+async def test_without_a_shard_count_the_bot_runs_every_recommended_shard(
+    driver: Driver, fake_discord: FakeDiscord
+) -> None:
+    fake_discord.recommended_shards = 2
+    guilds = [fake_discord.add_guild(f"shard {n}", shard=(n, 2)) for n in (0, 1)]
+    bot = await driver.start_bot(ShardedTinyBot())
+    assert bot.shard_count == 2 and sorted(bot.shards) == [0, 1]
+    assert all(bot.get_guild(guild.id) is not None for guild in guilds)
+    await driver.stop_bot(bot)
 
 
 async def refusal(sending: Any) -> tuple[int, int] | None:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import io
+import math
 import random
 
 from PIL import Image
 
 from engine.fish import GAME
+from render import fish as fish_render
 from render.common import SEAT_COLOURS
 from render.fish import alt_text, draw_board, render_board
+from tests.engine.fish.helpers import position
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 
@@ -76,3 +79,141 @@ def test_alt_text_names_the_winners_at_the_end() -> None:
     assert text.startswith("Final board. Winner: ")
     for seat in view["winners"]:
         assert NAMES[seat] in text
+
+
+# -- the last move, stranded penguins, highlights and names ----------------------------------------
+
+
+def _point_box_distance(x: float, y: float, box: tuple[float, float, float, float]) -> float:
+    """Return how far a point lies from a box (0 inside)."""
+    dx = max(box[0] - x, 0, x - box[2])
+    dy = max(box[1] - y, 0, y - box[3])
+    return math.hypot(dx, dy)
+
+
+def _numbers_on_board(view: dict) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Return the ink box of every label, fish count and penguin marker drawn on the board."""
+    penguins = {p["tile"] for p in view["penguins"]}
+    boxes = []
+    for tile in view["tiles"]:
+        cx, cy = fish_render._centre(tile["row"], tile["x"])
+
+        def at(box, cx=cx, cy=cy):
+            return (box[0] + cx, box[1] + cy, box[2] + cx, box[3] + cy)
+
+        boxes.append((f"label {tile['label']}", at(fish_render.label_box(tile["label"]))))
+        if tile["label"] in penguins:
+            r = fish_render.PENGUIN_REACH
+            boxes.append(
+                (f"penguin {tile['label']}", at((-r, fish_render.PENGUIN_DY - r, r, fish_render.PENGUIN_DY + r)))
+            )
+            boxes.append((f"penguin's fish {tile['label']}", at(fish_render.badge_box(tile["fish"]))))
+        elif tile["fish"]:
+            boxes.append((f"fish {tile['label']}", at(fish_render.fish_box(tile["fish"]))))
+    return boxes
+
+
+def test_the_last_move_arrow_never_covers_a_label_a_fish_count_or_a_penguin() -> None:
+    checked = 0
+    for seed in range(60):
+        state = GAME.new_game(2 + seed % 3, {}, seed)
+        rng = random.Random(seed)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            view = GAME.view(state, None)
+            line = fish_render.arrow(view)
+            if line is None:
+                continue
+            (sx, sy), (ex, ey) = line
+            length = math.hypot(ex - sx, ey - sy)
+            assert length > 20, f"seed {seed}: the arrow of {view['last']} is too short to see"
+            points = [(sx + (ex - sx) * k / length, sy + (ey - sy) * k / length) for k in range(int(length) + 1)]
+            for name, box in _numbers_on_board(view):
+                gap = min(_point_box_distance(x, y, box) for x, y in points)
+                assert gap >= fish_render.HEAD_HALF, f"seed {seed}: the arrow of {view['last']} covers the {name}"
+            checked += 1
+    assert checked > 1000
+
+
+def test_a_long_slide_arrow_runs_along_its_row_between_labels_and_fish_counts() -> None:
+    state = position([["H6"], ["A1"]], fish={"H4": 2, "H5": 3})
+    GAME.apply(state, 0, {"type": "move", "from": "H6", "to": "H3"})
+    view = GAME.view(state, None)
+    (sx, sy), (ex, ey) = fish_render.arrow(view)
+    centres = {t["label"]: fish_render._centre(t["row"], t["x"]) for t in view["tiles"]}
+    h6, h3 = centres["H6"], centres["H3"]
+    assert sy == ey, "a move along a row gives a level arrow"
+    label_bottom = h6[1] + fish_render.label_box("H6")[3]
+    fish_top = h6[1] + fish_render.fish_box(3)[1]
+    assert label_bottom < sy < fish_top
+    assert ex < sx and h3[0] < ex < h6[0]
+
+
+def _pixels(image: Image.Image, centre: tuple[float, float], radius: float) -> set[tuple[int, int, int]]:
+    """Return the colours on a circle round a point."""
+    cx, cy = centre
+    return {
+        image.getpixel((round(cx + radius * math.cos(a / 10)), round(cy + radius * math.sin(a / 10))))
+        for a in range(63)
+    }
+
+
+def test_the_tile_just_placed_on_is_ringed_in_a_colour_no_tile_has() -> None:
+    state = GAME.new_game(2, {}, seed=4)
+    first = next(a for a in GAME.legal_actions(state, 0))
+    GAME.apply(state, 0, first)
+    view = GAME.view(state, None)
+    image = draw_board(view, NAMES).convert("RGB")
+    tile = next(t for t in view["tiles"] if t["label"] == first["tile"])
+    assert tile["fish"] == 1
+    ring = _pixels(image, fish_render._centre(tile["row"], tile["x"]), fish_render.HEX_R - 1)
+    assert fish_render.MARK in ring
+    elsewhere = draw_board(GAME.view(GAME.new_game(2, {}, seed=4), None), NAMES).convert("RGB")
+    assert fish_render.MARK not in {c for _, c in elsewhere.getcolors(1 << 20)}
+
+
+def test_a_stranded_penguin_is_drawn_where_it_was_lifted_and_named_in_the_alt_text() -> None:
+    state = position([["H7"], ["H8"]], water={"G7"}, fish={"H8": 3})
+    before = GAME.view(state, None)
+    GAME.apply(state, 0, {"type": "move", "from": "H7", "to": "H5"})
+    view = GAME.view(state, None)
+    h8 = next(t for t in view["tiles"] if t["label"] == "H8")
+    cx, cy = fish_render._centre(h8["row"], h8["x"])
+    box = (round(cx - 20), round(cy - 15), round(cx + 30), round(cy + 30))
+    after_image = draw_board(view, NAMES).convert("RGB").crop(box)
+    plain = {**view, "last": {k: v for k, v in view["last"].items() if k != "stranded"}}
+    without = draw_board(plain, NAMES).convert("RGB").crop(box)
+    assert after_image.tobytes() != without.tobytes()
+    assert {c for _, c in without.getcolors(1 << 16)} <= {fish_render.WATER, fish_render.WATER_LINE}
+    assert "Bo's penguin on H8 was stranded and removed." in alt_text(view, NAMES)
+    assert "stranded" not in alt_text(before, NAMES)
+
+
+def test_a_long_name_is_shortened_in_the_header_but_the_action_stays() -> None:
+    long = "Bartholomew the Magnificent Penguin of the South Seas"
+    view = GAME.view(GAME.new_game(2, {}, seed=4), None)
+    drawn: list[str] = []
+    original = fish_render.draw_text
+
+    def spy(draw, xy, text, *args, **kwargs):
+        drawn.append(text)
+        return original(draw, xy, text, *args, **kwargs)
+
+    fish_render.draw_text = spy
+    try:
+        image = draw_board(view, [long, "Bo"])
+    finally:
+        fish_render.draw_text = original
+    header_name = drawn[0]
+    assert header_name.endswith("…") and long.startswith(header_name[:-1])
+    verb_start = fish_render.MARGIN + fish_render.text_length(header_name, fish_render.HEADER_SIZE, True)
+    verb_width = fish_render.text_length(" (A) places a penguin", fish_render.HEADER_SIZE, True)
+    assert verb_start + verb_width <= image.width - fish_render.MARGIN - 44
+
+
+def test_alt_text_too_long_for_discord_ends_on_a_whole_sentence() -> None:
+    names = ["Ana " * 60, "Bo " * 60, "Cy " * 60, "Di " * 60]
+    text = alt_text(GAME.view(played(4, 6), None), names)
+    assert len(text) <= fish_render.ALT_LIMIT
+    assert text.endswith(".…")

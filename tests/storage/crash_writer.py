@@ -10,9 +10,9 @@ from engine.fish import GAME
 from storage.database import Database, Seat
 
 
-async def main(path: str) -> None:
+async def main(database_url: str) -> None:
     """Write moves forever, acknowledging each on stdout after its transaction commits."""
-    db = Database(path)
+    db = Database(database_url)
     await db.open()
     seed = 0
     while True:

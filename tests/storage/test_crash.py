@@ -16,10 +16,9 @@ from storage.database import Database
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_a_killed_process_loses_no_acknowledged_move(tmp_path: Path) -> None:
-    path = tmp_path / "crash.db"
+def test_a_killed_process_loses_no_acknowledged_move(database_url: str) -> None:
     writer = subprocess.Popen(
-        [sys.executable, "-m", "tests.storage.crash_writer", str(path)],
+        [sys.executable, "-m", "tests.storage.crash_writer", database_url],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
@@ -37,12 +36,12 @@ def test_a_killed_process_loses_no_acknowledged_move(tmp_path: Path) -> None:
         game_id, version = map(int, line.split())
         acknowledged[game_id] = version
     assert len(acknowledged) >= 3
-    asyncio.run(check(path, acknowledged))
+    asyncio.run(check(database_url, acknowledged))
 
 
-async def check(path: Path, acknowledged: dict[int, int]) -> None:
-    """Reopen the file and compare it with what the writer acknowledged."""
-    db = Database(str(path))
+async def check(database_url: str, acknowledged: dict[int, int]) -> None:
+    """Reopen the database and compare it with what the writer acknowledged."""
+    db = Database(database_url)
     await db.open()
     for game_id, version in acknowledged.items():
         row = await db.game(game_id)

@@ -1,10 +1,9 @@
-"""Check storage on a real SQLite file: restarts, concurrent writers, damaged rows, the action log."""
+"""Check storage on a real SQLite file and a real PostgreSQL server: restarts, concurrent writers, damaged rows."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -16,6 +15,7 @@ from storage.database import (
     ChannelBusy,
     Database,
     Seat,
+    Shards,
     StaleVersion,
     StorageError,
     sqlite_path,
@@ -24,8 +24,8 @@ from storage.migrations import MIGRATIONS
 
 
 @pytest.fixture
-async def db(tmp_path: Path):
-    database = Database(str(tmp_path / "games.db"))
+async def db(database_url: str):
+    database = Database(database_url)
     await database.open()
     yield database
     await database.close()
@@ -53,16 +53,15 @@ def test_database_url_names_a_sqlite_file() -> None:
         sqlite_path("postgres://localhost/db")
 
 
-async def test_a_new_file_gets_every_migration_in_wal_mode(db: Database) -> None:
+async def test_a_new_database_gets_every_migration_and_sqlite_runs_in_wal_mode(db: Database) -> None:
     assert await db.schema_version() == len(MIGRATIONS)
-    async with db.conn.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
+    if db.backend.dialect == "sqlite":
+        assert (await db.backend.fetch("PRAGMA journal_mode"))[0][0] == "wal"
 
 
-async def test_reopening_applies_no_migration_twice(tmp_path: Path) -> None:
-    path = str(tmp_path / "again.db")
+async def test_reopening_applies_no_migration_twice(database_url: str) -> None:
     for _ in range(2):
-        database = Database(path)
+        database = Database(database_url)
         await database.open()
         assert await database.schema_version() == len(MIGRATIONS)
         await database.close()
@@ -97,9 +96,8 @@ async def test_a_full_lobby_and_a_second_seat_are_refused(db: Database) -> None:
         await db.seat_player(game_id, 100, "Ana", max_seats=5)
 
 
-async def test_an_action_and_its_state_are_saved_together_and_survive_a_restart(tmp_path: Path) -> None:
-    path = str(tmp_path / "restart.db")
-    first = Database(path)
+async def test_an_action_and_its_state_are_saved_together_and_survive_a_restart(database_url: str) -> None:
+    first = Database(database_url)
     await first.open()
     game_id = await started(first)
     state = GAME.load((await first.game(game_id)).state)
@@ -117,7 +115,7 @@ async def test_an_action_and_its_state_are_saved_together_and_survive_a_restart(
     )
     await first.close()
 
-    second = Database(path)
+    second = Database(database_url)
     await second.open()
     row = await second.game(game_id)
     assert row.version == version == 2
@@ -128,9 +126,8 @@ async def test_an_action_and_its_state_are_saved_together_and_survive_a_restart(
     await second.close()
 
 
-async def test_two_writers_at_the_same_version_cannot_both_apply(tmp_path: Path) -> None:
-    path = str(tmp_path / "race.db")
-    a, b = Database(path), Database(path)
+async def test_two_writers_at_the_same_version_cannot_both_apply(database_url: str) -> None:
+    a, b = Database(database_url), Database(database_url)
     await a.open()
     await b.open()
     game_id = await started(a)
@@ -169,19 +166,20 @@ async def test_finishing_a_game_marks_it_finished(db: Database) -> None:
     assert await db.open_game_in(10) is None
 
 
-async def test_the_action_log_is_append_only(db: Database, tmp_path: Path) -> None:
+async def test_the_action_log_is_append_only(db: Database) -> None:
     game_id = await started(db)
     await db.record_action(game_id, 1, {"s": 1}, seat=0, user_id=1, action={"a": 1}, events=[], finished=False)
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        await db.conn.execute("UPDATE actions SET action = '{}'")
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        await db.conn.execute("DELETE FROM actions")
+    with pytest.raises(Exception, match="append-only"):
+        await db.backend.execute("UPDATE actions SET action = '{}'")
+    with pytest.raises(Exception, match="append-only"):
+        await db.backend.execute("DELETE FROM actions")
+    assert [entry["action"] for entry in await db.actions(game_id)] == [{"a": 1}]
 
 
 async def test_a_damaged_row_is_reported_and_the_other_games_still_load(db: Database) -> None:
     good = await started(db, channel=10)
     bad = await started(db, channel=11)
-    await db.conn.execute("UPDATE games SET state = '{not json' WHERE id = ?", (bad,))
+    await db.backend.execute("UPDATE games SET state = '{not json' WHERE id = ?", (bad,))
     rows = {row.id: row for row in await db.games_with_status(ACTIVE)}
     assert rows[good].state_error is None and rows[good].state is not None
     assert rows[bad].state is None and "not valid JSON" in rows[bad].state_error
@@ -204,3 +202,72 @@ async def test_concurrent_changes_on_one_connection_never_interleave(db: Databas
     rows = await db.games_with_status("lobby")
     assert len(rows) == 20
     assert all(len(row.seats) == 4 for row in rows)
+
+
+async def test_many_writers_on_separate_connections_apply_each_version_exactly_once(database_url: str) -> None:
+    writers = [Database(database_url) for _ in range(4)]
+    for writer in writers:
+        await writer.open()
+    game_id = await started(writers[0])
+
+    async def play(db: Database, seat: int) -> int:
+        applied = 0
+        for _ in range(15):
+            row = await db.game(game_id)
+            try:
+                await db.record_action(
+                    game_id, row.version, {"v": row.version}, seat=seat, user_id=seat, action={"by": seat},
+                    events=[], finished=False,
+                )
+                applied += 1
+            except StaleVersion:
+                pass
+        return applied
+
+    applied = await asyncio.gather(*(play(db, n) for n, db in enumerate(writers)))
+    row = await writers[0].game(game_id)
+    log = await writers[0].actions(game_id)
+    assert [entry["version"] for entry in log] == list(range(2, row.version + 1))
+    assert sum(applied) == len(log) == row.version - 1
+    for writer in writers:
+        await writer.close()
+
+
+async def test_a_process_schedules_only_the_games_of_guilds_on_its_shards(database_url: str) -> None:
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    everything = Database(database_url, clock=lambda: start)
+    await everything.open()
+    guilds: dict[int, int | None] = {shard: (1000 + shard) << 22 | 77 for shard in range(4)}
+    guilds[4] = None  # a game without a server belongs to shard 0, as direct messages do
+    ids = {}
+    for key, guild in guilds.items():
+        row = await everything.create_game(
+            guild_id=guild, channel_id=key, kind="fish", host=Seat(0, 1, "a"), options={}, seed=1
+        )
+        await everything.seat_player(row.id, -1, "Bot", 4, bot_level="easy")
+        await everything.start_game(row.id, {"s": 0}, 0)
+        ids[key] = row.id
+    later = start + timedelta(hours=13)
+    found = {}
+    for shard_ids in ((0, 1), (2, 3)):
+        part = Database(database_url, shards=Shards(4, shard_ids))
+        await part.open()
+        found[shard_ids] = (
+            {row.id for row in await part.active_games_with_bots(0, 100)},
+            {row.id for row in await part.due_games(later, 0, 100)},
+        )
+        await part.close()
+    assert found[(0, 1)] == ({ids[0], ids[1], ids[4]},) * 2
+    assert found[(2, 3)] == ({ids[2], ids[3]},) * 2
+    assert {row.id for row in await everything.due_games(later, 0, 100)} == set(ids.values())
+    assert Shards(4, (2, 3)).owns(guilds[2]) and not Shards(4, (2, 3)).owns(None)
+    await everything.close()
+
+
+async def test_reads_do_not_wait_for_a_write_in_progress(db: Database) -> None:
+    game_id = await started(db)
+    async with db.backend.transaction() as tx:
+        await tx.execute("UPDATE games SET updated_at = 'uncommitted' WHERE id = ?", (game_id,))
+        row = await asyncio.wait_for(db.game(game_id), timeout=5)
+        assert row is not None and row.updated_at != "uncommitted"
+    assert (await db.game(game_id)).updated_at == "uncommitted"

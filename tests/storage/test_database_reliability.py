@@ -18,7 +18,7 @@ from storage.database import (
     DatabaseBusy,
     Seat,
 )
-from storage.migrations import MIGRATIONS
+from storage.migrations import migrations_for
 
 
 @pytest.fixture
@@ -68,7 +68,7 @@ async def test_cancelled_games_and_lobbies_have_no_board_to_post(db: Database) -
 async def test_an_old_file_counts_every_existing_board_as_posted(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     with sqlite3.connect(path) as conn:
-        for number, script in enumerate(MIGRATIONS[:3], start=1):
+        for number, script in enumerate(migrations_for("sqlite")[:3], start=1):
             conn.executescript(f"{script}\nPRAGMA user_version = {number};")
         conn.execute(
             "INSERT INTO games (guild_id, channel_id, kind, status, host_id, seed, state, version, created_at,"
@@ -95,7 +95,7 @@ async def test_a_locked_database_refuses_within_discords_window_and_changes_noth
     db: Database, tmp_path: Path
 ) -> None:
     assert BUSY_TIMEOUT_MS < 3000
-    async with db.conn.execute("PRAGMA busy_timeout") as cur:
+    async with db.backend.writer.execute("PRAGMA busy_timeout") as cur:
         assert (await cur.fetchone())[0] == BUSY_TIMEOUT_MS
     game_id = await started(db)
     other = sqlite3.connect(tmp_path / "games.db", isolation_level=None)
@@ -115,9 +115,9 @@ async def test_a_full_disk_logs_the_real_cause_not_a_failed_rollback(
     db: Database, caplog: pytest.LogCaptureFixture
 ) -> None:
     game_id = await started(db)
-    async with db.conn.execute("PRAGMA page_count") as cur:
+    async with db.backend.writer.execute("PRAGMA page_count") as cur:
         (pages,) = await cur.fetchone()
-    await db.conn.execute(f"PRAGMA max_page_count = {pages}")
+    await db.backend.writer.execute(f"PRAGMA max_page_count = {pages}")
     caplog.set_level(logging.WARNING, logger="storage.database")
     with pytest.raises(sqlite3.OperationalError, match="full") as raised:
         await db.record_action(
@@ -125,7 +125,7 @@ async def test_a_full_disk_logs_the_real_cause_not_a_failed_rollback(
         )
     assert "cannot rollback" not in str(raised.value)
     assert "cannot rollback" not in caplog.text
-    await db.conn.execute("PRAGMA max_page_count = 1073741823")
+    await db.backend.writer.execute("PRAGMA max_page_count = 1073741823")
     row = await db.game(game_id)
     assert row is not None and row.version == 1 and row.status == ACTIVE
     assert await move(db, game_id, 1) == 2

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -11,8 +10,8 @@ from storage.database import Database, GuildSettings, Result, Seat
 
 
 @pytest.fixture
-async def db(tmp_path: Path):
-    database = Database(str(tmp_path / "records.db"), clock=lambda: datetime(2026, 1, 1, tzinfo=UTC))
+async def db(database_url: str):
+    database = Database(database_url, clock=lambda: datetime(2026, 1, 1, tzinfo=UTC))
     await database.open()
     yield database
     await database.close()

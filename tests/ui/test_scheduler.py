@@ -39,7 +39,7 @@ async def test_a_damaged_save_is_reported_once_not_at_every_check(
     await db.open()
     try:
         seed(path, 10)
-        await db.conn.execute("UPDATE games SET state = '{broken' WHERE id = 3")
+        await db.backend.execute("UPDATE games SET state = '{broken' WHERE id = 3")
         bot = StubBot()
         scheduler = Scheduler(GameFlow(bot, db, workers="thread"))  # type: ignore[arg-type]
         for _ in range(3):

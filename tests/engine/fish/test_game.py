@@ -330,4 +330,118 @@ def test_the_balanced_option_is_recorded_and_changes_the_deal() -> None:
 def test_descriptions_name_the_player_and_the_tiles() -> None:
     state = position([["B3"], ["H8"]], fish={"B3": 2})
     events = GAME.apply(state, 0, {"type": "move", "from": "B3", "to": "B6"})
-    assert GAME.describe(events[0], ["Ana", "Bo"]) == "Ana moved B3→B6 and took a 2-fish tile."
+    assert GAME.describe(events[0], ["Ana", "Bo"]) == "Turn 1: Ana moved B3→B6 and took a 2-fish tile."
+
+
+def test_a_move_logged_before_turns_were_numbered_is_still_described() -> None:
+    from engine.base import Event
+
+    old = Event("move", 0, {"from": "B3", "to": "B6", "fish": 2})
+    assert GAME.describe(old, ["Ana", "Bo"]) == "Ana moved B3→B6 and took a 2-fish tile."
+
+
+# -- turn numbers, tie-break sentences, stranded marks and old saves ------------------------------
+
+
+def test_turn_numbers_count_from_the_first_move_not_the_placements() -> None:
+    state = GAME.new_game(2, {}, seed=5)
+    while state.phase == PLACEMENT:
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    assert GAME.status(state, ["Ana", "Bo"]) == "Turn 1 · Ana moves a penguin."
+    assert GAME.view(state, None)["move"] == 0
+    (moved, *_) = GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    assert GAME.describe(moved, ["Ana", "Bo"]).startswith("Turn 1: Ana moved ")
+    assert GAME.status(state, ["Ana", "Bo"]) == "Turn 2 · Bo moves a penguin."
+    assert GAME.view(state, None)["move"] == 1
+
+
+def test_a_win_on_tiles_says_both_tile_counts() -> None:
+    outcome = GAME.outcome(finished([[3, 3], [2, 2, 2], [1]]))
+    assert outcome.tiebreak == "Tied on 6 fish: the most tiles breaks the tie, 3 tiles against 2."
+
+
+def test_a_shared_win_says_fish_and_tiles() -> None:
+    outcome = GAME.outcome(finished([[3, 1], [2, 2], [1]]))
+    assert outcome.tiebreak == "Tied on 4 fish and 2 tiles: the victory is shared."
+
+
+def test_a_three_way_tie_settled_for_two_says_they_share() -> None:
+    outcome = GAME.outcome(finished([[3, 1, 2], [2, 2, 2], [3, 3]]))
+    assert sorted(outcome.winners) == [0, 1]
+    assert outcome.tiebreak == (
+        "Tied on 6 fish: the most tiles breaks the tie (3 against 2); "
+        "2 players still tie on 3 tiles, so they share the victory."
+    )
+
+
+def test_no_tie_for_first_place_means_no_tiebreak_sentence() -> None:
+    assert GAME.outcome(finished([[3, 3], [1], [1]])).tiebreak == ""
+
+
+def test_the_last_move_records_the_penguins_it_stranded() -> None:
+    state = position([["H7"], ["H8"]], water={"G7"}, fish={"H8": 3})
+    GAME.apply(state, 0, {"type": "move", "from": "H7", "to": "H5"})
+    assert state.last == {"seat": 0, "from": "H7", "to": "H5", "stranded": [{"seat": 1, "tile": "H8"}]}
+    GAME.apply(state, 0, {"type": "move", "from": "H5", "to": "H4"})
+    assert "stranded" not in state.last
+
+
+def test_a_schema_1_save_still_loads_and_counts_turns_from_the_first_move() -> None:
+    from tests.engine.fish.reference import FishGame as ReferenceGame
+
+    old_engine = ReferenceGame()
+    old = old_engine.new_game(2, {}, seed=31)
+    for _ in range(11):  # 8 placements, then 3 moves
+        seat = old_engine.to_act(old)[0]
+        old_engine.apply(old, seat, old_engine.legal_actions(old, seat)[0])
+    saved = old_engine.dump(old)
+    assert saved["schema"] == 1
+    loaded = GAME.load(saved)
+    assert loaded.moves == 3
+    assert GAME.status(loaded, ["Ana", "Bo"]) == "Turn 4 · Bo moves a penguin."
+    assert GAME.legal_actions(loaded, 1) == old_engine.legal_actions(old, 1)
+    assert GAME.dump(GAME.load(GAME.dump(loaded))) == GAME.dump(loaded)
+
+
+def test_a_save_with_more_moves_than_actions_is_refused() -> None:
+    data = GAME.dump(GAME.new_game(2, {}, seed=2))
+    data["moves"] = 5
+    with pytest.raises(CorruptState):
+        GAME.load(data)
+
+
+def test_legal_actions_are_read_only_but_equal_save_and_pickle_as_plain_dicts() -> None:
+    import json
+    import pickle
+
+    state = position([["C4"], ["H8"]])
+    action = GAME.legal_actions(state, 0)[0]
+    assert action == {"type": "move", "from": "C4", "to": "C5"}
+    with pytest.raises(TypeError, match="read-only"):
+        action["to"] = "C6"
+    assert json.loads(json.dumps(action)) == action
+    assert type(pickle.loads(pickle.dumps(action))) is dict
+    mine = dict(action)
+    mine["to"] = "C6"
+    GAME.apply(state, 0, mine)
+    assert state.penguins[0] == [cell("C6")]
+
+
+def test_moves_lists_the_cells_of_every_legal_move_in_the_same_order() -> None:
+    state = position([["C4", "F2"], ["H8"]], water={"C6"})
+    labels = [(a["from"], a["to"]) for a in GAME.legal_actions(state, 0)]
+    from engine.fish.game import LABELS
+
+    assert [(LABELS[a], LABELS[b]) for a, b in GAME.moves(state, 0)] == labels
+    assert GAME.moves(state, 1) == []
+
+
+def test_play_by_cells_refuses_what_apply_refuses() -> None:
+    state = position([["C4"], ["H8"]], water={"C6"})
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="crosses open water at C6"):
+        GAME.play(state, 0, cell("C4"), cell("C7"))
+    with pytest.raises(IllegalAction, match="not your turn"):
+        GAME.play(state, 1, cell("H8"), cell("H7"))
+    assert snapshot(state) == before

@@ -1,0 +1,86 @@
+"""Run Ice Floe as one shard process against the fake Discord, on the test's clock (started by test_shards).
+
+python -m tests.e2e.shard_process --api URL --gateway URL --cdn URL --token T --database URL --shard N
+--shards COUNT --clock FILE. Prints "shard: ready" once connected; runs until killed or sent SIGTERM.
+The clock file holds the current time as ISO text, rewritten by the test to move time on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import ctypes
+import logging
+import signal
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import discord.asset
+import discord.gateway
+import discord.http
+import yarl
+
+from bot import create_bot
+from config import Settings
+
+PR_SET_PDEATHSIG = 1
+
+
+class FileClock:
+    """Read the current time from a file the test rewrites."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __call__(self) -> datetime:
+        """Return the time written in the file."""
+        return datetime.fromisoformat(self.path.read_text().strip())
+
+
+async def run(args: argparse.Namespace) -> None:
+    """Start the bot on its shard, say ready, and run until SIGTERM."""
+    discord.http.Route.BASE = args.api
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
+    discord.asset.Asset.BASE = args.cdn
+    settings = Settings(
+        token=args.token, database_url=args.database, shard_count=args.shards, shard_ids=(args.shard,), db_pool_size=4
+    )
+    bot = create_bot(
+        settings, bot_pause=args.pause, bot_budget=0.05, workers="thread", check_interval=0.2, guild_ready_timeout=0.05
+    )
+    bot.db.clock = FileClock(Path(args.clock))
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    runner = asyncio.create_task(bot.start(args.token), name="shard-bot")
+    ready = asyncio.create_task(bot.wait_until_ready())
+    await asyncio.wait({runner, ready}, return_when=asyncio.FIRST_COMPLETED)
+    if runner.done():
+        ready.cancel()
+        await runner
+        raise RuntimeError("the bot stopped before it was ready")
+    print("shard: ready", flush=True)
+    await asyncio.wait({runner, asyncio.create_task(stop.wait())}, return_when=asyncio.FIRST_COMPLETED)
+    await bot.close()
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(runner, timeout=10)
+
+
+def main() -> None:
+    """Parse the options and run one shard process."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    for name in ("--api", "--gateway", "--cdn", "--token", "--database", "--clock"):
+        parser.add_argument(name, required=True)
+    parser.add_argument("--shard", type=int, required=True)
+    parser.add_argument("--shards", type=int, required=True)
+    parser.add_argument("--pause", type=float, default=0.1, help="seconds a computer player waits before moving")
+    args = parser.parse_args()
+    with contextlib.suppress(OSError, AttributeError):  # end with the test process, never outlive it
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
+    asyncio.run(run(args))
+
+
+if __name__ == "__main__":
+    main()

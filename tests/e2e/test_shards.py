@@ -1,0 +1,232 @@
+"""Two bot processes, one shard each, on one PostgreSQL server: every game plays once, even across a kill."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import signal
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from storage.database import FINISHED, Database
+from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.harness.models import iter_components
+
+ROOT = Path(__file__).resolve().parents[2]
+START = datetime(2025, 1, 6, 9, 0, tzinfo=UTC)
+KINDS = ("fish", "tank", "flippers")
+REMINDER = re.compile(r"^<@(\d+)>, a reminder: .+ \(game #(\d+)\) has waited for you")
+CUSTOM_ID = re.compile(r"^floe:(\d+):(\d+):")
+GLOBAL_SYNC = "PUT /applications/{application_id}/commands"
+
+
+class ShardProcess:
+    """One Ice Floe process running one shard (tests/e2e/shard_process.py), killed or stopped by the test."""
+
+    def __init__(self, fake: FakeDiscord, shard: int, database_url: str, clock: Path, folder: Path) -> None:
+        self.fake = fake
+        self.shard = shard
+        self.database_url = database_url
+        self.clock = clock
+        self.folder = folder
+        self.runs = 0
+        self.process: asyncio.subprocess.Process | None = None
+
+    @property
+    def log(self) -> Path:
+        """Return the current run's stderr file."""
+        return self.folder / f"shard{self.shard}-run{self.runs}.log"
+
+    async def start(self) -> None:
+        """Start the process and wait until its shard is connected."""
+        self.runs += 1
+        arguments = [
+            *("--api", self.fake.api_base, "--gateway", self.fake.ws_url + "/", "--cdn", self.fake.base_url),
+            *("--token", self.fake.token, "--database", self.database_url, "--clock", str(self.clock)),
+            *("--shard", str(self.shard), "--shards", "2"),
+        ]
+        with self.log.open("wb") as stderr:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tests.e2e.shard_process", *arguments,
+                cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=stderr,
+            )
+        assert self.process.stdout is not None
+        async with asyncio.timeout(60):
+            while raw := await self.process.stdout.readline():
+                if raw.decode().strip() == "shard: ready":
+                    return
+        raise AssertionError(f"shard {self.shard} ended before it was ready:\n{self.log.read_text()[-3000:]}")
+
+    async def kill(self) -> None:
+        """End the process at once (SIGKILL): no clean-up runs."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        await self.process.wait()
+
+    async def stop(self) -> None:
+        """Ask the process to shut down (SIGTERM), killing it if it does not."""
+        if self.process is None or self.process.returncode is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(self.process.wait(), timeout=15)
+        except TimeoutError:
+            await self.kill()
+
+    def errors(self) -> list[str]:
+        """Return the ERROR lines and tracebacks every run of this process logged."""
+        lines = []
+        for run in range(1, self.runs + 1):
+            text = (self.folder / f"shard{self.shard}-run{run}.log").read_text(errors="replace")
+            lines += [line for line in text.splitlines() if line.startswith(("ERROR", "CRITICAL", "Traceback"))]
+        return lines
+
+
+async def answered(driver: Driver, user: FakeUser, command: str, channel: FakeChannel) -> str:
+    """Run a slash command in a channel and return its public answer (the bots elsewhere never go quiet)."""
+    result = await driver.slash(user, command, channel=channel).answered(within=30)
+    assert not result.ephemeral, f"{command}: {result.content}"
+    return result.content
+
+
+async def open_against_bot(driver: Driver, host: FakeUser, channel: FakeChannel, kind: str) -> None:
+    """Open a two-seat game against an easy computer player and start it."""
+    await answered(driver, host, f"/game new game:{kind}", channel)
+    await answered(driver, host, "/game addbot level:easy", channel)
+    await answered(driver, host, "/game start", channel)
+
+
+def reminders(fake: FakeDiscord, channel: FakeChannel) -> list[FakeMessage]:
+    """Return the reminders posted in a channel."""
+    return [m for m in fake.messages_in(channel) if REMINDER.match(m.content)]
+
+
+def board_versions(fake: FakeDiscord, channel: FakeChannel) -> list[tuple[int, int]]:
+    """Return (game, version) of every board message posted in a channel, from the components it was posted with.
+
+    Later edits only grey a board out; after a crash the edit may reach an older board than the last one.
+    """
+    found = []
+    for message in fake.messages_in(channel):
+        for components in [v["components"] for v in message.versions] + [message.components]:
+            ids = {CUSTOM_ID.match(c.get("custom_id") or "") for c in iter_components(components)}
+            pairs = {(int(m.group(1)), int(m.group(2))) for m in ids if m is not None}
+            if pairs:
+                found += [pair for pair in pairs if pair[1] >= 1]
+                break
+    return found
+
+
+def describe(fake: FakeDiscord, channel: FakeChannel, pairs: list[tuple[int, int]]) -> str:
+    """Show the messages of a channel that carry these (game, version) pairs."""
+    shown = []
+    for message in fake.messages_in(channel):
+        ids = [c.get("custom_id") or "" for c in iter_components(message.components)]
+        if any(f"floe:{game}:{version}:" in cid for game, version in pairs for cid in ids):
+            shown.append(f"#{message.id} {message.content[:120]!r} {ids}")
+    return "\n".join(shown)
+
+
+async def wait_for(predicate, what: str, within: float) -> None:  # type: ignore[no-untyped-def]
+    """Poll an async predicate until it holds."""
+    for _ in range(round(within / 0.1)):
+        if await predicate():
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def test_two_shard_processes_share_postgresql_and_survive_a_kill(
+    fake_discord: FakeDiscord, driver: Driver, postgres_url: str, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    fake.recommended_shards = 2
+    alice = driver.user("alice")
+    guilds = [fake.add_guild(f"Shard {n}", shard=(n, 2)) for n in (0, 1)]
+    channels: dict[tuple[int, str], FakeChannel] = {}
+    for n, guild in enumerate(guilds):
+        fake.add_member(guild, alice)
+        for name in (*KINDS, "waiting"):
+            channels[n, name] = fake.add_text_channel(guild, name)
+    clock = tmp_path / "clock"
+    clock.write_text(START.isoformat())
+    shards = [ShardProcess(fake, n, postgres_url, clock, tmp_path) for n in (0, 1)]
+    db = Database(postgres_url)
+    await db.open()
+    try:
+        await asyncio.gather(*(shard.start() for shard in shards))
+        assert len(fake.calls_to(GLOBAL_SYNC)) == 1, "the commands were synced by more than one process"
+
+        # A person plays one move against a computer player on each shard, then keeps it waiting.
+        acknowledged = {}
+        for n in (0, 1):
+            channel = channels[n, "waiting"]
+            await open_against_bot(driver, alice, channel, "fish")
+            tile = (await driver.autocomplete(alice, "/fish place tile:", channel=channel))[0]["value"]
+            await answered(driver, alice, f"/fish place tile:{tile}", channel)
+            row = await db.open_game_in(channel.id)
+            assert row is not None and row.version >= 2
+            acknowledged[n] = (row.id, {"type": "place", "tile": tile})
+
+        # Computer players play all three games on both shards at once.
+        for n in (0, 1):
+            for kind in KINDS:
+                await open_against_bot(driver, alice, channels[n, kind], kind)
+                await answered(driver, alice, "/game resign hand_to_bot:easy", channels[n, kind])
+        games = {key: await db.latest_game_in(channel.id) for key, channel in channels.items()}
+
+        async def shard_one_mid_game() -> bool:
+            rows = [await db.game(games[1, kind].id) for kind in KINDS]
+            return all(row.version >= 3 for row in rows)
+
+        await wait_for(shard_one_mid_game, "shard 1's games to get going", within=60)
+        await shards[1].kill()
+        statuses = [(await db.game(games[1, kind].id)).status for kind in KINDS]
+        assert statuses != [FINISHED] * len(KINDS), "shard 1 was killed after its games ended"
+
+        # Time passes while shard 1 is down: shard 0 reminds its own waiting player, never shard 1's.
+        clock.write_text((START + timedelta(hours=13)).isoformat())
+        await driver.wait_for_message(channels[0, "waiting"], check=lambda m: bool(REMINDER.match(m.content)),
+                                      within=20)
+        await asyncio.sleep(1.0)
+        assert reminders(fake, channels[1, "waiting"]) == []
+
+        # The restarted shard 1 sends its overdue reminder and lets its computer players finish.
+        await shards[1].start()
+        await driver.wait_for_message(channels[1, "waiting"], check=lambda m: bool(REMINDER.match(m.content)),
+                                      within=20)
+        for n in (0, 1):
+            await answered(driver, alice, "/game resign hand_to_bot:easy", channels[n, "waiting"])
+
+        async def all_finished() -> bool:
+            statuses = [(await db.game(row.id)).status for row in games.values()]
+            return statuses == [FINISHED] * len(games)
+
+        await wait_for(all_finished, "every game to finish", within=150)
+        await asyncio.sleep(1.0)  # let any duplicate post or reminder show itself
+
+        for n in (0, 1):
+            assert len(reminders(fake, channels[n, "waiting"])) == 1, "a reminder was sent twice"
+            game_id, action = acknowledged[n]
+            log = await db.actions(game_id)
+            assert log[0]["action"] == action and log[0]["user_id"] == alice.id
+        for key, channel in channels.items():
+            row = await db.game(games[key].id)
+            log = await db.actions(row.id)
+            assert [entry["version"] for entry in log] == list(range(2, row.version + 1)), key
+            posted = board_versions(fake, channel)
+            twice = [pair for pair in set(posted) if posted.count(pair) > 1]
+            assert not twice, f"{key}: boards posted twice: {describe(fake, channel, twice)}"
+            assert {version for _, version in posted} <= set(range(1, row.version + 1)), key
+            assert (row.id, row.version) in posted, f"{key}: no final board"
+            assert "**Final standings**" in fake.messages_in(channel)[-1].content, key
+        assert len(fake.calls_to(GLOBAL_SYNC)) == 1, "the restarted process synced the commands again"
+        for shard in shards:
+            assert shard.errors() == [], f"shard {shard.shard} logged errors"
+    finally:
+        for shard in shards:
+            with contextlib.suppress(Exception):
+                await shard.stop()
+        await db.close()
