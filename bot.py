@@ -75,6 +75,7 @@ class IceFloeBot(commands.Bot):
         bot_budget: float = THINK_BUDGET,
         workers: str | None = None,
         check_interval: float = 60.0,
+        outbox_interval: float = 30.0,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -88,7 +89,14 @@ class IceFloeBot(commands.Bot):
         self.settings = settings
         self.owned_shards = shards
         self.db = Database(settings.database_url, pool_size=settings.db_pool_size, shards=shards)
-        self.flow = GameFlow(self, self.db, workers=workers or default_kind(), pause=bot_pause, budget=bot_budget)
+        self.flow = GameFlow(
+            self,
+            self.db,
+            workers=workers or default_kind(),
+            outbox_interval=outbox_interval,
+            pause=bot_pause,
+            budget=bot_budget,
+        )
         self.scheduler = Scheduler(self.flow, interval=check_interval)
         self._background: list[asyncio.Task[None]] = []
         self.tree.on_error = self.on_app_command_error
@@ -110,6 +118,7 @@ class IceFloeBot(commands.Bot):
         if self.syncs_commands:
             await self.sync_commands_if_changed()
         self._background.append(asyncio.create_task(self.scheduler.run(), name="reminders"))
+        self._background.append(asyncio.create_task(self.flow.outbox.run(), name="outbox"))
         self._background.append(asyncio.create_task(self._resume_games(), name="resume"))
 
     async def _resume_games(self) -> None:
@@ -164,6 +173,7 @@ class IceFloeBot(commands.Bot):
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)
         await self.flow.bots.close()
+        await self.flow.outbox.close()
         self.flow.close()
         await super().close()
         await self.db.close()
@@ -176,8 +186,8 @@ class ShardedIceFloeBot(IceFloeBot, commands.AutoShardedBot):
 def create_bot(settings: Settings | None = None, **options: Any) -> IceFloeBot:
     """Build the configured, not yet started bot from settings (by default from the environment and .env).
 
-    Options are IceFloeBot's (bot_pause, bot_budget, workers, check_interval) or discord.py Client options.
-    With SHARD_COUNT set the bot is an AutoShardedBot running SHARD_IDS (default: every shard).
+    Options are IceFloeBot's (bot_pause, bot_budget, workers, check_interval, outbox_interval) or discord.py
+    Client options. With SHARD_COUNT set the bot is an AutoShardedBot running SHARD_IDS (default: every shard).
     """
     settings = settings or Settings.from_env()
     cls = ShardedIceFloeBot if settings.sharded else IceFloeBot

@@ -224,9 +224,15 @@ def table_card(state: FlippersState, seat: int | None, ref: str) -> str:
     return explorer_id(seat, power)
 
 
+NO_DISCARD = "Name the card(s) to discard, separated by commas, e.g. `Flip, Bump` (the menu lists your hand)."
+
+
 def discard_refs(state: FlippersState, seat: int | None, text: str) -> list[str]:
-    """Split a comma-separated list of cards and resolve each against the seat's hand."""
-    return [hand_card(state, seat, part) for part in text.split(",") if part.strip()]
+    """Split a comma-separated list of cards and resolve each against the seat's hand; refuse an empty list."""
+    refs = [hand_card(state, seat, part) for part in text.split(",") if part.strip()]
+    if not refs:
+        raise UserError(NO_DISCARD)
+    return refs
 
 
 def discard_note(cards: Sequence[str]) -> str:
@@ -333,6 +339,8 @@ class FlippersAdapter(GameAdapter):
             await _reply(interaction, text, [discard_menu(board, seat)])
         elif kind == DISCARD:
             self._chooser(interaction, board)
+            if not hit.values:
+                raise UserError(NO_DISCARD)
             action = {"type": "discard", "cards": list(hit.values)}
             await flow.act(interaction, board.row, action, private_note=discard_note(hit.values))
         elif kind == PLAY_BUTTON:

@@ -167,7 +167,7 @@ class GameCog(commands.Cog):
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1, game_number: int | None = None
     ) -> None:
         """Show the move log."""
-        row = await records.pick_game(self.flow, interaction.channel_id or 0, game_number)
+        row = await records.pick_game(self.flow, interaction, game_number)
         text = await records.history(self.flow, row, page)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
@@ -175,7 +175,7 @@ class GameCog(commands.Cog):
     @app_commands.describe(game_number="A game number; default: the latest game in this channel")
     async def replay(self, interaction: discord.Interaction, game_number: int | None = None) -> None:
         """Post an animated replay of a finished game."""
-        row = await records.pick_game(self.flow, interaction.channel_id or 0, game_number)
+        row = await records.pick_game(self.flow, interaction, game_number)
         if row.status == LOBBY or not row.state:
             raise UserError("That game has not been played yet.")
         await interaction.response.defer(thinking=True)

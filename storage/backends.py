@@ -16,7 +16,9 @@ A unique or foreign-key violation raises IntegrityError on both.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -30,6 +32,11 @@ Row = Mapping[str, Any]
 SQLITE_PREFIX = "sqlite:///"
 POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 MIGRATION_LOCK = 0x1CEF10E  # pg_advisory_lock key: one process migrates at a time
+BUSY_TIMEOUT_MS = 1500
+"""How long a write waits for another writer's lock: well inside Discord's 3 s to acknowledge an interaction."""
+BUSY_TEXT = "The game's database is busy right now, so nothing was changed. Please try again in a moment."
+
+log = logging.getLogger(__name__)
 
 
 class StorageError(Exception):
@@ -38,6 +45,20 @@ class StorageError(Exception):
 
 class IntegrityError(StorageError):
     """Raise when a change breaks a unique or foreign-key constraint."""
+
+
+class DatabaseBusy(StorageError):
+    """Raise when another writer held the database longer than a player can wait; nothing was changed."""
+
+
+def busy(error: BaseException) -> DatabaseBusy | None:
+    """Return DatabaseBusy for SQLite's "database is locked" (after busy_timeout) or PostgreSQL's lock_timeout."""
+    text = str(error)
+    locked = isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+    if locked or type(error).__name__ == "LockNotAvailableError":
+        log.warning("the database stayed locked for %s ms: %s", BUSY_TIMEOUT_MS, error)
+        return DatabaseBusy(BUSY_TEXT)
+    return None
 
 
 class Tx(Protocol):
@@ -163,7 +184,7 @@ class SqliteBackend:
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA synchronous=NORMAL")
         await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
+        await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         return conn
 
     async def open(self) -> None:
@@ -217,19 +238,38 @@ class SqliteBackend:
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         """Run one autocommitted write."""
         async with self._write_lock:
-            return await _SqliteTx(self.writer).execute(sql, args)
+            try:
+                return await _SqliteTx(self.writer).execute(sql, args)
+            except sqlite3.OperationalError as exc:
+                raise busy(exc) or exc from exc
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        """Hold the writer for a BEGIN IMMEDIATE ... COMMIT block."""
+        """Hold the writer for a BEGIN IMMEDIATE ... COMMIT block; a lock held too long raises DatabaseBusy."""
         async with self._write_lock:
-            await self.writer.execute("BEGIN IMMEDIATE")
+            try:
+                await self.writer.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                raise busy(exc) or exc from exc
             try:
                 yield _SqliteTx(self.writer)
-            except BaseException:
-                await self.writer.execute("ROLLBACK")
+                await self.writer.execute("COMMIT")
+            except BaseException as exc:
+                await self._rollback(exc)
+                if isinstance(exc, sqlite3.OperationalError) and (converted := busy(exc)):
+                    raise converted from exc
                 raise
-            await self.writer.execute("COMMIT")
+
+    async def _rollback(self, error: BaseException) -> None:
+        """Undo the open transaction after `error`; if SQLite already undid it (disk full), keep the real cause."""
+        if not self.writer.in_transaction:
+            if isinstance(error, sqlite3.Error):
+                log.warning("a database write failed and SQLite rolled it back: %s", error)
+            return
+        try:
+            await self.writer.execute("ROLLBACK")
+        except sqlite3.Error as rollback_error:
+            log.warning("a database write failed (%s); rolling it back failed too: %s", error, rollback_error)
 
 
 # -- PostgreSQL -------------------------------------------------------------------------------------------
@@ -303,7 +343,11 @@ class PostgresBackend:
         import asyncpg
 
         self._pool = await asyncpg.create_pool(
-            self.url, min_size=1, max_size=self.pool_size, statement_cache_size=256
+            self.url,
+            min_size=1,
+            max_size=self.pool_size,
+            statement_cache_size=256,
+            server_settings={"lock_timeout": str(BUSY_TIMEOUT_MS)},
         )
         async with self.pool.acquire() as conn:
             await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
@@ -336,10 +380,19 @@ class PostgresBackend:
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         """Run one autocommitted write."""
         async with self.pool.acquire() as conn:
-            return await _PostgresTx(conn).execute(sql, args)
+            try:
+                return await _PostgresTx(conn).execute(sql, args)
+            except Exception as exc:
+                raise busy(exc) or exc from exc
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        """Run a block in one transaction on one pooled connection."""
-        async with self.pool.acquire() as conn, conn.transaction():
-            yield _PostgresTx(conn)
+        """Run a block in one transaction on one pooled connection; a lock held too long raises DatabaseBusy."""
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                yield _PostgresTx(conn)
+        except Exception as exc:
+            converted = busy(exc)
+            if converted is None:
+                raise
+            raise converted from exc

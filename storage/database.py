@@ -27,16 +27,29 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from storage.backends import Backend, IntegrityError, Row, StorageError, Tx, make_backend, sqlite_path
+from storage.backends import (
+    BUSY_TIMEOUT_MS,
+    Backend,
+    DatabaseBusy,
+    IntegrityError,
+    Row,
+    StorageError,
+    Tx,
+    make_backend,
+    sqlite_path,
+)
 
 __all__ = ["ChannelBusy", "Database", "GameRow", "Result", "Seat", "Shards", "StaleVersion", "StorageError"]
-__all__ += ["GuildSettings", "PlayerStats", "due_moment", "sqlite_path", "utc_now"]
+__all__ += ["BUSY_TIMEOUT_MS", "DatabaseBusy", "GuildSettings", "PlayerStats", "due_moment", "sqlite_path", "utc_now"]
 
 LOBBY, ACTIVE, FINISHED, CANCELLED = "lobby", "active", "finished", "cancelled"
 ABANDONED = "abandoned"
 """The game's channel, thread or server is gone: ended for good, kept in history, no winner, nothing retried."""
 OPEN = (LOBBY, ACTIVE)
 ENDED = (FINISHED, CANCELLED, ABANDONED)
+SHOWN = (ACTIVE, FINISHED)
+"""Statuses whose newest board belongs in the channel (the board outbox posts it when it is behind)."""
+SQL_INT = range(-(2**63), 2**63)
 GAME_SELECT = (
     "SELECT g.*, s.seat AS seat_no, s.user_id AS seat_user, s.name AS seat_name, s.bot_level AS seat_bot"
     " FROM games g LEFT JOIN seats s ON s.game_id = g.id"
@@ -115,6 +128,13 @@ class GameRow:
     paused_reason: str | None = None
     """Why the bot cannot post in the game's channel (its timers wait meanwhile); None: not paused."""
     paused_at: str | None = None
+    posted_version: int = 0
+    """The state version the game's posted board shows; behind `version` until the newest board is posted."""
+
+    @property
+    def board_behind(self) -> bool:
+        """Return True when a saved version of a shown game has no posted board yet."""
+        return self.status in SHOWN and self.posted_version < self.version
 
     @property
     def paused(self) -> bool:
@@ -200,6 +220,7 @@ def _parse_game(row: Row) -> GameRow:
         due_at=row["due_at"],
         paused_reason=row["paused_reason"],
         paused_at=row["paused_at"],
+        posted_version=row["posted_version"],
     )
 
 
@@ -342,7 +363,9 @@ class Database:
         return row
 
     async def game(self, game_id: int) -> GameRow | None:
-        """Return a game by id, or None."""
+        """Return a game by id, or None (also for a number too large to be any game's)."""
+        if game_id not in SQL_INT:
+            return None
         found = await self._games("g.id = ?", (game_id,))
         return found[0] if found else None
 
@@ -556,12 +579,28 @@ class Database:
             limit,
         )
 
-    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
-        """Remember which channel message shows the current board."""
-        await self.backend.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+    async def set_board_message(self, game_id: int, message_id: int | None, version: int | None = None) -> None:
+        """Remember which channel message shows the current board and, with `version`, which state it shows.
+
+        A board of an older version than the one already posted changes nothing.
+        """
+        if version is None:
+            await self.backend.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+            return
+        await self.backend.execute(
+            "UPDATE games SET board_message_id = ?, posted_version = ? WHERE id = ? AND posted_version <= ?",
+            (message_id, version, game_id, version),
+        )
+
+    async def games_behind(self) -> list[GameRow]:
+        """Return this process's active and finished games whose newest version has no posted board, oldest first."""
+        owned, args = self._owned()
+        return await self._games(f"g.status IN (?, ?) AND g.posted_version < g.version AND {owned}", (*SHOWN, *args))
 
     async def actions(self, game_id: int) -> list[dict[str, Any]]:
         """Return a game's action log in order."""
+        if game_id not in SQL_INT:
+            return []
         rows = await self.backend.fetch(
             "SELECT version, seat, user_id, action, events, created_at FROM actions WHERE game_id = ? ORDER BY version",
             (game_id,),

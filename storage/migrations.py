@@ -246,6 +246,12 @@ MIGRATIONS: tuple[Migration, ...] = (
     UPDATE games SET due_at = 0 WHERE status = 'active';
     """,
     },
+    # 4: the board outbox: the version the posted board shows, so a saved move whose board never reached the
+    # channel is posted later (after a crash, at start-up, on the next press, by the periodic sweep).
+    """
+    ALTER TABLE games ADD COLUMN posted_version INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET posted_version = version;
+    """,
 )
 
 

@@ -122,16 +122,22 @@ class BotPlayers:
             return False
         action = await self.think(row.kind, game.view(state, seat), seat, level, row.seed + row.version)
         try:
-            done = await self.moves.commit(game_id, action, seat=seat, expected_version=expected_version)
-        except (UserError, IllegalAction) as exc:
-            log.info("computer move in game %s not applied: %s", game_id, exc)
-            return False
-        try:
-            await self.moves.publisher.publish(done.board, done.events, interaction=None, previous=done.previous)
+            async with self.moves.outbox.holding(game_id):
+                try:
+                    done = await self.moves.commit(game_id, action, seat=seat, expected_version=expected_version)
+                except (UserError, IllegalAction) as exc:
+                    log.info("computer move in game %s not applied: %s", game_id, exc)
+                    return False
+                try:
+                    await self.moves.publisher.publish(
+                        done.board, done.events, interaction=None, previous=done.previous
+                    )
+                except discord.HTTPException as exc:
+                    if self.on_post_failed is not None and await self.on_post_failed(done.board.row, exc):
+                        return False
+                    raise
         except discord.HTTPException as exc:
-            if self.on_post_failed is None or not await self.on_post_failed(done.board.row, exc):
-                raise
-            return False
+            log.warning("computer move in game %s saved; its board waits for the outbox: %s", game_id, exc)
         return True
 
     async def _run(self, game_id: int) -> None:

@@ -17,7 +17,21 @@ class UserError(Exception):
     """Raise when a player asked for something the bot cannot do; the message is shown to them."""
 
 
+BOARD_LATER = "Nothing is lost: the board is posted in the channel as soon as Discord lets me (or use `/game status`)."
+HAND_LATER = "The board is in the channel; a private hand can always be seen with `/game hand`."
+
+
+class MoveSaved(UserError):
+    """Raise when a move was saved but something after it (the board, a DM, the answer) did not arrive."""
+
+    def __init__(self, missing: str, saved: str = "Your move was saved", hint: str = BOARD_LATER) -> None:
+        super().__init__(f"{saved}, but {missing} did not arrive. {hint}")
+
+
 STALE_BOARD = "This board is out of date: use the newest board in the channel."
+STALE_COMMAND = (
+    "The game changed after you sent this command, so it was not applied: check the newest board and send it again."
+)
 EXPECTED = (UserError, IllegalAction, StorageError)
 
 
@@ -41,14 +55,26 @@ def message_for(error: BaseException) -> str:
 
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
-    """Answer an interaction privately, whether or not it was answered already."""
+    """Answer an interaction privately, whether or not it was answered already.
+
+    After a public "thinking…" defer the placeholder is deleted first, so the answer never shows in the channel.
+    """
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
+        if not interaction.response.is_done():
             await interaction.response.send_message(text, ephemeral=True)
+            return
+        if interaction.response.type == discord.InteractionResponseType.deferred_channel_message:
+            await drop_placeholder(interaction)
+        await interaction.followup.send(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not deliver an error reply for interaction %s", interaction.id)
+
+
+async def drop_placeholder(interaction: discord.Interaction) -> None:
+    """Delete a public "thinking…" placeholder that nothing replaced yet."""
+    original = await interaction.original_response()
+    if original.flags.loading and not original.flags.ephemeral:
+        await interaction.delete_original_response()
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,7 +14,9 @@ from ui.errors import STALE_BOARD, UserError
 from ui.lifecycle import Lifecycle
 from ui.loading import GameLoader
 from ui.lobby import Lobby
+from ui.locks import GameLocks
 from ui.moves import Moves
+from ui.outbox import Outbox
 from ui.private import PrivateMessages
 from ui.publishing import Publisher
 from ui.rendering import Renderer
@@ -25,20 +25,45 @@ if TYPE_CHECKING:
     from discord.ext import commands
 
 
+def check_place(interaction: discord.Interaction, row: GameRow) -> None:
+    """Refuse a press from another server or channel than the game's (in DMs: from anyone not seated)."""
+    if interaction.guild_id is None:
+        if row.seat_of(interaction.user.id) is None:
+            raise UserError("This game no longer exists.")
+        return
+    if row.guild_id != interaction.guild_id or row.channel_id != interaction.channel_id:
+        raise UserError("This game is played in another channel: use the board there.")
+
+
+NEWEST_POSTED = "The newest board had not been posted yet: it is in the channel now, so use that one."
+
+
 class GameFlow:
     """Hold one of each part of the turn flow and the entry points the cogs, bots and scheduler use."""
 
-    def __init__(self, bot: commands.Bot, db: Database, *, workers: str = "process", **bot_options: Any) -> None:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        db: Database,
+        *,
+        workers: str = "process",
+        outbox_interval: float = 30.0,
+        **bot_options: Any,
+    ) -> None:
         self.bot = bot
         self.db = db
-        locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.locks = GameLocks()
         self.loader = GameLoader(db)
         self.renderer = Renderer(workers)
         self.private = PrivateMessages(bot, db, self.loader, self.renderer)
         self.publisher = Publisher(bot, db, self.loader, self.renderer, self.private, self._published)
-        self.moves = Moves(db, self.loader, self.publisher, locks, self.schedule_bots)
-        self.lobby = Lobby(bot, db, self.publisher, locks)
         self.lifecycle = Lifecycle(bot, db, self.loader, self.publisher)
+        self.outbox = Outbox(
+            bot, db, self.loader, self.publisher, interval=outbox_interval, on_refused=self.lifecycle.post_failed
+        )
+        self.loader.on_loaded = self.outbox.notice
+        self.moves = Moves(db, self.loader, self.publisher, self.outbox, self.locks, self.schedule_bots)
+        self.lobby = Lobby(bot, db, self.publisher, self.locks)
         self.bots = BotPlayers(
             db, self.loader, self.moves, workers=workers, on_post_failed=self.lifecycle.post_failed, **bot_options
         )
@@ -91,6 +116,7 @@ class GameFlow:
         row = await self.db.game(hit.game_id)
         if row is None:
             raise UserError("This game no longer exists.")
+        check_place(interaction, row)
         if hit.version == LOBBY_VERSION and hit.token in {"join", "leave", "start", "addbot"}:
             if row.status != LOBBY:
                 raise UserError("This lobby is closed: the game has started or ended.")
@@ -104,5 +130,11 @@ class GameFlow:
             raise UserError("This game is over.")
         adapter = adapter_for(row.kind)
         if hit.version != row.version and not adapter.accepts_stale(hit):
+            if hit.version < row.version and row.board_behind:
+                await self.outbox.deliver(row.id)
+                fresh = await self.db.game(row.id)
+                if fresh is not None and not fresh.board_behind:
+                    raise UserError(NEWEST_POSTED)
             raise UserError(STALE_BOARD)
+        self.outbox.notice(row)
         await adapter.on_component(self, interaction, self.loader.board(row), hit)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -23,12 +24,15 @@ class GameLoader:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.on_loaded: Callable[[GameRow], None] = lambda row: None
+        """Called with each game a player's command loads (the outbox posts a board that is behind)."""
 
     async def game_here(self, interaction: discord.Interaction) -> GameRow:
         """Return the open game in the interaction's channel, or refuse."""
         row = await self.db.open_game_in(interaction.channel_id or 0)
         if row is None:
             raise UserError(NO_GAME)
+        self.on_loaded(row)
         return row
 
     async def active_game(self, interaction: discord.Interaction, kind: str) -> GameRow:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
+import logging
 import random
-from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,13 +14,16 @@ from storage.database import CANCELLED, FINISHED, LOBBY, ChannelBusy, Database, 
 from ui.adapter import Board
 from ui.bots import LEVELS
 from ui.components import LOBBY_VERSION, button, view_of
-from ui.errors import UserError
+from ui.errors import MoveSaved, UserError
 from ui.lifecycle import LONGEST_AUTO_ARCHIVE
+from ui.locks import GameLocks
 from ui.publishing import MENTION_USERS, Publisher
 from ui.text import LABEL, shorten
 
 if TYPE_CHECKING:
     from discord.ext import commands
+
+log = logging.getLogger(__name__)
 
 
 def in_thread(interaction: discord.Interaction) -> bool:
@@ -67,9 +69,7 @@ def lobby_view(row: GameRow, *, disabled: bool = False) -> discord.ui.View | Non
 class Lobby:
     """Run a game's lobby and the host's powers over it."""
 
-    def __init__(
-        self, bot: commands.Bot, db: Database, publisher: Publisher, locks: defaultdict[int, asyncio.Lock]
-    ) -> None:
+    def __init__(self, bot: commands.Bot, db: Database, publisher: Publisher, locks: GameLocks) -> None:
         self.bot = bot
         self.db = db
         self.publisher = publisher
@@ -191,14 +191,18 @@ class Lobby:
         if not game.min_players <= players <= game.max_players:
             raise UserError(f"{game.title} needs {game.min_players}-{game.max_players} players; {players} seated.")
         state = game.new_game(players, row.options, row.seed)
-        async with self.locks[row.id]:
+        async with self.locks.hold(row.id):
             version = await self.db.start_game(row.id, game.dump(state), row.version)
-        await interaction.response.defer(thinking=interaction.message is None)
-        started = await self.db.game(row.id)
-        assert started is not None
-        await self.publisher.edit_message(row.channel_id, row.board_message_id, view=lobby_view(row, disabled=True))
-        board = Board(started, game, state, version)
-        await self.publisher.publish(board, [Event("game_started")], interaction=interaction, previous=None)
+        try:
+            await interaction.response.defer(thinking=interaction.message is None)
+            started = await self.db.game(row.id)
+            assert started is not None
+            await self.publisher.edit_message(row.channel_id, row.board_message_id, view=lobby_view(row, disabled=True))
+            board = Board(started, game, state, version)
+            await self.publisher.publish(board, [Event("game_started")], interaction=interaction, previous=None)
+        except Exception as exc:
+            log.warning("game %s started but its first board failed: %r", row.id, exc)
+            raise MoveSaved("the first board", saved="The game has started") from exc
 
     async def cancel(self, interaction: discord.Interaction, row: GameRow, *, reason: str = "") -> None:
         """End an open game for good (host or a member with Manage Server)."""
@@ -206,7 +210,7 @@ class Lobby:
         moderator = bool(perms and perms.manage_guild)
         if interaction.user.id != row.host_id and not moderator:
             raise UserError("Only the host or a member with Manage Server can cancel this game.")
-        async with self.locks[row.id]:
+        async with self.locks.hold(row.id):
             if not await self.db.set_status(row.id, CANCELLED):
                 raise UserError("This game has already ended.")
         await interaction.response.send_message(

@@ -3,19 +3,38 @@
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
-from collections.abc import Callable
+import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from datetime import UTC, datetime
+from typing import Any, TypeVar
 
 import discord
 
 from engine.base import Action, Event, Game, IllegalAction
 from storage.database import ACTIVE, LOBBY, Database, GameRow, Result
 from ui.adapter import Board
-from ui.errors import STALE_BOARD, UserError, not_your_turn
+from ui.errors import (
+    EXPECTED,
+    HAND_LATER,
+    STALE_BOARD,
+    STALE_COMMAND,
+    MoveSaved,
+    UserError,
+    not_your_turn,
+    reply_ephemeral,
+)
 from ui.loading import GameLoader
+from ui.locks import GameLocks
+from ui.outbox import Outbox
 from ui.publishing import Publisher
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+ACK_WITHIN_S = 1.0
+"""Acknowledge an interaction by this long after Discord created it when saving has not finished by then
+(Discord drops an interaction not acknowledged within 3 s)."""
 
 
 @dataclass
@@ -46,12 +65,14 @@ class Moves:
         db: Database,
         loader: GameLoader,
         publisher: Publisher,
-        locks: defaultdict[int, asyncio.Lock],
+        outbox: Outbox,
+        locks: GameLocks,
         schedule_bots: Callable[[int], None],
     ) -> None:
         self.db = db
         self.loader = loader
         self.publisher = publisher
+        self.outbox = outbox
         self.locks = locks
         self.schedule_bots = schedule_bots
 
@@ -63,18 +84,22 @@ class Moves:
         user_id: int | None = None,
         seat: int | None = None,
         expected_version: int | None = None,
+        sent_at: datetime | None = None,
     ) -> Commit:
         """Apply an action to the saved game and save it with its log entry; nothing is posted yet.
 
         The seat is the caller's (`user_id`) or given (`seat`, for computer players and timeouts). The
-        reserved action {"type": "resign"} takes the seat out of the game.
+        reserved action {"type": "resign"} takes the seat out of the game. A move chosen on a board is bound to
+        that board's `expected_version`; a slash command to the game as it was when it was `sent_at`.
         """
-        async with self.locks[game_id]:
+        async with self.locks.hold(game_id):
             fresh = await self.db.game(game_id)
             if fresh is None or fresh.status != ACTIVE:
                 raise UserError("This game is over.")
             if expected_version is not None and fresh.version != expected_version:
                 raise UserError(STALE_BOARD)
+            if sent_at is not None and changed_after(fresh, sent_at):
+                raise UserError(STALE_COMMAND)
             if seat is None:
                 seat = fresh.seat_of(user_id or 0)
                 if seat is None:
@@ -115,19 +140,38 @@ class Moves:
         """Apply one player's action, save it, answer, then post the new board.
 
         With `private_note` the action is secret: the player alone gets the note, and the public board is
-        posted to the channel on its own, so nothing in the reply to the player's command is public.
+        posted to the channel on its own, so nothing in the reply to the player's command is public. Once the
+        move is saved, nothing that fails afterwards says "nothing was changed": the player is told the move
+        was saved and what did not arrive, and the outbox posts the board later.
         """
-        done = await self.commit(row.id, action, user_id=interaction.user.id, expected_version=expected_version)
         elsewhere = interaction.channel_id != row.channel_id
         on_board = interaction.message is not None and not interaction.message.flags.ephemeral and not elsewhere
-        in_place = self.publisher.in_place(done.board, done.events)
         if private_note is None and elsewhere:
             private_note = "Done: see the new board in the game's channel."
-        elif private_note is None and in_place and not on_board:
-            private_note = "Done: the board in the channel shows it."
-        await acknowledge(interaction, private_note, elsewhere=elsewhere)
-        target = None if private_note or in_place else interaction
-        await self.publisher.publish(done.board, done.events, interaction=target, previous=done.previous)
+        slash = interaction.message is None and expected_version is None and private_note is None
+        async with self.outbox.holding(row.id):
+            saving = self.commit(
+                row.id,
+                action,
+                user_id=interaction.user.id,
+                expected_version=expected_version,
+                sent_at=interaction.created_at if slash else None,
+            )
+            done = await in_time(interaction, saving, lambda: defer(interaction, private_note, elsewhere=elsewhere))
+            try:
+                in_place = self.publisher.in_place(done.board, done.events)
+                if private_note is None and in_place and not on_board:
+                    private_note = "Done: the board in the channel shows it."
+                await acknowledge(interaction, private_note, elsewhere=elsewhere)
+                target = None if private_note or in_place else interaction
+                missed = await self.publisher.publish(
+                    done.board, done.events, interaction=target, previous=done.previous
+                )
+            except Exception as exc:
+                raise saved_but(row, exc, "the new board") from exc
+        if missed:
+            dms = MoveSaved(f"the private update by DM for {', '.join(missed)}", hint=HAND_LATER)
+            await reply_ephemeral(interaction, str(dms))
 
     async def resign(self, interaction: discord.Interaction, row: GameRow, hand_to: str | None = None) -> None:
         """Take the caller out of an active game, or hand their seat to a computer player of level `hand_to`."""
@@ -147,16 +191,72 @@ class Moves:
             )
             self.schedule_bots(row.id)
             return
-        done = await self.commit(row.id, {"type": "resign"}, user_id=interaction.user.id)
-        await interaction.response.defer(thinking=True)
-        await self.publisher.publish(done.board, done.events, interaction=interaction, previous=done.previous)
+        async with self.outbox.holding(row.id):
+            resigning = self.commit(row.id, {"type": "resign"}, user_id=interaction.user.id)
+            done = await in_time(interaction, resigning, lambda: defer(interaction, None))
+            try:
+                await defer(interaction, None)
+                await self.publisher.publish(done.board, done.events, interaction=interaction, previous=done.previous)
+            except Exception as exc:
+                raise saved_but(row, exc, "the new board") from exc
+
+
+def changed_after(row: GameRow, sent_at: datetime) -> bool:
+    """Return True when a game's last saved change is newer than a command sent at `sent_at`."""
+    saved = datetime.fromisoformat(row.updated_at)
+    if saved.tzinfo is None:
+        saved = saved.replace(tzinfo=UTC)
+    return saved > sent_at
+
+
+async def in_time(
+    interaction: discord.Interaction, work: Awaitable[T], early: Callable[[], Awaitable[None]]
+) -> T:
+    """Await `work`; if it is still waiting (on the database) near Discord's deadline, acknowledge first."""
+    task = asyncio.ensure_future(work)
+    elapsed = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    done, _ = await asyncio.wait({task}, timeout=min(ACK_WITHIN_S, max(0.05, ACK_WITHIN_S - elapsed)))
+    if not done and not interaction.response.is_done():
+        try:
+            await early()
+        except discord.HTTPException as exc:
+            log.warning("could not acknowledge interaction %s early: %s", interaction.id, exc)
+    return await task
+
+
+async def defer(interaction: discord.Interaction, private_note: str | None, *, elsewhere: bool = False) -> None:
+    """Acknowledge an action whose answer comes later, in the form `acknowledge` will complete."""
+    if interaction.response.is_done():
+        return
+    message = interaction.message
+    if message is not None and (message.flags.ephemeral or elsewhere):
+        await interaction.response.defer()
+    elif private_note is not None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    else:
+        await interaction.response.defer(thinking=message is None)
+
+
+def saved_but(row: GameRow, error: Exception, what: str) -> MoveSaved:
+    """Log a failure after a move was saved and return what the player is told."""
+    if isinstance(error, MoveSaved):
+        return error
+    if isinstance(error, EXPECTED):
+        log.warning("game %s: a move was saved but %s failed: %s", row.id, what, error)
+    else:
+        log.warning("game %s: a move was saved but %s failed", row.id, what, exc_info=error)
+    return MoveSaved(what)
 
 
 async def acknowledge(interaction: discord.Interaction, private_note: str | None, *, elsewhere: bool = False) -> None:
     """Answer an accepted action: close a private menu, reply privately, or defer while the board renders."""
     if interaction.response.is_done():
-        if private_note is not None:
-            await interaction.followup.send(private_note, ephemeral=True)
+        message = interaction.message
+        if message is not None and (message.flags.ephemeral or elsewhere):
+            note = private_note or "Done: see the new board in the channel."
+            await interaction.edit_original_response(content=note, view=None, attachments=[])
+        elif private_note is not None:
+            await reply_ephemeral(interaction, private_note)  # never in a public "thinking…" placeholder
         return
     message = interaction.message
     if message is not None and (message.flags.ephemeral or elsewhere):

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +14,7 @@ from ui.adapter import Board, GameAdapter, Picture, adapter_for
 from ui.components import button, view_of
 from ui.errors import UserError
 from ui.loading import GameLoader
+from ui.locks import GameLocks
 from ui.private import PrivateMessages
 from ui.rendering import Renderer
 from ui.text import lines_within
@@ -68,7 +67,7 @@ class Publisher:
         self.renderer = renderer
         self.private = private
         self.on_published = on_published
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.locks = GameLocks()
 
     async def publish(
         self,
@@ -77,19 +76,22 @@ class Publisher:
         *,
         interaction: discord.Interaction | None,
         previous: Board | None,
-    ) -> discord.Message | None:
+        unless_posted: bool = False,
+    ) -> list[str]:
         """Post the new board with a summary and a ping, disable the old one and send private updates.
 
-        A step that continues a turn (see `GameAdapter.turn_in_place`) edits the current board instead.
+        A step that continues a turn (see `GameAdapter.turn_in_place`) edits the current board instead. With
+        `unless_posted`, nothing is posted when a board of this version or newer is already in the channel.
+        Return the names of the players whose private update by DM did not arrive (Discord failed it).
         """
         adapter = adapter_for(board.row.kind)
         if self.in_place(board, events):
-            message = await self._edit_in_place(adapter, board, events)
-            for seat in sorted(adapter.seats_to_update_privately(events, board.state)):
-                await self.private.send(board, seat)
-            self.on_published(board.row)
-            return message
-        async with self._locks[board.row.id]:
+            if not await self._edit_in_place(adapter, board, events, unless_posted):
+                return []
+            return await self._after(adapter, board, events)
+        async with self.locks.hold(board.row.id):
+            if unless_posted and await self._posted(board):
+                return []
             picture = await self.renderer.board(adapter, board)
             content = board_content(board, events)
             if board.game.is_over(board.state):
@@ -106,26 +108,48 @@ class Publisher:
                     view=view_of(adapter.board_items(previous)) or discord.utils.MISSING,
                 )
             if message is not None:
-                await self.db.set_board_message(board.row.id, message.id)
-                board.row.board_message_id = message.id
+                await self._mark_posted(board, message.id)
+        return await self._after(adapter, board, events)
+
+    async def _posted(self, board: Board) -> bool:
+        """Return True when the channel already shows this board's version or a newer one."""
+        fresh = await self.db.game(board.row.id)
+        return fresh is None or fresh.posted_version >= board.version
+
+    async def _mark_posted(self, board: Board, message_id: int) -> None:
+        """Remember the message that now shows the board and the version it shows."""
+        await self.db.set_board_message(board.row.id, message_id, version=board.version)
+        board.row.board_message_id = message_id
+        board.row.posted_version = max(board.row.posted_version, board.version)
+
+    async def _after(self, adapter: GameAdapter, board: Board, events: Sequence[Event]) -> list[str]:
+        """Send the private updates a board causes; return whose did not arrive."""
+        undelivered = []
         for seat in sorted(adapter.seats_to_update_privately(events, board.state)):
-            await self.private.send(board, seat)
+            try:
+                await self.private.send(board, seat)
+            except discord.HTTPException as exc:
+                log.warning("the private update of game %s for seat %s did not arrive: %s", board.row.id, seat, exc)
+                undelivered.append(board.row.seats[seat].name)
         self.on_published(board.row)
-        return message
+        return undelivered
 
     def in_place(self, board: Board, events: Sequence[Event]) -> bool:
         """Return True when publishing these events edits the current board rather than posting a new one."""
         return board.row.board_message_id is not None and adapter_for(board.row.kind).turn_in_place(events)
 
     async def _edit_in_place(
-        self, adapter: GameAdapter, board: Board, events: Sequence[Event]
-    ) -> discord.Message | None:
+        self, adapter: GameAdapter, board: Board, events: Sequence[Event], unless_posted: bool = False
+    ) -> bool:
         """Edit the turn's board with the new picture and the turn's lines; post the next board when it ends.
 
-        The turn's lines are rebuilt from the saved action log, so a restart loses none of them.
+        The turn's lines are rebuilt from the saved action log, so a restart loses none of them. Return False
+        when nothing was done because the channel already shows this version (`unless_posted`).
         """
         game, state, names, row = board.game, board.state, board.names, board.row
-        async with self._locks[row.id]:
+        async with self.locks.hold(row.id):
+            if unless_posted and await self._posted(board):
+                return False
             log = [entry for entry in await self.db.actions(row.id) if entry["version"] <= board.version]
             logged = [Event(**e) for entry in log for e in entry["events"]]
             fresh = len(logged) - len(events)
@@ -138,10 +162,22 @@ class Publisher:
             if going_on:
                 content = lines_within([*lines, game.status(state, names)], keep_last=1, more="…and {n} more")
                 view = view_of(adapter.board_items(board))
-                await self.edit_message(
-                    row.channel_id, row.board_message_id, content=content, attachments=[picture.file()], view=view
-                )
-                return None
+                try:
+                    await self.edit_message(
+                        row.channel_id,
+                        row.board_message_id,
+                        strict=True,
+                        content=content,
+                        attachments=[picture.file()],
+                        view=view,
+                    )
+                    shown_in = row.board_message_id
+                except discord.NotFound:  # the turn's board was deleted: post it anew
+                    anew = await self.send(row, None, content, picture, adapter.board_items(board))
+                    shown_in = None if anew is None else anew.id
+                if shown_in is not None:
+                    await self._mark_posted(board, shown_in)
+                return True
             await self.edit_message(
                 row.channel_id,
                 row.board_message_id,
@@ -157,9 +193,8 @@ class Publisher:
                 items = adapter.board_items(board)
             message = await self.send(row, None, board_content(board, turn[cut:]), picture, items)
             if message is not None:
-                await self.db.set_board_message(row.id, message.id)
-                row.board_message_id = message.id
-            return message
+                await self._mark_posted(board, message.id)
+            return True
 
     async def send(
         self,
@@ -178,13 +213,17 @@ class Publisher:
             return await interaction.followup.send(wait=True, **kwargs)
         return await self.bot.get_partial_messageable(row.channel_id).send(**kwargs)
 
-    async def edit_message(self, channel_id: int, message_id: int | None, **changes: Any) -> None:
-        """Edit an earlier message of ours, ignoring one that was deleted."""
+    async def edit_message(
+        self, channel_id: int, message_id: int | None, *, strict: bool = False, **changes: Any
+    ) -> None:
+        """Edit an earlier message of ours, ignoring one that was deleted (unless `strict`: then raise)."""
         if message_id is None:
             return
         try:
             await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**changes)
         except discord.HTTPException as exc:
+            if strict:
+                raise
             log.info("could not edit message %s in %s: %s", message_id, channel_id, exc)
 
     async def disable_board(self, row: GameRow) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -17,7 +18,10 @@ from ui.text import lines_within
 if TYPE_CHECKING:
     from ui.flow import GameFlow
 
+log = logging.getLogger(__name__)
+
 PAGE = 15
+NOT_FOUND = "No game found: give a game number, or use this in the game's channel."
 
 
 def jump_link(row: GameRow) -> str:
@@ -25,6 +29,13 @@ def jump_link(row: GameRow) -> str:
     if row.guild_id and row.board_message_id:
         return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.board_message_id}"
     return f"<#{row.channel_id}>"
+
+
+def check_seats(row: GameRow) -> None:
+    """Raise ValueError when a saved game's seats are not numbered 0, 1, 2... (a seat row is missing)."""
+    numbers = [s.seat for s in row.seats]
+    if numbers != list(range(len(numbers))):
+        raise ValueError(f"seats are {numbers}, not 0..{len(numbers) - 1}")
 
 
 def waiting_on(flow: GameFlow, row: GameRow) -> str:
@@ -43,12 +54,18 @@ async def list_games(flow: GameFlow, guild_id: int) -> str:
     rows = await flow.db.open_games_in_guild(guild_id)
     if not rows:
         return "No games are being played in this server. Start one with `/game new`."
-    lines = [f"**{len(rows)} open game(s)**"]
+    lines = []
     for row in rows:
-        lines.append(
-            f"#{row.id} {get(row.kind).title} in <#{row.channel_id}>: {waiting_on(flow, row)} · {jump_link(row)}"
-        )
-    return lines_within(lines)
+        try:
+            check_seats(row)
+            line = f"#{row.id} {get(row.kind).title} in <#{row.channel_id}>: {waiting_on(flow, row)} · {jump_link(row)}"
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            log.warning("game %s is damaged and left out of /game list: %r", row.id, exc)
+            continue
+        lines.append(line)
+    if not lines:
+        return "No games are being played in this server. Start one with `/game new`."
+    return lines_within([f"**{len(lines)} open game(s)**", *lines])
 
 
 async def my_turns(flow: GameFlow, user_id: int) -> str:
@@ -57,21 +74,28 @@ async def my_turns(flow: GameFlow, user_id: int) -> str:
     for row in await flow.db.active_games_of(user_id):
         seat = row.seat_of(user_id)
         try:
+            check_seats(row)
             game, state = flow.live(row)
+            if seat is not None and seat in game.to_act(state) and not row.seats[seat].is_bot:
+                lines.append(f"#{row.id} {game.title}: {game.status(state, row.names)} · {jump_link(row)}")
         except UserError:
             continue
-        if seat is not None and seat in game.to_act(state) and not row.seats[seat].is_bot:
-            lines.append(f"#{row.id} {game.title}: {game.status(state, row.names)} · {jump_link(row)}")
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            log.warning("game %s is damaged and left out of /game mine: %r", row.id, exc)
     if not lines:
         return "No game is waiting for you right now."
     return lines_within([f"**{len(lines)} game(s) wait for you**", *lines])
 
 
-async def pick_game(flow: GameFlow, channel_id: int, game_id: int | None) -> GameRow:
-    """Return the game asked for, or this channel's open or latest game."""
-    row = await flow.db.game(game_id) if game_id else await flow.db.latest_game_in(channel_id)
+async def pick_game(flow: GameFlow, interaction: discord.Interaction, game_id: int | None) -> GameRow:
+    """Return the game asked for, or this channel's latest; only this server's games, or in DMs the caller's."""
+    row = await flow.db.game(game_id) if game_id else await flow.db.latest_game_in(interaction.channel_id or 0)
     if row is None:
-        raise UserError("No game found: give a game number, or use this in the game's channel.")
+        raise UserError(NOT_FOUND)
+    if interaction.guild_id is not None and row.guild_id != interaction.guild_id:
+        raise UserError(NOT_FOUND)
+    if interaction.guild_id is None and row.seat_of(interaction.user.id) is None:
+        raise UserError(NOT_FOUND)
     return row
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import cache
@@ -17,6 +19,7 @@ from render.replay import Frame, palette_for, shrink
 from ui.adapter import GameAdapter, Picture
 
 WORKERS_ENV = "ICE_FLOE_WORKERS"
+PARENT_CHECK_S = 0.2
 
 
 def default_kind() -> str:
@@ -31,9 +34,28 @@ def make_pool(kind: str, workers: int, name: str, warm: Callable[[], None] | Non
     """Return a pool of worker processes (spawned, so no state leaks in; each runs `warm` first) or threads."""
     if kind == "process":
         return ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=warm
+            max_workers=workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=start_worker,
+            initargs=(os.getpid(), warm),
         )
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name)
+
+
+def start_worker(parent: int, warm: Callable[[], None] | None) -> None:
+    """Make this worker exit when the bot that started it dies (even by SIGKILL), then run `warm`."""
+    if os.getppid() != parent:
+        os._exit(0)
+    threading.Thread(target=_watch_parent, args=(parent,), name="floe-parent-watch", daemon=True).start()
+    if warm is not None:
+        warm()
+
+
+def _watch_parent(parent: int) -> None:
+    """Exit at once when this process's parent is no longer the bot (it died and the worker was re-parented)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_S)
+    os._exit(0)
 
 
 def warm_renderer() -> None:

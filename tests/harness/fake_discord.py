@@ -49,7 +49,7 @@ from .models import (
     SnowflakeFactory,
     utcnow,
 )
-from .rest import ApiError, Call, FailureRule, RestApi, UploadedFile
+from .rest import ApiError, Call, FailureRule, RequestHook, RestApi, UploadedFile
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +99,7 @@ class FakeDiscord:
         self.calls: list[Call] = []
         self.problems: list[str] = []
         self.failure_rules: list[FailureRule] = []
+        self.request_hooks: list[RequestHook] = []
         self.bot_user = self.add_user(bot_name, bot=True)
         self.owner = self.add_user("app-owner")
         self.application_id = self.bot_user.id

@@ -159,6 +159,8 @@ class FailureRule:
 
 
 Handler = Callable[[RestRequest], Awaitable[tuple[int, Any]]]
+RequestHook = Callable[[Call], Awaitable[tuple[int, Any] | None]]
+"""Run before a matched request is handled (route and body known); a (status, body) answer replaces it."""
 
 
 class Router:
@@ -512,6 +514,10 @@ class RestApi:
         failure = self._failure_for(request.method, route, api_path or "")
         if failure is not None:
             return failure
+        for hook in list(fake.request_hooks):
+            replaced = await hook(call)
+            if replaced is not None:
+                return replaced[0], replaced[1], {}
         req = RestRequest(request.method, api_path or "", route, params, dict(request.query), payload, files)
         try:
             status, body = await handler(req)
@@ -850,7 +856,7 @@ class RestApi:
         return ix
 
     async def followup(self, req: RestRequest) -> tuple[int, Any]:
-        """Send a follow-up; the first one after a thinking defer replaces the placeholder in place."""
+        """Send a follow-up; the first one after a thinking defer replaces the placeholder in place (unless deleted)."""
         fake = self.fake
         ix = self._webhook_interaction(req)
         payload = req.body
@@ -860,7 +866,10 @@ class RestApi:
             channel = fake.require_channel(int(req.query["thread_id"]))
         original = fake.messages.get(ix.original_message_id or 0)
         replaces_placeholder = (
-            ix.callback_type == CALLBACK_DEFERRED_MESSAGE and original is not None and original.loading
+            ix.callback_type == CALLBACK_DEFERRED_MESSAGE
+            and original is not None
+            and original.loading
+            and not original.deleted
         )
         if replaces_placeholder and original is not None:
             flags = original.flags & EPHEMERAL | (payload.get("flags") or 0) & ~EPHEMERAL

@@ -770,3 +770,24 @@ async def test_a_bot_removed_from_a_guild_loses_it_until_invited_back(
     fake_discord.add_bot_back(driver.guild)
     await driver.wait_until(lambda: bot.get_guild(driver.guild.id) is not None, "the guild to come back")
     assert await refusal(bot.get_partial_messageable(driver.channel.id).send("hi")) is None
+
+
+async def test_a_request_hook_sees_each_call_and_can_answer_instead(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
+    seen: list[tuple[str, str | None, int]] = []
+
+    async def refuse_followups(call: Any) -> tuple[int, Any] | None:
+        seen.append((call.method, call.route, len(call.files)))
+        if call.route == "/webhooks/{application_id}/{token}":
+            return 403, {"code": 50013, "message": "Missing Permissions"}
+        return None
+
+    fake_discord.request_hooks.append(refuse_followups)
+    result = driver.slash(driver.user("alice"), "/board")
+    await result.acked()
+    await driver.idle()
+    assert ("POST", "/webhooks/{application_id}/{token}", 1) in seen  # the board's file is already read
+    assert result.followups == [] and result.message.loading  # the placeholder was never replaced
+    assert fake_discord.calls_to("POST /webhooks/{application_id}/{token}", status=403)
+    driver.take_bot_errors()  # the tiny bot does not handle the refused follow-up

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections import defaultdict
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -15,6 +13,7 @@ from engine.registry import get
 from storage.database import Database, Seat
 from ui.errors import not_your_turn
 from ui.loading import GameLoader
+from ui.locks import GameLocks
 from ui.moves import Moves
 
 NAMES = ["Alice", "Bob", "Cy"]
@@ -42,7 +41,7 @@ async def started(db: Database, kind: str, players: int, seed: int) -> int:
 
 
 def moves(db: Database) -> Moves:
-    return Moves(db, GameLoader(db), None, defaultdict(asyncio.Lock), lambda game_id: None)  # type: ignore[arg-type]
+    return Moves(db, GameLoader(db), None, None, GameLocks(), lambda game_id: None)  # type: ignore[arg-type]
 
 
 def test_the_refusal_names_the_one_player_or_everyone_being_waited_for() -> None:
