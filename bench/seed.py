@@ -134,6 +134,9 @@ def seed(path: str, games: int, *, finished_share: float = 0.7, per_kind: int = 
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             results,
         )
+        columns = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
+        if "posted_version" in columns:  # every saved board was posted, as the outbox migration assumes
+            conn.execute("UPDATE games SET posted_version = version")
         conn.execute("COMMIT")
     census["actions"] = len(actions)
     return census

@@ -48,3 +48,15 @@ def test_an_empty_seed_makes_an_empty_database_the_bot_can_open(tmp_path: Path) 
     path = tmp_path / "empty.db"
     assert seed(str(path), 0) == {}
     assert path.exists()
+
+
+async def test_seeded_games_show_their_boards_as_posted(tmp_path: Path) -> None:
+    """No seeded game waits for the board outbox: its newest board counts as posted."""
+    path = str(tmp_path / "seeded.db")
+    await asyncio.to_thread(seed, path, 30, per_kind=1)
+    db = Database(path)
+    await db.open()
+    try:
+        assert await db.games_behind() == []
+    finally:
+        await db.close()
