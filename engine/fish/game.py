@@ -371,16 +371,15 @@ class FishGame(Game[FishState]):
         events = [Event("move", seat, {"from": start, "to": end, "fish": fish, "turn": turn})]
         # Only penguins on or beside the two cells that changed can have lost their last move.
         free = ice & ~occ
-        if not NEIGHBOUR_MASKS[dst] & free:
-            events += self._remove_stuck(state, (NEIGHBOUR_MASKS[src] | NEAR_MASKS[dst]) & occ)
-        else:
-            suspects = (NEIGHBOUR_MASKS[src] | NEIGHBOUR_MASKS[dst]) & occ
-            while suspects:
-                low = suspects & -suspects
-                if not NEIGHBOUR_MASKS[low.bit_length() - 1] & free:
-                    events += self._remove_stuck(state, suspects)
-                    break
-                suspects ^= low
+        suspects = (NEIGHBOUR_MASKS[src] | NEAR_MASKS[dst]) & occ
+        stuck = 0
+        while suspects:
+            low = suspects & -suspects
+            suspects ^= low
+            if not NEIGHBOUR_MASKS[low.bit_length() - 1] & free:
+                stuck |= low
+        if stuck:
+            events += self._lift(state, stuck)
         penguins, resigned = state.penguins, state.resigned
         for nxt in AFTER[state.players][seat]:
             if penguins[nxt] and not resigned[nxt]:
@@ -407,34 +406,39 @@ class FishGame(Game[FishState]):
         return f"{LABELS[src]} to {LABELS[dst]} is not a straight line along one of the six hex directions."
 
     def _remove_stuck(self, state: FishState, suspects: int) -> list[Event]:
-        """Lift every penguin among the `suspects` bits with no legal move; its owner collects the tile beneath it.
+        """Lift every penguin among the `suspects` bits with no legal move; its owner collects the tile beneath it."""
+        free = state.ice & ~state.occ
+        stuck = 0
+        while suspects:
+            low = suspects & -suspects
+            suspects ^= low
+            if not NEIGHBOUR_MASKS[low.bit_length() - 1] & free:
+                stuck |= low
+        return self._lift(state, stuck) if stuck else []
+
+    def _lift(self, state: FishState, stuck: int) -> list[Event]:
+        """Take the penguins on the `stuck` bits off the board, each owner collecting the tile beneath.
 
         Penguins are lifted in seat order, each seat's in the order they were placed.
         """
-        free = state.ice & ~state.occ
-        stuck = [
-            (seat, cell)
-            for seat in range(state.players)
-            for cell in state.penguins[seat]
-            if suspects >> cell & 1 and not NEIGHBOUR_MASKS[cell] & free
-        ]
-        if not stuck:
-            return []
         tiles = state.tiles
         events: list[Event] = []
         lifted = []
-        for seat, cell in stuck:
-            fish = tiles[cell]
-            tiles[cell] = 0
-            state.ice &= ~BIT[cell]
-            state.ones &= ~BIT[cell]
-            state.occ &= ~BIT[cell]
-            state.collected[seat].append(fish)
-            state.penguins[seat].remove(cell)
-            events.append(Event("stranded", seat, {"tile": LABELS[cell], "fish": fish}))
-            lifted.append({"seat": seat, "tile": LABELS[cell]})
-            if not state.penguins[seat]:
-                events.append(Event("out", seat))
+        for seat, pens in enumerate(state.penguins):
+            for cell in [c for c in pens if stuck >> c & 1]:
+                fish = tiles[cell]
+                tiles[cell] = 0
+                state.collected[seat].append(fish)
+                pens.remove(cell)
+                label = LABELS[cell]
+                events.append(Event("stranded", seat, {"tile": label, "fish": fish}))
+                lifted.append({"seat": seat, "tile": label})
+                if not pens:
+                    events.append(Event("out", seat))
+        gone = ~stuck
+        state.ice &= gone
+        state.ones &= gone
+        state.occ &= gone
         if state.last is not None:
             state.last = {**state.last, "stranded": lifted}
         return events
