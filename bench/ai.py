@@ -149,6 +149,9 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.think:
+        from bench.fish import calibration
+
+        print(f"machine: sum(range(1000)) takes {calibration():.1f} µs here")
         for key in args.game or GAMES:
             think_speed(key, args.players, args.think)
         return
