@@ -476,10 +476,11 @@ def alt_text(view: dict[str, Any], names: Sequence[str]) -> str:
     for gone in last.get("stranded") or []:
         parts.append(f"{names[gone['seat']]}'s penguin on {gone['tile']} was stranded and removed.")
     for seat, info in enumerate(view["seats"]):
-        where = ", ".join(p["tile"] for p in view["penguins"] if p["seat"] == seat) or "none"
+        where = ", ".join(p["tile"] for p in view["penguins"] if p["seat"] == seat)
+        penguins = f"penguins on {where}" if where else "no penguin on the board"
         parts.append(
             f"{names[seat]} ({SEAT_COLOUR_NAMES[seat]} {seat_letter(seat)}): {info['fish']} fish, "
-            f"{info['tiles']} tiles, penguins on {where}."
+            f"{info['tiles']} tiles, {penguins}."
         )
     rich = [t["label"] for t in view["tiles"] if t["fish"] == 3]
     parts.append(f"{sum(1 for t in view['tiles'] if t['fish'])} tiles left; 3-fish tiles: {', '.join(rich) or 'none'}.")

@@ -802,7 +802,10 @@ def _short(view: dict[str, Any], seat: int) -> str:
 def _compact_seats(view: dict[str, Any], names: Sequence[str], cards: bool = True) -> list[str]:
     """Return one short sentence per seat (hand and deck sizes unless not `cards`), then per Team Up side."""
     if view["final"]:
-        lines = _seat_lines(view, names)[: len(view["seats"])]
+        lines = [
+            line.replace(_name(names, s["seat"]), f"{_name(names, s['seat'])} ({s['short']})", 1)
+            for s, line in zip(view["seats"], _seat_lines(view, names), strict=False)
+        ]
     else:
         projected = _projected(view)
         lines = []

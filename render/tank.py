@@ -821,7 +821,8 @@ def alt_text_table(view: dict[str, Any], names: Sequence[str]) -> str:
     compact.append(f"{side} by {side} grid; h cuts run between rows, v cuts between columns.")
     compact += [_compact_group(view, g) for g in view["groups"]]
     compact.append(deck)
-    return fit_alt(f"{full} {scoring}", full, " ".join(compact))
+    elsewhere = "How each card scores: /game rules game:tank."
+    return fit_alt(f"{full} {scoring}", f"{full} {elsewhere}", " ".join([*compact, elsewhere]), " ".join(compact))
 
 
 def alt_text_aquarium(view: dict[str, Any], names: Sequence[str]) -> str:

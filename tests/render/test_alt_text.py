@@ -95,3 +95,37 @@ def test_a_small_table_still_lists_every_card_in_full() -> None:
     text = flippers.alt_text_table(view, ["Ana", "Bob", "Cy"])
     _whole(text)
     assert all(c["cell"] in text for c in view["cards"])
+
+
+def test_a_tank_table_too_long_for_the_scoring_key_says_where_it_is() -> None:
+    game = get("tank")
+    rng = random.Random(4)
+    state = game.new_game(5, {}, 4)
+    text = tank.alt_text_table(game.view(state, None), LONGEST)
+    _whole(text)
+    assert "Scoring:" not in text and "How each card scores: /game rules game:tank." in text
+    seat = game.to_act(state)[0]
+    game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    short = tank.alt_text_table(game.view(state, None), ["Ana", "Bo"])
+    assert "Scoring:" in short or "/game rules game:tank" in short
+
+
+def test_a_crowded_final_flippers_table_names_each_players_species_before_using_it() -> None:
+    game = get("flippers")
+    rng = random.Random(9)
+    state = game.new_game(6, {}, 9)
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    view = game.view(state, None)
+    text = flippers.alt_text_table(view, LONGEST)
+    _whole(text)
+    for seat in view["seats"]:
+        assert f"{LONGEST[seat['seat']]} ({seat['short']})" in text
+
+
+def test_a_fish_player_without_penguins_is_said_plainly() -> None:
+    game = get("fish")
+    view = game.view(game.new_game(2, {}, 1), None)
+    text = fish.alt_text(view, ["Ana", "Bo"])
+    assert "Ana (orange A): 0 fish, 0 tiles, no penguin on the board." in text and "on none" not in text
