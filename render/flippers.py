@@ -799,8 +799,8 @@ def _short(view: dict[str, Any], seat: int) -> str:
     return next((s["short"] for s in view["seats"] if s["seat"] == seat), f"Seat {seat + 1}")
 
 
-def _compact_seats(view: dict[str, Any], names: Sequence[str], cards: bool = True) -> list[str]:
-    """Return one short sentence per seat (hand and deck sizes unless not `cards`), then per Team Up side."""
+def _compact_seats(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """Return one short sentence per seat, then per Team Up side named by its species, with its points."""
     if view["final"]:
         lines = [
             line.replace(_name(names, s["seat"]), f"{_name(names, s['seat'])} ({s['short']})", 1)
@@ -812,9 +812,9 @@ def _compact_seats(view: dict[str, Any], names: Sequence[str], cards: bool = Tru
         for s in view["seats"]:
             seat = s["seat"]
             turn = "▶ " if view.get("current") == seat else ""
-            out = ", resigned" if s["resigned"] else f", hand {s['hand_size']}, deck {s['deck_size']}" if cards else ""
+            out = ", resigned" if s["resigned"] else f", hand {s['hand_size']}, deck {s['deck_size']}"
             end = f", {projected[seat]} if it ended now" if projected else ""
-            lines.append(f"{turn}{_name(names, seat)} ({s['short']}) {s['stash']} pts{out}{end}")
+            lines.append(f"{turn}{_name(names, seat)} ({s['short']}): {s['stash']} pts{out}{end}")
     if not view["teams_mode"]:
         return lines
     for side in sorted({s["side"] for s in view["seats"]}):
@@ -891,10 +891,10 @@ def _points_table(view: dict[str, Any], names: Sequence[str]) -> str:
     """Return every seat's and Team Up side's points in one sentence, the fewest words that keep them all."""
     projected = _projected(view)
     if view["final"] or not projected:
-        return " ".join(text + "." for text in _compact_seats(view, names, cards=False))
+        return " ".join(text + "." for text in _compact_seats(view, names))
     seats = [
-        f"{_name(names, s['seat'])} ({s['short']}{', resigned' if s['resigned'] else ''}) {s['stash']}, "
-        f"{projected[s['seat']]}"
+        f"{_name(names, s['seat'])} ({s['short']}): {s['stash']}, {projected[s['seat']]}, "
+        + ("resigned" if s["resigned"] else f"hand {s['hand_size']}, deck {s['deck_size']}")
         for s in view["seats"]
     ]
     for side in sorted({s["side"] for s in view["seats"]}) if view["teams_mode"] else []:

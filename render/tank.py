@@ -789,7 +789,7 @@ def _compact_group(view: dict[str, Any], group: dict[str, Any]) -> str:
 
 def _compact_seat(info: dict[str, Any], names: Sequence[str]) -> str:
     """Describe one player's public counts by seat letter."""
-    text = f"{seat_letter(info['seat'])} {_name(names, info['seat'])} {_count(info['cards'], 'card')}"
+    text = f"{_name(names, info['seat'])} ({seat_letter(info['seat'])}): {_count(info['cards'], 'card')}"
     if info["discarded"]:
         text += f", {info['discarded']} discarded"
     return text + (", left" if info["resigned"] else "")
