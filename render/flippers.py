@@ -919,7 +919,7 @@ def alt_text_table(view: dict[str, Any], names: list[str]) -> str:
     short = [*head, " ".join(text + "." for text in _compact_seats(view, names)), supply, _compact_markers(view)]
     food = _compact_food(view) if any(c["kind"] == "food" for c in view["cards"]) else ""
     compact = [*short, food, _compact_explorers(view)]
-    elsewhere = "" if view["final"] else TABLE_ELSEWHERE
+    elsewhere = "Too many cards to list one by one." if view["final"] else TABLE_ELSEWHERE
     summary = [*short, food, _explorer_counts(view), elsewhere]
     sideless = _compact_food(view, sides=False) if food else ""
     least = [*head, _points_table(view, names), supply, _compact_markers(view), sideless, elsewhere]
