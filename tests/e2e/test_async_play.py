@@ -5,8 +5,6 @@ from __future__ import annotations
 import asyncio
 import re
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,42 +13,16 @@ import pytest_asyncio
 from bot import IceFloeBot
 from config import Settings
 from storage.database import GuildSettings
+from tests.clock import Clock
 from tests.e2e import helpers_games as games
-from tests.e2e.helpers_games import floe_settings_for, seed_games
+from tests.e2e.helpers_games import seed_games
 from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
-START = datetime(2025, 1, 6, 9, 0, tzinfo=UTC)
 REMINDER = re.compile(
     r"^<@(\d+)>, a reminder: (.+) \(game #(\d+)\) has waited for you for (\d+(?:\.\d)?) (?:hours?|minutes?)\."
 )
 TURN_PING = re.compile(r"<@(\d+)>, it's your turn\.")
 
-
-class Clock:
-    """Stand in for the wall clock: the database reads it, the test moves it on."""
-
-    def __init__(self, start: datetime = START) -> None:
-        self.now = start
-
-    def __call__(self) -> datetime:
-        """Return the test's current time."""
-        return self.now
-
-    def advance(self, hours: float) -> None:
-        """Move the time on by some hours."""
-        self.now += timedelta(hours=hours)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    """Return a clock the test controls."""
-    return Clock()
-
-
-@pytest.fixture
-def floe_settings(tmp_path: Path, fake_discord: FakeDiscord) -> Settings:
-    """Return settings for a bot on a fresh database file, syncing commands to the fake guild."""
-    return floe_settings_for(tmp_path, fake_discord)
 
 
 @pytest.fixture(autouse=True)

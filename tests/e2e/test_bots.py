@@ -7,26 +7,19 @@ import itertools
 import random
 import re
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 import pytest
 
 from bot import IceFloeBot
 from config import Settings
 from storage.database import FINISHED
-from tests.e2e.helpers_games import floe_settings_for, seed_games, start_floe
-from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.e2e.helpers_games import seed_games, start_floe
+from tests.harness import Driver, FakeChannel, FakeMessage, FakeUser
 from ui import replays
 
 BOT_BUDGET = 0.05
 TURN_PING = re.compile(r"<@(\d+)>, it's your turn\.")
 LOGGED = re.compile(r"^`\s*\d+` ")
-
-
-@pytest.fixture
-def floe_settings(tmp_path: Path, fake_discord: FakeDiscord) -> Settings:
-    """Return settings for a bot on a fresh database file, syncing commands to the fake guild."""
-    return floe_settings_for(tmp_path, fake_discord)
 
 
 @pytest.fixture(autouse=True)

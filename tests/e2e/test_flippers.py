@@ -12,7 +12,6 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 
@@ -32,7 +31,6 @@ from tests.e2e.helpers_games import (
     TableBase,
     check_picture,
     dm_failures,
-    floe_settings_for,
     open_lobby,
     pinged,
     seed_games,
@@ -396,12 +394,6 @@ class FlippersTable(TableBase):
 def _combinations(hand: list[str], count: int) -> list[list[str]]:
     """Return every choice of `count` cards from a hand."""
     return [list(c) for c in combinations(hand, count)]
-
-
-@pytest.fixture
-def floe_settings(tmp_path: Path, fake_discord: FakeDiscord) -> Settings:
-    """Return settings for a bot on a fresh database file."""
-    return floe_settings_for(tmp_path, fake_discord)
 
 
 @pytest.mark.parametrize(("players", "teams"), [(2, False), (3, False), (6, False), (4, True), (6, True)])

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -13,25 +12,14 @@ import pytest_asyncio
 from bot import IceFloeBot
 from config import Settings
 from storage.database import ABANDONED, ACTIVE, GameRow
-from tests.e2e.helpers_games import floe_settings_for, seed_games
-from tests.e2e.test_async_play import Clock, open_game, place, start_floe, tick
-from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.clock import Clock
+from tests.e2e.helpers_games import seed_games
+from tests.e2e.test_async_play import open_game, place, start_floe, tick
+from tests.harness import Driver, FakeChannel, FakeMessage, FakeUser
 from tests.harness.models import ATTACH_FILES, MANAGE_THREADS, SEND_MESSAGES
 
 EMBED_LINKS = 1 << 14
 POSTS = "POST /channels/{channel_id}/messages"
-
-
-@pytest.fixture
-def clock() -> Clock:
-    """Return a clock the test controls."""
-    return Clock()
-
-
-@pytest.fixture
-def floe_settings(tmp_path: Path, fake_discord: FakeDiscord) -> Settings:
-    """Return settings for a bot on a fresh database file."""
-    return floe_settings_for(tmp_path, fake_discord)
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,6 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,7 +27,6 @@ from tests.e2e.helpers_games import (
     TableBase,
     check_picture,
     dm_failures,
-    floe_settings_for,
     open_lobby,
     pinged,
     seed_games,
@@ -476,12 +474,6 @@ class TankTable(TableBase):
         row = await self.bot.db.game(self.game_id)
         assert row is not None and row.status == FINISHED
         assert len(await self.bot.db.actions(self.game_id)) == len(self.boards) - 1
-
-
-@pytest.fixture
-def floe_settings(tmp_path: Path, fake_discord: FakeDiscord) -> Settings:
-    """Return settings for a bot on a fresh database file."""
-    return floe_settings_for(tmp_path, fake_discord)
 
 
 async def started_table(driver: Driver, bot: IceFloeBot, players: int, seed: int, *, menus: bool = False) -> TankTable:

@@ -11,26 +11,16 @@ import pytest
 from engine.fish import GAME
 from storage.database import ABANDONED, ACTIVE, Database, GuildSettings, Seat
 from storage.migrations import migrations_for
+from tests.clock import Clock
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
 
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, hours: float) -> None:
-        self.now += timedelta(hours=hours)
-
 
 @pytest.fixture
 def clock() -> Clock:
-    return Clock()
+    """Return a clock the test moves by hand."""
+    return Clock(START)
 
 
 @pytest.fixture
