@@ -9,6 +9,7 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from ai import choose_action
 from engine.registry import get
@@ -92,6 +93,41 @@ def run(
     )
 
 
+def positions(key: str, players: int, count: int) -> list[tuple[dict[str, Any], int]]:
+    """Return (view, seat) at every 9th turn of seeded random games, from the opening to the end."""
+    game = get(key)
+    out: list[tuple[dict[str, Any], int]] = []
+    seed = 0
+    while len(out) < count:
+        rng = random.Random(seed)
+        state = game.new_game(players, {}, seed)
+        turn = 0
+        while not game.is_over(state) and len(out) < count:
+            seat = game.to_act(state)[0]
+            if turn % 9 == 4:
+                out.append((game.view(state, seat), seat))
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            turn += 1
+        seed += 1
+    return out
+
+
+def think_speed(key: str, players: int, iterations: int, count: int = 12, runs: int = 3) -> None:
+    """Print the hard player's search iterations per CPU second on fixed positions, median of `runs`."""
+    spots = positions(key, players, count)
+    rates = []
+    for _ in range(runs):
+        start = time.process_time()
+        for i, (view, seat) in enumerate(spots):
+            choose_action(key, view, seat, "hard", i, budget_s=1e9, iterations=iterations)
+        rates.append(count * iterations / (time.process_time() - start))
+    print(
+        f"{key:9} {players} players: {statistics.median(rates):,.0f} hard-search iterations per CPU second "
+        f"({count} positions x {iterations} iterations, median of {runs}: {min(rates):,.0f}-{max(rates):,.0f})",
+        flush=True,
+    )
+
+
 def main() -> None:
     """Parse the options and print one line per game and pairing."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -108,7 +144,17 @@ def main() -> None:
     parser.add_argument("--pairing", choices=PAIRINGS, action="append", help="only this pairing (repeatable)")
     parser.add_argument("--jobs", type=int, default=1, help="matches played in parallel processes")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first match")
+    parser.add_argument(
+        "--think", type=int, metavar="N", help="only time the hard search: N iterations on 12 fixed positions per game"
+    )
     args = parser.parse_args()
+    if args.think:
+        from bench.fish import calibration
+
+        print(f"machine: sum(range(1000)) takes {calibration():.1f} µs here")
+        for key in args.game or GAMES:
+            think_speed(key, args.players, args.think)
+        return
     budget = f"{args.iterations} iterations" if args.iterations else f"{args.budget:g} s"
     print(
         f"{args.games} {args.players}-player matches per line, hard search {budget} per move; "

@@ -42,6 +42,33 @@ def games_per_second(seconds: float = 3.0, game: Any = GAME) -> tuple[float, flo
     return games / (time.perf_counter() - start), actions / games
 
 
+def seeded_rate(game: Any, games: int) -> float:
+    """Play random full games on seeds 0..games-1 through the engine API; return games per CPU second."""
+    start = time.process_time()
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_game(2 + seed % 3, {}, seed)
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    return games / (time.process_time() - start)
+
+
+def side_by_side(pairs: int, games: int) -> None:
+    """Print the reference and the current engine's rates on the same seeds, alternating, and their median ratio."""
+    from tests.engine.fish.reference import FishGame as ReferenceGame
+
+    reference = ReferenceGame()
+    runs = [(seeded_rate(reference, games), seeded_rate(GAME, games)) for _ in range(pairs)]
+    old, new = statistics.median(r for r, _ in runs), statistics.median(n for _, n in runs)
+    ratio = statistics.median(n / r for r, n in runs)
+    print(
+        f"engine side by side, the same {games} seeds each run, {pairs} alternating runs, CPU time: "
+        f"reference {old:,.0f} games/s, current {new:,.0f} games/s, median ratio {ratio:.2f}x "
+        f"(ratios {min(n / r for r, n in runs):.2f}-{max(n / r for r, n in runs):.2f})"
+    )
+
+
 def late_game_views(count: int) -> list[dict[str, Any]]:
     """Collect public views from the second third of the play phase of random 2-4 player games."""
     views: list[dict[str, Any]] = []
@@ -140,9 +167,14 @@ def differential(games: int) -> None:
 
 
 def main() -> None:
-    """Print the figures; with `--differential N`, check N games against the reference engine instead."""
+    """Print the figures; `--differential N` checks N games against the reference engine instead, `--versus`
+    prints only the calibration and the side-by-side engine comparison."""
     if "--differential" in sys.argv:
         differential(int(sys.argv[sys.argv.index("--differential") + 1]))
+        return
+    if "--versus" in sys.argv:
+        print(f"machine: sum(range(1000)) takes {calibration():.1f} µs here ({os.cpu_count()} cores)")
+        side_by_side(7, 400)
         return
     print(f"machine: sum(range(1000)) takes {calibration():.1f} µs here ({os.cpu_count()} cores)")
     runs = [games_per_second(2.0) for _ in range(5)]
@@ -152,11 +184,7 @@ def main() -> None:
         f"({min(r for r, _ in runs):,.0f}-{max(r for r, _ in runs):,.0f}; "
         f"{per_game:.1f} actions per game, 2-4 players mixed)"
     )
-    from tests.engine.fish.reference import FishGame as ReferenceGame
-
-    pairs = [(games_per_second(1.0, ReferenceGame())[0], games_per_second(1.0)[0]) for _ in range(5)]
-    ratio = statistics.median(new / old for old, new in pairs)
-    print(f"engine: {ratio:.2f}x the list-and-set reference engine, each pair run back to back (median of 5 pairs)")
+    side_by_side(7, 400)
     cores = os.cpu_count() or 1
     with ProcessPoolExecutor(cores, mp_context=multiprocessing.get_context("spawn")) as pool:
         rates = list(pool.map(games_per_second, [3.0] * cores))

@@ -29,6 +29,7 @@ from storage.database import GameRow
 from ui.adapter import Board, GameAdapter, Picture, register
 from ui.components import ComponentHit, autocomplete, chunked_selects, select
 from ui.errors import UserError
+from ui.text import LABEL
 
 if TYPE_CHECKING:
     from bot import IceFloeBot
@@ -75,8 +76,21 @@ def _split_hint(group: dict[str, Any], line: str) -> str:
 
 
 def _take_hint(view: dict[str, Any], group: dict[str, Any]) -> str:
-    """Describe a group on offer: its size and its face-up cards."""
-    return f"{_plural(group['size'], 'card')}: {', '.join(_group_cards(view, group))}"
+    """Describe a group on offer in few words, so every card fits a menu line: "5 cards: Guppy ×2, Mollies 1, 4"."""
+    names = _group_cards(view, group)
+    held = Counter(names)
+    mollies = [name.split(" ", 1)[1] for name in names if name.startswith("Molly ")]
+    parts: list[str] = []
+    for name in dict.fromkeys(names):
+        if name.startswith("Molly "):
+            if len(mollies) > 1 and name == next(n for n in names if n.startswith("Molly ")):
+                parts.append("Mollies " + ", ".join(mollies))
+            elif len(mollies) == 1:
+                parts.append(name)
+            continue
+        parts.append(f"{name} ×{held[name]}" if held[name] > 1 else name)
+    text = f"{_plural(group['size'], 'card')}: {', '.join(parts)}"
+    return text if len(text) <= LABEL else text.replace("Treasure Chest", "Chest")
 
 
 def discard_choices(state: TankState, seat: int) -> list[tuple[str, str, int]]:

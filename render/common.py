@@ -31,6 +31,8 @@ SEAT_LETTERS = "ABCDEF"
 SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon")
 INK = (20, 24, 33)
 PAPER = (248, 250, 252)
+ALT_LIMIT = 1024  # Discord keeps this many characters of an attachment's alt text
+ALT_MORE = " The rest is in the board message's menus."
 
 
 @cache
@@ -48,6 +50,19 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
 def seat_letter(seat: int) -> str:
     """Return the letter drawn on a seat's pieces."""
     return SEAT_LETTERS[seat % len(SEAT_LETTERS)]
+
+
+def fit_alt(*versions: str, limit: int = ALT_LIMIT) -> str:
+    """Return the first of `versions` (fullest first) that fits Discord's alt text, else the last in whole sentences.
+
+    Each renderer's last version is written to fit every table; the sentence cut (saying so) is a safety net.
+    """
+    for text in versions:
+        if len(text) <= limit:
+            return text
+    text = versions[-1]
+    end = text.rfind(". ", 0, limit - len(ALT_MORE)) + 1
+    return (text[:end] if end > 0 else text[: limit - len(ALT_MORE)].rsplit(" ", 1)[0]) + ALT_MORE
 
 
 def text_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:

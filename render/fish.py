@@ -15,6 +15,7 @@ from render.common import (
     SEAT_COLOUR_NAMES,
     draw_text,
     encode_png,
+    fit_alt,
     fit_text,
     font,
     palette_of,
@@ -44,7 +45,6 @@ BADGE_DX = HEX_R * 0.66
 ARROW_HALF, HEAD_HALF, HEAD_LEN, CLEAR = 2.5, 6.5, 15, 1.5
 """Half widths of the last-move arrow's shaft and head, the head's length, and the gap kept from any number."""
 HEADER_SIZE, NAME_SIZE = 28, 22
-ALT_LIMIT = 1000
 
 
 def _centre(row: int, x: int) -> tuple[float, float]:
@@ -476,14 +476,12 @@ def alt_text(view: dict[str, Any], names: Sequence[str]) -> str:
     for gone in last.get("stranded") or []:
         parts.append(f"{names[gone['seat']]}'s penguin on {gone['tile']} was stranded and removed.")
     for seat, info in enumerate(view["seats"]):
-        where = ", ".join(p["tile"] for p in view["penguins"] if p["seat"] == seat) or "none"
+        where = ", ".join(p["tile"] for p in view["penguins"] if p["seat"] == seat)
+        penguins = f"penguins on {where}" if where else "no penguin on the board"
         parts.append(
             f"{names[seat]} ({SEAT_COLOUR_NAMES[seat]} {seat_letter(seat)}): {info['fish']} fish, "
-            f"{info['tiles']} tiles, penguins on {where}."
+            f"{info['tiles']} tiles, {penguins}."
         )
     rich = [t["label"] for t in view["tiles"] if t["fish"] == 3]
     parts.append(f"{sum(1 for t in view['tiles'] if t['fish'])} tiles left; 3-fish tiles: {', '.join(rich) or 'none'}.")
-    text = " ".join(parts)
-    if len(text) > ALT_LIMIT:  # Discord allows 1,024: end on a whole sentence rather than mid-word
-        text = text[: text.rfind(". ", 0, ALT_LIMIT - 1) + 1] + "…"
-    return text
+    return fit_alt(" ".join(parts))

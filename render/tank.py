@@ -13,6 +13,7 @@ from render.common import (
     SEAT_COLOUR_NAMES,
     draw_text,
     encode_png,
+    fit_alt,
     fit_text,
     seat_colour,
     seat_letter,
@@ -61,7 +62,6 @@ PLURALS = {
 }
 PHASES = {"split": "Split phase", "take": "Take phase", "discard": "Take phase", "over": "Game over"}
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-ALT_LIMIT = 1024
 
 
 _length = lru_cache(maxsize=4096)(text_length)
@@ -776,30 +776,53 @@ def _seat_text(info: dict[str, Any], names: Sequence[str]) -> str:
     return text
 
 
+def _compact_group(view: dict[str, Any], group: dict[str, Any]) -> str:
+    """Describe one group in few words: number, place, cards and cuts."""
+    r0, r1 = group["rows"]
+    c0, c1 = group["cols"]
+    cards = ", ".join(card["name"] for r in range(r0, r1) for c in range(c0, c1) if (card := view["grid"][r][c]))
+    rows = f"row {r0 + 1}" if r1 - r0 == 1 else f"rows {r0 + 1}-{r1}"
+    cols = f"col {c0 + 1}" if c1 - c0 == 1 else f"cols {c0 + 1}-{c1}"
+    cuts = f"; cuts {', '.join(group['cuts'])}" if group["cuts"] else "; no cut" if view["phase"] == "split" else ""
+    return f"Group {group['label']} ({rows}, {cols}): {cards}{cuts}."
+
+
+def _compact_seat(info: dict[str, Any], names: Sequence[str]) -> str:
+    """Describe one player's public counts by seat letter."""
+    text = f"{_name(names, info['seat'])} ({seat_letter(info['seat'])}): {_count(info['cards'], 'card')}"
+    if info["discarded"]:
+        text += f", {info['discarded']} discarded"
+    return text + (", left" if info["resigned"] else "")
+
+
 def alt_text_table(view: dict[str, Any], names: Sequence[str]) -> str:
-    """Describe the public table (or the final scores once over) for screen readers."""
+    """Describe the public table (or the final scores once over) for screen readers, within Discord's limit."""
     if view.get("final"):
         return alt_text_final(view, names)
-    parts = [f"10 Gallon Tank, round {view['round']} of {view['rounds']}, {PHASES[view['phase']].lower()}."]
+    head = [f"10 Gallon Tank, round {view['round']} of {view['rounds']}, {PHASES[view['phase']].lower()}."]
     if view["to_act"]:
         seat = view["to_act"][0]
         doing = {"split": "splits a group", "take": "takes a group"}.get(
             view["phase"], f"may discard up to {_count(view['pending_discards'], 'fish card')} for a Gourami"
         )
-        parts.append(f"{_name(names, seat)} {doing}.")
+        head.append(f"{_name(names, seat)} {doing}.")
     goal = view["goal"]
-    parts.append(f"Goal: {goal['name']}, {goal['text'].lower()}, {goal['points']} points.")
-    for label, seats in order_rows(view):
-        parts.append(f"{label}: {', '.join(_name(names, s) for s in seats)}.")
+    head.append(f"Goal: {goal['name']}, {goal['text'].lower()}, {goal['points']} points.")
+    parts = [f"{label}: {', '.join(_name(names, s) for s in seats)}." for label, seats in order_rows(view)]
     side = view["grid_size"]
     parts.append(f"Grid {side} by {side}; h lines run between rows, v lines between columns.")
     parts += [_group_text(view, g) for g in view["groups"]]
     parts.append("Players: " + "; ".join(_seat_text(s, names) for s in view["seats"]) + ".")
-    parts.append(f"Deck {view['deck']} cards, discard pile {view['discard_pile']}.")
-    text = " ".join(parts)
+    deck = f"Deck {view['deck']} cards, discard pile {view['discard_pile']}."
+    full = " ".join([*head, *parts, deck])
     scoring = "Scoring: " + "; ".join(line for _, line in scoring_lines(view)) + "."
-    # Discord keeps 1,024 characters of alt text: the reminder goes last, and only when it fits whole.
-    return f"{text} {scoring}" if len(text) + 1 + len(scoring) <= ALT_LIMIT else text
+    compact = [*head, "Players: " + "; ".join(_compact_seat(s, names) for s in view["seats"]) + "."]
+    compact += [f"{label}: {', '.join(seat_letter(s) for s in seats)}." for label, seats in order_rows(view)]
+    compact.append(f"{side} by {side} grid; h cuts run between rows, v cuts between columns.")
+    compact += [_compact_group(view, g) for g in view["groups"]]
+    compact.append(deck)
+    elsewhere = "How each card scores: /game rules game:tank."
+    return fit_alt(f"{full} {scoring}", f"{full} {elsewhere}", " ".join([*compact, elsewhere]), " ".join(compact))
 
 
 def alt_text_aquarium(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -827,7 +850,7 @@ def alt_text_aquarium(view: dict[str, Any], names: Sequence[str]) -> str:
         parts.append(f"Score so far {_count(view['preview']['total'], 'point')}, Discus not included.")
     else:
         parts.append(f"Score so far {_count(view['preview']['total'], 'point')}.")
-    return " ".join(parts)
+    return fit_alt(" ".join(parts))
 
 
 def alt_text_final(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -843,4 +866,4 @@ def alt_text_final(view: dict[str, Any], names: Sequence[str]) -> str:
         parts.append(f"{row['rank']}. {_name(names, row['seat'])}{flag}: {row['total']} points; {', '.join(bits)}.")
     if final.get("tiebreak"):
         parts.append(final["tiebreak"] + ".")
-    return " ".join(parts)
+    return fit_alt(" ".join(parts))

@@ -88,6 +88,13 @@ def button(
     )
 
 
+def _value(value: str) -> str:
+    """Return an option's value, which the bot reads back, refusing one Discord would not keep whole."""
+    if len(value) > LABEL:
+        raise ValueError(f"an option value holds {LABEL} characters, not {len(value)}")
+    return value
+
+
 def select(
     game_id: int,
     version: int,
@@ -98,14 +105,16 @@ def select(
     disabled: bool = False,
     row: int | None = None,
 ) -> FloeComponent:
-    """Return a persistent select menu from (label, value[, description]) options (25 at most)."""
+    """Return a persistent select menu from (label, value[, description]) options (25 at most: see chunked_selects)."""
     if not options:
         raise ValueError("a select needs at least one option")
+    if len(options) > MAX_OPTIONS:
+        raise ValueError(f"a select holds {MAX_OPTIONS} options, not {len(options)}: use chunked_selects")
     choices = [
         discord.SelectOption(
-            label=shorten(o[0], LABEL), value=o[1][:LABEL], description=(shorten(o[2], LABEL) if len(o) > 2 else None)
+            label=shorten(o[0], LABEL), value=_value(o[1]), description=(shorten(o[2], LABEL) if len(o) > 2 else None)
         )
-        for o in options[:MAX_OPTIONS]
+        for o in options
     ]
     return FloeComponent(
         discord.ui.Select(
@@ -128,8 +137,10 @@ def chunked_selects(
     disabled: bool = False,
     max_menus: int = 4,
 ) -> list[FloeComponent]:
-    """Split many options over several selects of 25, each placeholder naming its range."""
-    chunks = [options[i : i + MAX_OPTIONS] for i in range(0, len(options), MAX_OPTIONS)][:max_menus]
+    """Split many options over several selects of 25, each placeholder naming its range (never dropping one)."""
+    chunks = [options[i : i + MAX_OPTIONS] for i in range(0, len(options), MAX_OPTIONS)]
+    if len(chunks) > max_menus:
+        raise ValueError(f"{len(options)} options need {len(chunks)} menus, more than {max_menus}: group them first")
     menus = []
     for n, chunk in enumerate(chunks):
         text = placeholder if len(chunks) == 1 else f"{placeholder} ({chunk[0][0]}–{chunk[-1][0]})"
@@ -138,10 +149,13 @@ def chunked_selects(
 
 
 def autocomplete(options: Sequence[tuple[str, str]], current: str) -> list[discord.app_commands.Choice[str]]:
-    """Return up to 25 autocomplete choices, from (label, value) pairs, whose label or value contains the text."""
+    """Return up to 25 autocomplete choices, from (label, value) pairs, whose label or value contains the text.
+
+    Discord shows 25 choices at most; typing more of a label narrows the list to the rest.
+    """
     typed = current.strip().lower()
     return [
-        discord.app_commands.Choice(name=shorten(label, LABEL), value=value[:LABEL])
+        discord.app_commands.Choice(name=shorten(label, LABEL), value=_value(value))
         for label, value in options
         if typed in label.lower() or typed in value.lower()
     ][:MAX_OPTIONS]

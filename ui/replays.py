@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from render.replay import MAX_BYTES, WIDTH, assemble, pick_frames
+from storage.backends import SQLITE_PREFIX, is_postgres
 from storage.database import GameRow
 from ui.workers import replay_frames
 
@@ -62,11 +63,14 @@ class ReplayCache:
 
 
 @cache
-def cache_for(database_path: str) -> ReplayCache:
-    """Return the replay cache kept in a `replays` folder beside the database file."""
-    if database_path == ":memory:":
+def cache_for(database: str) -> ReplayCache:
+    """Return the replay cache: a `replays` folder beside a SQLite file, or data/replays for a database server."""
+    if is_postgres(database):
+        return ReplayCache(ROOT / "data" / "replays")
+    path = database.removeprefix(SQLITE_PREFIX)
+    if path == ":memory:":
         return ReplayCache(None)
-    return ReplayCache(Path(database_path).resolve().parent / "replays")
+    return ReplayCache(Path(path).resolve().parent / "replays")
 
 
 @cache

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from engine.base import Action, Event, Game, IllegalAction, OptionSpec, Outcome
@@ -34,12 +35,14 @@ from engine.flippers.scoring import food_awards, outcome, scores, side_totals
 from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
 from engine.flippers.table import DIRECTIONS, WORDS, Cell, frontier, label, neighbours, parse_label, rotate, step
 
+_READING = itemgetter(1, 0)
+"""Sort key of a cell in reading order: row, then column."""
 _FACINGS = {**{d: d for d in DIRECTIONS}, **{word.upper(): d for d, word in WORDS.items()}}
 
 
 def open_cells(state: FlippersState) -> list[Cell]:
     """Return every empty cell that shares an edge with a card on the table, in reading order."""
-    return sorted(frontier(state.cells), key=lambda c: (c[1], c[0]))
+    return sorted(frontier(state.cells), key=_READING)
 
 
 def leader_spots(state: FlippersState) -> list[tuple[Cell, str]]:

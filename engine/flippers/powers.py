@@ -18,10 +18,12 @@ from engine.flippers.cards import (
     team_cards,
 )
 from engine.flippers.state import DOWN, UP, FlippersState
-from engine.flippers.table import Cell, aims, label, mirror, rotate, step
+from engine.flippers.table import STEP, Cell, aims, label, mirror, rotate, step
 
 BLOCK = "block"
 _BLOCK_IDS = tuple(explorer_id(team, BLOCK) for team in range(len(TEAMS)))
+_EXPLORERS = tuple(team_cards(team)[1:] for team in range(len(TEAMS)))
+"""Each team's cards but its Leader, in card order."""
 FLIPPED = {UP: DOWN, DOWN: UP, "A": "B", "B": "A"}
 
 
@@ -181,6 +183,19 @@ def marker_cell(state: FlippersState, team: int) -> Cell | None:
     return step(state.where[block], state.facing[block])
 
 
+def _placed(state: FlippersState) -> list[tuple[int, Cell]]:
+    """Return (team, cell) for every placed Block marker, in team order."""
+    where, facing = state.where, state.facing
+    out = []
+    for team, on in enumerate(state.engaged):
+        if on:
+            block = _BLOCK_IDS[team]
+            x, y = where[block]
+            dx, dy = STEP[facing[block]]
+            out.append((team, (x + dx, y + dy)))
+    return out
+
+
 def settle_blocks(state: FlippersState) -> list[Event]:
     """Lift each marker whose Block card is face down or is under an opponent's standing marker.
 
@@ -212,6 +227,8 @@ def settle_blocks(state: FlippersState) -> list[Event]:
         under = CARDS[under_id]
         if under.power == BLOCK and under.team in live and state.opposed(team, under.team):
             edges[team] = under.team
+    if not edges:
+        return events
     waiting = Counter(edges.values())
     ready = [team for team in live if waiting[team] == 0]
     decided: set[int] = set()
@@ -247,24 +264,25 @@ def markers(state: FlippersState) -> dict[Cell, list[int]]:
 def blocker(state: FlippersState, cid: str) -> int | None:
     """Return the team whose marker sits on card `cid` (own, partner's or opponent's), or None when it is free."""
     cell = state.where.get(cid)
-    if cell is None:
+    if cell is None or True not in state.engaged:
         return None
-    for team in range(state.players):
-        if marker_cell(state, team) == cell:
+    for team, spot in _placed(state):
+        if spot == cell:
             return team
     return None
 
 
 def marked_cells(state: FlippersState) -> set[Cell]:
     """Return every cell a placed marker sits on."""
-    return {cell for team in range(state.players) if (cell := marker_cell(state, team)) is not None}
+    return {cell for _, cell in _placed(state)} if True in state.engaged else set()
 
 
 def available(state: FlippersState, seat: int) -> list[str]:
     """Return the seat's cards it may still activate this turn, in card order: face up, unblocked, not yet used."""
     blocked = marked_cells(state)
+    face, activated, where = state.face, state.activated, state.where
     return [
         cid
-        for cid in team_cards(seat)[1:]
-        if state.face.get(cid) == UP and cid not in state.activated and state.where[cid] not in blocked
+        for cid in _EXPLORERS[seat]
+        if face.get(cid) == UP and cid not in activated and where[cid] not in blocked
     ]

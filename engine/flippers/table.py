@@ -41,7 +41,7 @@ def neighbours(cell: Cell) -> list[Cell]:
 
 def frontier(cells: Collection[Cell]) -> set[Cell]:
     """Return the empty cells sharing an edge with any of `cells`."""
-    return {(x + dx, y + dy) for x, y in cells for dx, dy in STEP.values()}.difference(cells)
+    return {n for x, y in cells for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))}.difference(cells)
 
 
 @cache

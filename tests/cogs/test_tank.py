@@ -185,7 +185,8 @@ def test_take_options_list_the_face_up_cards_of_each_group() -> None:
         names = [view["grid"][r][c]["name"] for r in range(r0, r1) for c in range(c0, c1)]
         assert option.label == f"Take group {group['label']}" and option.value == group["label"]
         assert (option.description or "").startswith(f"{group['size']} card")
-        assert names[0] in (option.description or "")
+        first = "Mollies" if names[0].startswith("Molly ") and len(group_mollies(names)) > 1 else names[0]
+        assert first in (option.description or "")
 
 
 def test_the_previous_board_is_greyed_out() -> None:
@@ -494,3 +495,23 @@ async def test_setup_registers_the_adapter_and_the_cog() -> None:
     await tank_cog.setup(FakeBot())  # type: ignore[arg-type]
     assert isinstance(adapter_for("tank"), TankAdapter)
     assert isinstance(added[0], TankCog)
+
+
+def group_mollies(names: list[str]) -> list[str]:
+    """Return the Mollies among card names."""
+    return [n for n in names if n.startswith("Molly ")]
+
+
+def test_a_big_group_on_offer_names_every_card_within_a_menu_line() -> None:
+    state = GAME.new_game(4, {}, 3)
+    view = GAME.view(state, None)
+    group = view["groups"][0]
+    hint = tank_cog._take_hint(view, group)
+    assert group["size"] == 16 and len(hint) <= 100 and not hint.endswith("…"), hint
+    names = [view["grid"][r][c]["name"] for r in range(*group["rows"]) for c in range(*group["cols"])]
+    counted = sum(int(m) for m in re.findall(r"×(\d+)", hint))
+    singles = [n for n in set(names) if names.count(n) == 1 and not n.startswith("Molly ")]
+    mollies = group_mollies(names)
+    assert counted + len(singles) + len(mollies) == 16, hint
+    for name in set(names):
+        assert (name.split(" ")[-1] if name.startswith("Molly ") else name.replace("Treasure ", "")) in hint

@@ -42,7 +42,9 @@ from tests.harness import Driver, FakeDiscord, FakeMessage, FakeUser, Interactio
 GAME = get("flippers")
 DISCARDS = {2: 1, 3: 1, 4: 2, 5: 3, 6: 3}
 HAND_LINE = re.compile(r"^- \*\*(.+?)\*\* \(`([^`]+)`\): ", re.MULTILINE)
-ALT_SEAT = re.compile(r"(\w+) \((\w+)\): (\d+) pts · hand (\d+) · deck (\d+)")
+# A seat in alt text, in full ("6 pts · hand 1 · deck 0"), compact ("6 pts, hand 1, deck 0") or summary ("6, 9, hand 1,
+# deck 0": points now, then if it ended now).
+ALT_SEAT = re.compile(r"(\w+) \((\w+)\): (\d+)(?: pts)?(?:, \d+)?(?: ·|,) hand (\d+)(?: ·|,) deck (\d+)")
 GAVE = re.compile(r"gave (\w+) (\d+) points? from the supply\.")
 SENT = re.compile(r"sent (\d+) points? from (\w+) back to the supply\.")
 FOOD_AWARD = re.compile(r"^\w+ gives (\w+) (\d+) points? \(", re.MULTILINE)

@@ -10,6 +10,8 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render import common
 from render.common import (
+    ALT_LIMIT,
+    ALT_MORE,
     ARABIC,
     CJK,
     DEJAVU,
@@ -19,6 +21,7 @@ from render.common import (
     HEBREW,
     MISSING,
     draw_text,
+    fit_alt,
     fit_text,
     runs_of,
     text_length,
@@ -147,3 +150,13 @@ def test_bold_cjk_is_drawn_heavier_than_regular_though_the_subset_has_one_weight
         return sum(count for value, count in enumerate(image.histogram()) if value < 128)
 
     assert ink(True) > 1.2 * ink(False)
+
+
+def test_fit_alt_takes_the_fullest_version_that_fits() -> None:
+    assert fit_alt("a" * 1025, "b" * 1024, "c") == "b" * 1024
+    assert fit_alt("short.") == "short."
+
+
+def test_fit_alt_cuts_only_at_a_sentence_and_says_so() -> None:
+    text = fit_alt(" ".join(["Ana moves."] * 200))
+    assert len(text) <= ALT_LIMIT and text.endswith("Ana moves." + ALT_MORE)

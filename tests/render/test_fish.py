@@ -10,7 +10,7 @@ from PIL import Image
 
 from engine.fish import GAME
 from render import fish as fish_render
-from render.common import SEAT_COLOURS
+from render.common import ALT_LIMIT, ALT_MORE, SEAT_COLOURS
 from render.fish import alt_text, draw_board, render_board
 from tests.engine.fish.helpers import position
 
@@ -215,5 +215,5 @@ def test_a_long_name_is_shortened_in_the_header_but_the_action_stays() -> None:
 def test_alt_text_too_long_for_discord_ends_on_a_whole_sentence() -> None:
     names = ["Ana " * 60, "Bo " * 60, "Cy " * 60, "Di " * 60]
     text = alt_text(GAME.view(played(4, 6), None), names)
-    assert len(text) <= fish_render.ALT_LIMIT
-    assert text.endswith(".…")
+    assert len(text) <= ALT_LIMIT
+    assert text.endswith(". " + ALT_MORE.strip())

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ui.adapter import Picture
-from ui.components import autocomplete, button, select
+from ui.components import autocomplete, button, chunked_selects, select
 from ui.text import ELLIPSIS
 
 LONG = "Move the penguin on D5 east across the floe to the far tile with three fish " * 3
@@ -27,3 +29,21 @@ def test_long_button_labels_and_autocomplete_choices_are_shortened_at_a_word() -
 def test_long_alt_text_is_shortened_at_a_word() -> None:
     file = Picture(b"png", "board.png", LONG * 10).file()
     assert len(file.description or "") <= 1024 and (file.description or "").endswith(ELLIPSIS)
+
+
+def test_a_select_never_drops_options_or_cuts_a_value_silently() -> None:
+    many = [(f"Tile {n}", f"T{n}") for n in range(26)]
+    with pytest.raises(ValueError, match="chunked_selects"):
+        select(1, 2, "place", "Place…", many)
+    with pytest.raises(ValueError, match="100 characters"):
+        select(1, 2, "place", "Place…", [("Long", "x" * 101)])
+    with pytest.raises(ValueError, match="100 characters"):
+        autocomplete([("Long", "x" * 101)], "")
+
+
+def test_chunked_selects_spread_every_option_or_refuse() -> None:
+    many = [(f"Tile {n}", f"T{n}") for n in range(60)]
+    menus = chunked_selects(1, 2, "place", "Place…", many, max_menus=3)
+    assert [o.value for m in menus for o in m.item.options] == [v for _, v in many]
+    with pytest.raises(ValueError, match="more than 2"):
+        chunked_selects(1, 2, "place", "Place…", many, max_menus=2)

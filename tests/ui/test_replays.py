@@ -129,4 +129,10 @@ def test_the_cache_keeps_the_most_recently_used_replays(tmp_path: Path) -> None:
 
 def test_replays_are_kept_beside_the_database(tmp_path: Path) -> None:
     assert cache_for(str(tmp_path / "games.db")).directory == tmp_path / "replays"
+    assert cache_for(f"sqlite:///{tmp_path / 'floe.db'}").directory == tmp_path / "replays"
     assert cache_for(":memory:").directory is None
+
+
+def test_a_database_server_keeps_replays_in_the_data_folder() -> None:
+    directory = cache_for("postgresql://floe:secret@db:5432/floe").directory
+    assert directory is not None and directory.parts[-2:] == ("data", "replays")

@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.base import Action, CorruptState, Event, Game, IllegalAction, OptionSpec, Outcome, Standing
-from engine.fish.board import DATA, deal, layout
+from engine.fish.board import DATA, is_balanced, layout, tile_bag
 
 PLACEMENT, PLAY, OVER = "placement", "play", "over"
 BOARD = layout()
 RAYS = BOARD.rays
+
+
+def deal(seed: int, balanced: bool) -> list[int]:
+    """Shuffle the tiles onto the board with `random.shuffle`, re-dealing until balanced if asked."""
+    rng = random.Random(seed)
+    tiles = tile_bag()
+    for _ in range(DATA["balanced"]["max_redeals"]):
+        rng.shuffle(tiles)
+        if not balanced or is_balanced(tiles):
+            return tiles
+    raise RuntimeError("no balanced board found; raise balanced.max_redeals in data/fish.json")
 
 
 @dataclass

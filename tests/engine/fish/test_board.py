@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
-from engine.fish.board import deal, is_balanced, layout
+from engine.fish.board import deal, is_balanced, layout, tile_bag
 
 
 def test_board_has_60_hexes_in_rows_of_7_and_8_labelled_a1_to_h8() -> None:
@@ -58,3 +59,14 @@ def test_an_unbalanced_board_is_recognised() -> None:
     tiles = [1] * 60
     tiles[board.index_of["D4"]] = tiles[board.index_of["D5"]] = 3
     assert not is_balanced(tiles)
+
+
+def test_a_seed_deals_the_board_random_shuffle_deals_so_saved_seeds_keep_their_boards() -> None:
+    for seed in range(500):
+        for balanced in (False, True):
+            rng = random.Random(seed)
+            tiles = tile_bag()
+            rng.shuffle(tiles)
+            while balanced and not is_balanced(tiles):
+                rng.shuffle(tiles)
+            assert deal(seed, balanced) == tiles, f"seed {seed}, balanced {balanced}"

@@ -7,7 +7,9 @@ import random
 
 from engine.flippers import GAME
 from engine.flippers.cards import FOOD_IDS, SUPPLY_TOTAL, setup_rule, team_cards
+from engine.flippers.powers import blocker, marked_cells, marker_cell
 from engine.flippers.state import LEADERS, OVER, FlippersState
+from engine.flippers.table import DIRECTIONS, frontier, step
 from tests.engine.flippers.helpers import random_action
 
 SETUPS = [(2, False), (3, False), (4, False), (4, True), (5, False), (6, False), (6, True)]
@@ -86,3 +88,21 @@ def test_resignations_keep_the_game_coherent() -> None:
         assert every_card_once(state)
         winners = GAME.outcome(state).winners
         assert winners and not any(state.resigned[s] for s in winners)
+
+
+def test_marker_lookups_and_open_cells_agree_with_their_one_by_one_definitions_in_every_position() -> None:
+    engaged = 0
+
+    def check(state: FlippersState) -> None:
+        nonlocal engaged
+        placed = [marker_cell(state, team) for team in range(state.players)]
+        engaged += sum(cell is not None for cell in placed)
+        assert marked_cells(state) == {cell for cell in placed if cell is not None}
+        for cid, cell in state.where.items():
+            assert blocker(state, cid) == next((team for team, spot in enumerate(placed) if spot == cell), None)
+        touching = {step(cell, d) for cell in state.cells for d in DIRECTIONS} - set(state.cells)
+        assert frontier(state.cells) == touching
+
+    for seed in range(42):
+        run(seed, check)
+    assert engaged > 100
