@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
@@ -770,18 +770,24 @@ def _cards_alt(view: dict[str, Any], names: Sequence[str]) -> str:
             pays = ", ".join(f"{a['points']} to {a['cell']}" for a in c["arrows"])
             parts.append(f"{c['cell']} {c['name']} side {c['face']} ({pays})")
     for seat in view["seats"]:
-        mine = []
-        for c in view["cards"]:
-            if c["kind"] == "food" or c["team"] != seat["seat"]:
-                continue
-            if c["face"] == "down":
-                mine.append(f"face down on {c['cell']}")
-                continue
-            blocked = " blocked" if c.get("blocked_by") is not None or (c["col"], c["row"]) in marked else ""
-            mine.append(f"{c['power_name']} {c['cell']} facing {c['facing']}{blocked}")
-        if mine:
-            parts.append(f"{_name(names, seat['seat'])}: " + ", ".join(mine))
+        if mine := _explorers_of(view, seat["seat"], marked, compact=False):
+            parts.append(f"{_name(names, seat['seat'])}: {mine}")
     return "Cards: " + "; ".join(parts) + "."
+
+
+def _explorers_of(view: dict[str, Any], team: int, marked: Iterable[tuple[int, int]], *, compact: bool) -> str:
+    """Return one species' table Explorers in words: power, cell, facing and whether a marker blocks it."""
+    mine = []
+    for c in view["cards"]:
+        if c["kind"] == "food" or c["team"] != team:
+            continue
+        if c["face"] == "down":
+            mine.append(f"face down {c['cell']}" if compact else f"face down on {c['cell']}")
+            continue
+        blocked = " blocked" if c.get("blocked_by") is not None or (c["col"], c["row"]) in marked else ""
+        facing = c["facing"] if compact else f"facing {c['facing']}"
+        mine.append(f"{c['power_name']} {c['cell']} {facing}{blocked}")
+    return ", ".join(mine)
 
 
 def _markers_alt(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -854,17 +860,8 @@ def _compact_explorers(view: dict[str, Any]) -> str:
     marked = _marker_cells(view).keys()
     parts = []
     for seat in view["seats"]:
-        mine = []
-        for c in view["cards"]:
-            if c["kind"] == "food" or c["team"] != seat["seat"]:
-                continue
-            if c["face"] == "down":
-                mine.append(f"face down {c['cell']}")
-                continue
-            blocked = " blocked" if c.get("blocked_by") is not None or (c["col"], c["row"]) in marked else ""
-            mine.append(f"{c['power_name']} {c['cell']} {c['facing']}{blocked}")
-        if mine:
-            parts.append(f"{seat['short']}: " + ", ".join(mine))
+        if mine := _explorers_of(view, seat["seat"], marked, compact=True):
+            parts.append(f"{seat['short']}: {mine}")
     return ("Explorers (facing N, E, S or W): " + "; ".join(parts) + ".") if parts else ""
 
 
