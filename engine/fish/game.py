@@ -370,16 +370,7 @@ class FishGame(Game[FishState]):
         state.last = {"seat": seat, "from": start, "to": end}
         events = [Event("move", seat, {"from": start, "to": end, "fish": fish, "turn": turn})]
         # Only penguins on or beside the two cells that changed can have lost their last move.
-        free = ice & ~occ
-        suspects = (NEIGHBOUR_MASKS[src] | NEAR_MASKS[dst]) & occ
-        stuck = 0
-        while suspects:
-            low = suspects & -suspects
-            suspects ^= low
-            if not NEIGHBOUR_MASKS[low.bit_length() - 1] & free:
-                stuck |= low
-        if stuck:
-            events += self._lift(state, stuck)
+        events += self._remove_stuck(state, (NEIGHBOUR_MASKS[src] | NEAR_MASKS[dst]) & occ)
         penguins, resigned = state.penguins, state.resigned
         for nxt in AFTER[state.players][seat]:
             if penguins[nxt] and not resigned[nxt]:
