@@ -21,7 +21,12 @@ GRANTING = frozenset(c for c, card in CARDS.items() if KINDS[card.kind].discards
 
 
 def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> TankState:
-    """Rebuild a state from `seat`'s view, dealing the unseen cards at random to hands, discard pile and deck."""
+    """Rebuild a state from `seat`'s view, sampling only what it has not seen.
+
+    The seat watched every group taken and every group left over, so each opponent's aquarium is the cards it
+    took less the Gourami discards it made in private (sampled among its fish), the deck holds exactly the
+    cards nobody has seen (in a random order), and the discard pile is the leftovers plus everyone's discards.
+    """
     players = view["players"]
     phase = view["phase"]
     grid: list[str | None] = [None if card is None else card["id"] for row in view["grid"] for card in row]
@@ -29,43 +34,46 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> TankS
         g["letter"]: (g["rows"][0], g["cols"][0], g["rows"][1], g["cols"][1]) for g in view["groups"]
     }
     seats = view["seats"]
+    seen = view["seen"]
+    taken: list[list[str]] = [list(t) for t in seen["taken"]]
     mine = [card["id"] for card in view["aquarium"]]
     my_discards = [card["id"] for card in view["my_discards"]]
     unseen = Counter(deck_for(players))
-    unseen.subtract(mine)
-    unseen.subtract(my_discards)
     unseen.subtract(c for c in grid if c is not None)
-    pool = sorted(unseen.elements())
-    rng.shuffle(pool)
-    hands: list[list[str]] = [[] for _ in range(players)]
-    hands[seat] = mine
-    own_discards: list[list[str]] = [[] for _ in range(players)]
-    own_discards[seat] = my_discards
+    unseen.subtract(c for t in taken for c in t)
+    unseen.subtract(seen["leftovers"])
+    deck = sorted(unseen.elements())
+    rng.shuffle(deck)
     to_act = view["to_act"]
     pending = None
+    hands: list[list[str]] = [[] for _ in range(players)]
+    own_discards: list[list[str]] = [[] for _ in range(players)]
+    protected: list[str] = []
     if view["discard"] is not None:
         options = set(view["discard"]["options"])
         protected = [c for c in mine if c in FISH_CARDS and c not in options]
         pending = Pending(seat, view["discard"]["left"], protected)
     elif view["pending_discards"] and to_act:
-        granting = _draw(pool, view["pending_discards"], GRANTING)
-        hands[to_act[0]] = granting
-        pending = Pending(to_act[0], len(granting), list(granting))
+        # Another seat is choosing its Gourami discards: the Gouramis it holds granted them, as far as we can tell.
+        protected = [c for c in taken[to_act[0]] if c in GRANTING]
+        pending = Pending(to_act[0], view["pending_discards"], protected)
     for s in range(players):
-        if s != seat:
-            own_discards[s] = _draw(pool, seats[s]["discarded"], FISH_CARDS)
-    pile = [c for d in own_discards for c in d]
-    pile += _draw(pool, view["discard_pile"] - len(pile))
-    for s in range(players):
-        if s != seat:
-            hands[s] += _draw(pool, seats[s]["cards"] - len(hands[s]))
+        if s == seat:
+            hands[s], own_discards[s] = mine, my_discards
+            continue
+        keeps = protected if pending is not None and pending.seat == s else []
+        fish = [c for c in taken[s] if c in FISH_CARDS and c not in keeps]
+        gone = set(rng.sample(fish, seats[s]["discarded"]))
+        own_discards[s] = [c for c in fish if c in gone]
+        hands[s] = [c for c in taken[s] if c not in gone]
+    pile = list(seen["leftovers"]) + [c for d in own_discards for c in d]
     state = TankState(
         players=players,
         goal=view["goal"]["key"],
         first_start=0,
         round=view["round"],
         phase=phase,
-        deck=pool,
+        deck=deck,
         grid=grid,
         groups=groups,
         made=max((LETTERS.index(name) + 1 for name in groups), default=0),
@@ -80,14 +88,6 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> TankS
     if view["start_seat"] is not None:
         state.first_start = _first_start(state, view["start_seat"])
     return state
-
-
-def _draw(pool: list[str], count: int, allowed: frozenset[str] | None = None) -> list[str]:
-    """Remove and return the first `count` cards of the pool, only among `allowed` cards when given."""
-    drawn = [c for c in pool if allowed is None or c in allowed][:count]
-    for card in drawn:
-        pool.remove(card)
-    return drawn
 
 
 def _first_start(state: TankState, start_seat: int) -> int:

@@ -29,6 +29,18 @@ def _kinds_shown(players: int) -> list[CardKind]:
     return [k for k in RULES.kinds if k.key in present or not k.is_fish]
 
 
+def seen(state: TankState) -> dict[str, list[Any]]:
+    """Return what every seat watched happen in the open: the cards each seat took, and the groups left over.
+
+    Gourami discards are private, so a seat's taken cards include the ones it later discarded unseen.
+    """
+    discarded = {c for pile in state.own_discards for c in pile}
+    return {
+        "taken": [sorted(state.hands[s] + state.own_discards[s], key=_sort_key) for s in range(state.players)],
+        "leftovers": sorted((c for c in state.discards if c not in discarded), key=_sort_key),
+    }
+
+
 class TankGame(Game[TankState]):
     """Implement 10 Gallon Tank for 2 to 5 players."""
 
@@ -357,7 +369,7 @@ class TankGame(Game[TankState]):
         return Outcome(standings, "No tiebreak: tied players share the victory" if tied else "")
 
     def view(self, state: TankState, seat: int | None) -> dict[str, Any]:
-        """Return the public table, plus `seat`'s own aquarium, discards and score preview when given."""
+        """Return the public table, plus `seat`'s own aquarium, discards, score preview and what it saw taken."""
         goal = RULES.goal(state.goal)
         side = state.side
         over = state.phase == "over"
@@ -441,6 +453,7 @@ class TankGame(Game[TankState]):
         ]
         public["preview"] = preview(state.hands[seat], goal, state.players)
         public["my_discards"] = [card_json(c) for c in state.own_discards[seat]]
+        public["seen"] = seen(state)
         pending = state.pending
         public["discard"] = (
             {"left": pending.left, "options": self.discard_options(state, seat)}

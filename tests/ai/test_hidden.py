@@ -12,6 +12,7 @@ import pytest
 from ai import choose_action
 from engine.flippers.state import FlippersState
 from engine.registry import get
+from engine.tank.cards import FISH_CARDS
 from engine.tank.state import TankState
 
 
@@ -37,9 +38,23 @@ def deal(piles: list[list[str]], rng: random.Random) -> None:
 
 
 def rehide_tank(state: TankState, seat: int, rng: random.Random) -> TankState:
-    """Return a copy whose other aquariums and deck are dealt anew (the discard pile stays)."""
+    """Return a copy with the deck reshuffled and other seats' private Gourami discards chosen anew.
+
+    Everything else a seat watched happen: the groups each seat took and the groups left over.
+    """
     other = copy.deepcopy(state)
-    deal([other.deck, *(h for s, h in enumerate(other.hands) if s != seat)], rng)
+    rng.shuffle(other.deck)
+    for s in range(other.players):
+        gone = other.own_discards[s]
+        if s == seat or not gone:
+            continue
+        fish = [c for c in other.hands[s] + gone if c in FISH_CARDS]
+        keep = other.hands[s] + gone
+        chosen = rng.sample(fish, len(gone))
+        other.hands[s] = [c for c in keep if c not in chosen]
+        for old, new in zip(gone, chosen, strict=True):
+            other.discards[other.discards.index(old)] = new
+        other.own_discards[s] = chosen
     return other
 
 

@@ -1,0 +1,201 @@
+"""Rank the computer players: every level against every other and against an equal-time flat Monte Carlo player.
+
+Levels: random (uniform legal moves), easy, hard (the bot's), and ref, a determinized flat Monte Carlo player
+that lives only here: for each of its samples it deals the hidden cards from its own view (with the bot's
+sampler, so both know the same things), tries the next root action in turn and plays the game out with
+uniformly random moves; it picks the action with the best victory share. Budgets are fixed iteration counts, so
+the machine's load does not change a result: the hard player's iterations are given, and ref gets as many
+samples as take the same CPU time, measured on fixed positions when the run starts (or given with --ref).
+
+At 2 players every deal is played twice, the first level in each seat; at a full table the first level takes
+one seat (rotating with the deal) and the second level all the others. A victory shared by k seats counts 1/k.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai import bots, choose_action
+from ai.base import actor
+from bench.ai import positions, wilson
+from engine.base import Action
+from engine.registry import get
+
+GAMES = ("fish", "tank", "flippers")
+LEVELS = ("random", "easy", "hard", "ref")
+FULL = {"fish": 4, "tank": 5, "flippers": 6}
+HARD = {"fish": 2000, "tank": 400, "flippers": 400}
+"""Default hard-search iterations per move: about a quarter of what the bot's 1.5 s reaches on a quiet core."""
+
+
+def side_won(game: Any, state: Any, seat: int) -> float:
+    """Return `seat`'s victory share of a finished game: 1/k when k sides share the win."""
+    winners = game.outcome(state).winners
+    if seat not in winners:
+        return 0.0
+    side = getattr(state, "side", None)
+    sides = {side(w) for w in winners} if callable(side) else set(winners)
+    return 1.0 / len(sides)
+
+
+def reference_choice(key: str, view: Mapping[str, Any], seat: int, samples: int, seed: int) -> Action:
+    """Return the flat Monte Carlo choice: root actions tried in turn on fresh samples, random playouts."""
+    ai = bots()[key]
+    game = ai.game
+    rng = random.Random(seed)
+    actions = game.legal_actions(ai.determinize(view, seat, rng), seat)
+    if len(actions) == 1:
+        return dict(actions[0])
+    wins = [0.0] * len(actions)
+    tries = [0] * len(actions)
+    for i in range(max(samples, len(actions))):
+        pick = i % len(actions)
+        state = ai.determinize(view, seat, rng)
+        game.apply(state, seat, actions[pick])
+        while not game.is_over(state):
+            mover = actor(game.to_act(state), seat)
+            game.apply(state, mover, rng.choice(game.legal_actions(state, mover)))
+        wins[pick] += side_won(game, state, seat)
+        tries[pick] += 1
+    best = max(range(len(actions)), key=lambda i: wins[i] / tries[i])
+    return dict(actions[best])
+
+
+@dataclass
+class Budget:
+    """Hold the fixed budgets of one game: hard iterations and ref samples per move."""
+
+    hard: int
+    ref: int
+
+
+def decide(key: str, level: str, view: dict[str, Any], seat: int, seed: int, budget: Budget) -> Action:
+    """Return the action `level` picks for `seat` from its view."""
+    if level == "ref":
+        return reference_choice(key, view, seat, budget.ref, seed)
+    return choose_action(key, view, seat, level, seed, budget_s=1e9, iterations=budget.hard)
+
+
+@dataclass
+class Match:
+    """Hold one finished match: the first level's victory share and each level's CPU seconds per move."""
+
+    result: float
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def play(key: str, levels: tuple[str, str], players: int, first: int, seed: int, budget: Budget) -> Match:
+    """Play one match of deal `seed`: levels[0] in seat `first`, levels[1] in every other seat."""
+    game = get(key)
+    state = game.new_game(players, {}, seed)
+    level_of = [levels[0] if s == first else levels[1] for s in range(players)]
+    rng = random.Random(seed * 7919 + first)
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    move = 0
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        level = level_of[seat]
+        if level == "random":
+            action = rng.choice(game.legal_actions(state, seat))
+        else:
+            start = time.process_time()
+            action = decide(key, level, game.view(state, seat), seat, seed * 100_003 + move, budget)
+            times[level].append(time.process_time() - start)
+        game.apply(state, seat, action)
+        move += 1
+    return Match(side_won(game, state, first), times)
+
+
+def calibrate(key: str, players: int, hard: int, count: int = 4) -> int:
+    """Return the ref samples per move that cost the CPU time of `hard` hard-search iterations, on fixed positions."""
+    spots = [(v, s) for v, s in positions(key, players, count * 3)[1::3]]
+    start = time.process_time()
+    for i, (view, seat) in enumerate(spots):
+        choose_action(key, view, seat, "hard", i, budget_s=1e9, iterations=hard)
+    hard_cpu = time.process_time() - start
+    start = time.process_time()
+    for i, (view, seat) in enumerate(spots):
+        reference_choice(key, view, seat, hard, i)
+    ref_cpu = time.process_time() - start
+    return max(1, round(hard * hard_cpu / ref_cpu))
+
+
+def matches(key: str, pairing: tuple[str, str], players: int, deals: int, seed: int) -> list[tuple[int, int]]:
+    """Return (first seat, deal seed) of every match: both seats per deal at 2 players, else rotating seats."""
+    if players == 2:
+        return [(first, seed + d) for d in range(deals) for first in (0, 1)]
+    return [(d % players, seed + d) for d in range(deals)]
+
+
+def run(
+    key: str, pairing: tuple[str, str], players: int, deals: int, budget: Budget, pool: ProcessPoolExecutor | None
+) -> str:
+    """Play one pairing and return its table row."""
+    plan = matches(key, pairing, players, deals, 0)
+    args = [(key, pairing, players, first, seed, budget) for first, seed in plan]
+    done = list(pool.map(play, *zip(*args, strict=True))) if pool is not None else [play(*a) for a in args]
+    games = len(done)
+    share = sum(m.result for m in done)
+    low, high = wilson(share, games)
+    fair = 1 / players
+    timing = []
+    for level in pairing:
+        samples = [t for m in done for t in m.times.get(level, [])]
+        if samples:
+            timing.append(f"{statistics.median(samples) * 1000:.0f}")
+        else:
+            timing.append("-")
+    return (
+        f"| {key} | {players} | {pairing[0]} vs {pairing[1]} | {share / games:.2f} [{low:.2f}, {high:.2f}] "
+        f"| {share / games / fair:.2f}x | {games} | {' / '.join(timing)} |"
+    )
+
+
+def main() -> None:
+    """Parse the options, fix the budgets and print the ladder as a Markdown table."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=GAMES, action="append", help="only this game (repeatable)")
+    parser.add_argument("--players", type=int, action="append", help="table sizes (default: 2 and the largest)")
+    parser.add_argument(
+        "--pairing", action="append", help="only this pairing, e.g. hard-ref (repeatable; default every pair)"
+    )
+    parser.add_argument("--deals", type=int, default=10, help="deals per pairing (2 players: 2 games per deal)")
+    parser.add_argument("--hard", type=int, help="hard-search iterations per move (default per game: fish "
+                        f"{HARD['fish']}, tank {HARD['tank']}, flippers {HARD['flippers']})")
+    parser.add_argument("--ref", type=int, help="ref samples per move (default: the CPU time of the hard budget)")
+    parser.add_argument("--jobs", type=int, default=1, help="matches played in parallel processes")
+    args = parser.parse_args()
+    pairings = [tuple(p.split("-")) for p in args.pairing] if args.pairing else [
+        (a, b) for i, a in enumerate(LEVELS) for b in LEVELS[i + 1 :]
+    ][::-1]
+    for pairing in pairings:
+        if len(pairing) != 2 or not set(pairing) <= set(LEVELS):
+            parser.error(f"pairings are two of {', '.join(LEVELS)} joined by '-'")
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    print(
+        "| game | players | first vs the others | first's victory share [95% Wilson] | over the fair share | games "
+        "| CPU ms per move (median) |\n| --- | --- | --- | --- | --- | --- | --- |",
+        flush=True,
+    )
+    notes = []
+    for key in args.game or GAMES:
+        hard = args.hard or HARD[key]
+        for players in args.players or (2, FULL[key]):
+            ref = args.ref or calibrate(key, players, hard)
+            notes.append(f"{key} {players} players: hard {hard} iterations, ref {ref} samples per move")
+            for pairing in pairings:
+                print(run(key, pairing, players, args.deals, Budget(hard, ref), pool), flush=True)  # type: ignore[arg-type]
+    if pool is not None:
+        pool.shutdown()
+    print("\n".join(notes))
+
+
+if __name__ == "__main__":
+    main()
