@@ -52,6 +52,8 @@ class GameAI(ABC, Generic[S]):
     """Actions played out after leaving the tree before estimating; None plays to the end."""
     root_width: ClassVar[int | None] = None
     """With many root actions, search only the best this many by the easy score at first, widening with visits."""
+    search: ClassVar[str] = "tree"
+    """The hard player's search: "tree" (information-set MCTS) or "halving" (sequential halving, ai/halving.py)."""
     prior_visits: ClassVar[float] = 0.0
     """Virtual visits worth of the estimate given to each new tree node (progressive bias); 0 turns it off."""
 

@@ -1,4 +1,4 @@
-"""Search for a move by information-set Monte Carlo tree search over sampled determinizations."""
+"""Search for a move: information-set Monte Carlo tree search, or sequential halving where the game measures better."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 
 from ai.base import ActionKey, GameAI, action_key, actor
 from ai.easy import score_actions
+from ai.halving import Candidate, halving
 from engine.base import Action
 
 
@@ -45,7 +46,35 @@ def choose_hard(
     budget_s: float,
     iterations: int | None,
 ) -> Action:
-    """Return the root action visited most by single-observer ISMCTS within the budget or iteration cap."""
+    """Return the hard player's choice: the best candidate of its game's search."""
+    return search(ai, view, seat, actions, rng, budget_s, iterations)[0].action
+
+
+def search(
+    ai: GameAI[Any],
+    view: Mapping[str, Any],
+    seat: int,
+    actions: list[Action],
+    rng: random.Random,
+    budget_s: float,
+    iterations: int | None,
+) -> list[Candidate]:
+    """Return the root candidates, best first, of the game's search within the budget or iteration cap."""
+    if ai.search == "halving":
+        return halving(ai, view, seat, actions, rng, budget_s, iterations)
+    return tree_search(ai, view, seat, actions, rng, budget_s, iterations)
+
+
+def tree_search(
+    ai: GameAI[Any],
+    view: Mapping[str, Any],
+    seat: int,
+    actions: list[Action],
+    rng: random.Random,
+    budget_s: float,
+    iterations: int | None,
+) -> list[Candidate]:
+    """Return the root candidates of single-observer ISMCTS, most visited first."""
     game = ai.game
     hidden = game.hidden_information
     base = None if hidden else ai.determinize(view, seat, rng)
@@ -112,5 +141,5 @@ def choose_hard(
             node.total += rewards[node.seat]
             node = node.parent  # type: ignore[assignment]
         root.visits += 1
-    best_child = max(root.children.values(), key=lambda n: (n.visits, n.total / max(n.visits, 1)))
-    return dict(best_child.action)  # type: ignore[arg-type]
+    children = sorted(root.children.values(), key=lambda n: (-n.visits, -n.total / max(n.visits, 1)))
+    return [Candidate(dict(n.action), int(n.visits), n.total / max(n.visits, 1)) for n in children]  # type: ignore[arg-type]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import statistics
 import time
@@ -128,6 +129,33 @@ def think_speed(key: str, players: int, iterations: int, count: int = 12, runs: 
     )
 
 
+def busy_worker(key: str, count: int, budget: float) -> list[float]:
+    """Return the wall seconds of `count` hard decisions of one game, 2 players and the largest table in turn."""
+    largest = {"fish": 4, "tank": 5, "flippers": 6}[key]
+    spots = positions(key, 2, count // 2) + positions(key, largest, count - count // 2)
+    times = []
+    for i, (view, seat) in enumerate(spots):
+        start = time.perf_counter()
+        choose_action(key, view, seat, "hard", i, budget_s=budget)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def busy(count: int, budget: float) -> None:
+    """Print the hard player's decision times with one worker per game thinking at once, as in the bot."""
+    with ProcessPoolExecutor(len(GAMES)) as pool:
+        results = list(pool.map(busy_worker, GAMES, [count] * len(GAMES), [budget] * len(GAMES)))
+    every = sorted(t for times in results for t in times)
+    for key, times in [*zip(GAMES, results, strict=True), ("all", every)]:
+        times = sorted(times)
+        p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)]
+        print(
+            f"{key:9} {len(times)} decisions of {budget:g} s: median {statistics.median(times):.2f} s, "
+            f"p99 {p99:.2f} s, max {times[-1]:.2f} s",
+            flush=True,
+        )
+
+
 def main() -> None:
     """Parse the options and print one line per game and pairing."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -147,7 +175,15 @@ def main() -> None:
     parser.add_argument(
         "--think", type=int, metavar="N", help="only time the hard search: N iterations on 12 fixed positions per game"
     )
+    parser.add_argument(
+        "--busy", type=int, metavar="N", help="only time N hard decisions per game, all three games at once"
+    )
     args = parser.parse_args()
+    if args.busy:
+        print(f"load average {os.getloadavg()[0]:.1f} at the start")
+        busy(args.busy, args.budget)
+        print(f"load average {os.getloadavg()[0]:.1f} at the end")
+        return
     if args.think:
         from bench.fish import calibration
 

@@ -167,14 +167,20 @@ def main() -> None:
         "--pairing", action="append", help="only this pairing, e.g. hard-ref (repeatable; default every pair)"
     )
     parser.add_argument("--deals", type=int, default=10, help="deals per pairing (2 players: 2 games per deal)")
-    parser.add_argument("--hard", type=int, help="hard-search iterations per move (default per game: fish "
-                        f"{HARD['fish']}, tank {HARD['tank']}, flippers {HARD['flippers']})")
+    parser.add_argument(
+        "--hard",
+        type=int,
+        help="hard-search iterations per move (default per game: fish "
+        f"{HARD['fish']}, tank {HARD['tank']}, flippers {HARD['flippers']})",
+    )
     parser.add_argument("--ref", type=int, help="ref samples per move (default: the CPU time of the hard budget)")
     parser.add_argument("--jobs", type=int, default=1, help="matches played in parallel processes")
     args = parser.parse_args()
-    pairings = [tuple(p.split("-")) for p in args.pairing] if args.pairing else [
-        (a, b) for i, a in enumerate(LEVELS) for b in LEVELS[i + 1 :]
-    ][::-1]
+    pairings = (
+        [tuple(p.split("-")) for p in args.pairing]
+        if args.pairing
+        else [(a, b) for i, a in enumerate(LEVELS) for b in LEVELS[i + 1 :]][::-1]
+    )
     for pairing in pairings:
         if len(pairing) != 2 or not set(pairing) <= set(LEVELS):
             parser.error(f"pairings are two of {', '.join(LEVELS)} joined by '-'")
