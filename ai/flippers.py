@@ -123,6 +123,7 @@ class FlippersAI(GameAI[FlippersState]):
     exploration = 0.7
     playout_depth = None
     root_width = 8
+    search = "halving"
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> FlippersState:
         """Sample the unseen cards."""

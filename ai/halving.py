@@ -68,27 +68,27 @@ def halving(
         else:
             room = n
         worlds = max(1, room // (len(alive) * left))
-        for w in range(worlds):
-            if iterations is None and done and time.perf_counter() >= deadline:
+        for _ in range(worlds):
+            if done and ((time.perf_counter() >= deadline) if iterations is None else (done >= iterations)):
                 break
             world = ai.determinize(view, seat, rng)
             luck = rng.getrandbits(64)
-            results = []
+            results: list[float] = []
             for i in alive:
-                if iterations is None and done and time.perf_counter() >= deadline:
-                    break  # a world not played by every candidate would favour some of them: drop it
+                spent = (time.perf_counter() >= deadline) if iterations is None else (done + len(results) >= iterations)
+                if spent and results:
+                    break
                 state = ai.clone(world)
                 game.apply(state, seat, actions[i])
                 results.append(playout(ai, state, seat, random.Random(luck)))
-            else:
-                for i, reward in zip(alive, results, strict=True):
-                    total[i] += reward
-                    count[i] += 1
-                done += len(results)
-                if iterations is not None and done >= iterations and w > 0:
-                    break
-                continue
-            break
+            if len(results) < len(alive) and done:
+                break  # a world not played by every candidate would favour some of them: drop it
+            for i, reward in zip(alive, results, strict=False):
+                total[i] += reward
+                count[i] += 1
+            done += len(results)
+            if len(results) < len(alive):
+                break
         if len(alive) > 1:
             alive.sort(key=lambda i: -total[i] / max(count[i], 1))
             alive = alive[: max(1, math.ceil(len(alive) / 2))]

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from ai import LEVELS, choose_action
+from ai import LEVELS, analyse, choose_action
 from engine.registry import get
 from tests.ai.helpers import positions
 
@@ -60,3 +60,20 @@ def test_the_only_legal_action_comes_back_without_searching() -> None:
         state, seat
     )
     assert time.perf_counter() - start < 1
+
+
+@pytest.mark.parametrize("key", ["fish", "tank", "flippers"])
+def test_analyse_ranks_legal_moves_and_leads_with_the_hard_choice(key: str) -> None:
+    game = get(key)
+    state, seat = next(
+        (state, seat) for state, seat in positions(key, 3, {}, 2, every=3) if len(game.legal_actions(state, seat)) > 2
+    )
+    view = game.view(state, seat)
+    candidates = analyse(key, view, seat, 7, iterations=120)
+    legal = game.legal_actions(state, seat)
+    assert len(candidates) >= 2
+    assert all(c.action in legal for c in candidates)
+    assert len({repr(c.action) for c in candidates}) == len(candidates)
+    assert all(0.0 <= c.win_rate <= 1.0 and c.visits >= 0 for c in candidates)
+    assert candidates[0].visits == max(c.visits for c in candidates)
+    assert candidates[0].action == choose_action(key, view, seat, "hard", 7, iterations=120)
