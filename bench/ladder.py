@@ -198,6 +198,7 @@ def main() -> None:
         for players in args.players or (2, FULL[key]):
             ref = args.ref or calibrate(key, players, hard)
             notes.append(f"{key} {players} players: hard {hard} iterations, ref {ref} samples per move")
+            print(f"<!-- {notes[-1]} -->", flush=True)
             for pairing in pairings:
                 print(run(key, pairing, players, args.deals, Budget(hard, ref), pool), flush=True)  # type: ignore[arg-type]
     if pool is not None:
