@@ -1,4 +1,4 @@
-"""Computer opponents for every game: an easy one-move heuristic and a hard tree search, both deciding from a view."""
+"""Computer opponents for every game: an easy one-move heuristic and a hard search, both deciding from a view."""
 
 from __future__ import annotations
 
