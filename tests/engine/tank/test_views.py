@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from engine.tank import GAME
+from engine.tank.grid import cells
 from tests.engine.tank.helpers import cards_of, finish_splits, give, place, play
 
 
@@ -140,3 +141,23 @@ def test_groups_carry_the_number_players_see() -> None:
     state = GAME.new_game(4, {}, 3)
     GAME.apply(state, GAME.to_act(state)[0], {"type": "split", "group": "1", "line": "h1"})
     assert [(g["letter"], g["label"]) for g in GAME.view(state, None)["groups"]] == [("A", "1"), ("B", "2")]
+
+
+def test_seat_view_remembers_every_group_taken_and_left_over_but_not_private_discards() -> None:
+    state = GAME.new_game(2, {}, 5)
+    rng = random.Random(5)
+    watched: list[list[str]] = [[], []]
+    while state.round == 1 and state.phase != "over":
+        seat = GAME.to_act(state)[0]
+        action = rng.choice(GAME.legal_actions(state, seat))
+        if action["type"] == "take":
+            rect = state.groups[action["group"]]
+            watched[seat] += [c for r, col in cells(rect) if (c := state.grid[r * state.side + col]) is not None]
+        GAME.apply(state, seat, action)
+    for seat in (0, 1):
+        seen = GAME.view(state, seat)["seen"]
+        assert [sorted(t) for t in seen["taken"]] == [sorted(w) for w in watched]
+        privately = {c for pile in state.own_discards for c in pile}
+        assert sorted(seen["leftovers"]) == sorted(c for c in state.discards if c not in privately)
+        assert seen["leftovers"]
+    assert "seen" not in GAME.view(state, None)
