@@ -196,7 +196,8 @@ def main() -> None:
     for key in args.game or GAMES:
         hard = args.hard or HARD[key]
         for players in args.players or (2, FULL[key]):
-            ref = args.ref or calibrate(key, players, hard)
+            needs_ref = any("ref" in pairing for pairing in pairings)
+            ref = args.ref or (calibrate(key, players, hard) if needs_ref else 0)
             notes.append(f"{key} {players} players: hard {hard} iterations, ref {ref} samples per move")
             print(f"<!-- {notes[-1]} -->", flush=True)
             for pairing in pairings:
