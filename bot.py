@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from config import Settings
+from engine.registry import packages
 from storage.database import Database, Shards
 from ui.bots import THINK_BUDGET
 from ui.components import FloeComponent
@@ -53,15 +54,14 @@ TOKEN_GUIDE = f"""DISCORD_TOKEN is not set, so the bot cannot log in.
 
 
 def extension_names() -> list[str]:
-    """Return every cog module under cogs/ (each one has a setup function)."""
+    """Return the cogs to load: each game's, as its game package names it, and the shared ones under cogs/."""
     import cogs
 
-    names = []
-    for info in sorted(pkgutil.iter_modules(cogs.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"cogs.{info.name}")
-        if hasattr(module, "setup"):
-            names.append(f"cogs.{info.name}")
-    return names
+    names = {package.cog for package in packages().values()}
+    for info in pkgutil.iter_modules(cogs.__path__):
+        if hasattr(importlib.import_module(f"cogs.{info.name}"), "setup"):
+            names.add(f"cogs.{info.name}")
+    return sorted(names)
 
 
 class IceFloeBot(commands.Bot):

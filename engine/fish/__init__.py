@@ -3,5 +3,7 @@
 from engine.fish.game import FishGame
 
 GAME = FishGame()
+COG = "cogs.fish"
+AI = "ai.fish:FishAI"
 
-__all__ = ["GAME", "FishGame"]
+__all__ = ["AI", "COG", "GAME", "FishGame"]
