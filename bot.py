@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from config import Settings
+from config import Settings, load_env_file
 from engine.registry import packages
 from storage.database import Database, Shards
 from ui.bots import THINK_BUDGET
@@ -196,9 +196,11 @@ def create_bot(settings: Settings | None = None, **options: Any) -> IceFloeBot:
 
 def main() -> int:
     """Run the bot until interrupted; print a setup guide and fail when no token is configured."""
+    load_env_file()
     try:
         settings = Settings.from_env()
-    except ValueError as exc:
+        packages()
+    except (ValueError, LookupError) as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
     if not settings.token:
