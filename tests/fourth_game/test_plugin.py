@@ -178,4 +178,9 @@ async def test_nim_plays_end_to_end_with_a_computer_player_a_restart_history_and
     stats = await driver.slash(alice, "/game stats").settle(quiet=QUIET)
     won = int(state.winner == 0)
     assert f"Nim: 1 games, {won} wins ({100 * won}%), average score {state.taken[0]:.1f}" in stats.text, stats.text
+    replayed = await driver.slash(alice, f"/game replay game_number:{row.id}").settle(20, quiet=QUIET)
+    (gif,) = replayed.files
+    assert gif.filename == f"replay-{row.id}.gif" and f"game #{row.id}: {state.moves} moves" in gif.description
+    with gif.image() as image:
+        assert image.format == "GIF" and image.n_frames == state.moves + 1
     assert not any("Your cards" in blob for m in driver.messages() for blob in message_blobs(m))
