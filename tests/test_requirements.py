@@ -31,11 +31,11 @@ def pins(path: Path) -> dict[str, str]:
     """Return name -> pinned version of each requirement line of a requirements file (not -r includes)."""
     found = {}
     for line in path.read_text().splitlines():
-        line = line.split("#", 1)[0].strip()
+        line = line.split("#", 1)[0].split(";", 1)[0].strip()
         if line and not line.startswith("-r"):
             name, sep, version = line.partition("==")
             assert sep and version.strip(), f"{path.name}: {line!r} is not pinned with =="
-            found[normal(name.strip())] = version.strip()
+            found[normal(name.split("[", 1)[0].strip())] = version.strip()
     return found
 
 
