@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -142,7 +143,15 @@ def run(
     """Play one pairing and return its table row."""
     plan = matches(key, pairing, players, deals, 0)
     args = [(key, pairing, players, first, seed, budget) for first, seed in plan]
-    done = list(pool.map(play, *zip(*args, strict=True))) if pool is not None else [play(*a) for a in args]
+    done: list[Match] = []
+    for match in pool.map(play, *zip(*args, strict=True)) if pool is not None else (play(*a) for a in args):
+        done.append(match)
+        share = sum(m.result for m in done) / len(done)
+        print(
+            f"  {key} {players} {'-'.join(pairing)}: game {len(done)}/{len(args)}, share so far {share:.2f}",
+            file=sys.stderr,
+            flush=True,
+        )
     games = len(done)
     share = sum(m.result for m in done)
     low, high = wilson(share, games)
