@@ -3,7 +3,7 @@
 Each entry is one script for both SQLite and PostgreSQL, or a {"sqlite": ..., "postgresql": ...} pair where
 the dialects differ (identity columns, 64-bit integers, triggers). Add a migration by appending an entry;
 never edit an applied one. Keep columns of the same meaning on both (TEXT for JSON and ISO timestamps,
-INTEGER 0/1 for flags) so every query in storage/database.py runs unchanged on both.
+INTEGER 0/1 for flags) so every query in the storage rooms (storage/games.py, schedule.py, ...) runs unchanged on both.
 """
 
 from __future__ import annotations
