@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Sequence
 from typing import Any
 
-from storage.backends import IntegrityError, StorageError
 from storage.core import Store
+from storage.errors import RETRY_DELAYS, DatabaseUnavailable, IntegrityError, StorageError
 from storage.rows import (
     ACTIVE,
     FINISHED,
@@ -141,8 +142,48 @@ class GameQueries(Store):
         """Write a state only if the game is still at `expected_version` and in status `require`.
 
         The guarded UPDATE takes the row's write lock first, so of two writers at the same version (in this
-        process or another) exactly one matches; the other raises StaleVersion and changes nothing.
+        process or another) exactly one matches; the other raises StaleVersion and changes nothing. A blip
+        (connection lost, serialization failure) is retried a few times: should the lost attempt have been
+        committed after all, the retry finds this very change in the log and reports it as saved.
         """
+        retried = False
+        for delay in (*RETRY_DELAYS, None):
+            try:
+                return await self._write_once(game_id, expected_version, state, status, log, require, results)
+            except StaleVersion:
+                if retried and await self._already_written(game_id, expected_version + 1, status, log):
+                    return expected_version + 1
+                raise
+            except DatabaseUnavailable as exc:
+                if not exc.transient or delay is None:
+                    raise
+                retried = True
+                await asyncio.sleep(delay)
+        raise AssertionError("unreachable")
+
+    async def _already_written(
+        self, game_id: int, version: int, status: str, log: tuple[int | None, int | None, str, str] | None
+    ) -> bool:
+        """Tell whether the game is at `version` because of exactly this change (an attempt that did commit)."""
+        if log is None:
+            row = await self.game(game_id)
+            return row is not None and row.version == version and row.status == status
+        rows = await self.backend.fetch(
+            "SELECT seat, user_id, action FROM actions WHERE game_id = ? AND version = ?", (game_id, version)
+        )
+        return bool(rows) and (rows[0][0], rows[0][1], rows[0][2]) == (log[0], log[1], log[2])
+
+    async def _write_once(
+        self,
+        game_id: int,
+        expected_version: int,
+        state: dict[str, Any],
+        status: str,
+        log: tuple[int | None, int | None, str, str] | None,
+        require: str,
+        results: Sequence[Result],
+    ) -> int:
+        """Try the guarded write once."""
         now = self._now()
         async with self.backend.transaction() as tx:
             found = await tx.fetch(
