@@ -57,6 +57,7 @@ PG_TRANSIENT = (
     "SerializationError",
     "DeadlockDetectedError",
     "TooManyConnectionsError",
+    "InternalClientError",  # a connection cut in the middle of an operation
 )
 PG_UNAVAILABLE = ("DiskFullError", "InsufficientResourcesError", "ReadOnlySQLTransactionError", "OutOfMemoryError")
 
@@ -147,3 +148,12 @@ class Outage:
 
 RETRY_DELAYS = (0.05, 0.25, 0.6)
 """Pauses between the attempts of a read, a connection or a version-guarded move retried after a blip."""
+
+RESUME_BACKOFF_S = (0.5, 4.0)
+"""First and longest pause before background work (computer players, the outbox) tries the database again."""
+
+
+def resume_delay(attempt: int) -> float:
+    """Return how long background work waits after its `attempt`-th failure in a row (doubling, bounded)."""
+    first, longest = RESUME_BACKOFF_S
+    return min(longest, first * 2 ** max(0, attempt - 1))

@@ -160,13 +160,13 @@ class PostgresBackend:
         """Read one row; raise StorageError when the server does not answer."""
         await self.fetch("SELECT 1")
 
-    def _failed(self, error: BaseException, *, write: bool) -> BaseException:
+    async def _failed(self, error: BaseException, *, write: bool) -> BaseException:
         """Return the StorageError a driver error stands for, counted by the outage; drop connections that died."""
         converted = classify(error)
         if converted is None:
             return error
         if isinstance(converted, DatabaseUnavailable) and converted.transient and self._pool is not None:
-            self._pool.expire_connections()  # the other idle connections died with this one: reconnect them
+            await self._pool.expire_connections()  # the other idle connections died with this one: reconnect them
         if isinstance(converted, DatabaseBusy) and converted is not error:
             log.warning("the database stayed busy past its timeout: %s", error)
         self.outage.failed(converted, write=write)
@@ -184,9 +184,9 @@ class PostgresBackend:
                 converted = classify(exc)
                 retry = isinstance(converted, DatabaseUnavailable) and converted.transient
                 if retry and self._pool is not None:
-                    self._pool.expire_connections()
+                    await self._pool.expire_connections()
                 if not retry or delay is None or time.monotonic() - began + delay > RETRY_WITHIN_S:
-                    raise self._failed(exc, write=write) from exc
+                    raise await self._failed(exc, write=write) from exc
                 log.debug("retrying after a database blip: %s", exc)
                 await asyncio.sleep(delay)
                 continue
@@ -222,7 +222,7 @@ class PostgresBackend:
         except StorageError:
             raise
         except Exception as exc:
-            raise self._failed(exc, write=True) from exc
+            raise await self._failed(exc, write=True) from exc
         self.outage.ok(write=True)
         return changed
 
@@ -258,7 +258,7 @@ class PostgresBackend:
         except StorageError:
             raise
         except Exception as exc:
-            raise self._failed(exc, write=True) from exc
+            raise await self._failed(exc, write=True) from exc
         finally:
             await self.pool.release(conn)
         self.outage.ok(write=True)

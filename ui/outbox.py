@@ -20,6 +20,7 @@ import discord
 from engine.base import Event
 from engine.replay import replay
 from storage.database import Database, GameRow, StorageError
+from storage.errors import DatabaseBusy, DatabaseUnavailable, resume_delay
 from ui.adapter import Board
 from ui.errors import UserError
 from ui.loading import GameLoader
@@ -89,6 +90,8 @@ class Outbox:
         while True:
             try:
                 await self.sweep()
+            except (DatabaseUnavailable, DatabaseBusy) as exc:  # storage logs an outage once
+                log.info("the board outbox sweep waits for the database: %s", exc)
             except Exception:
                 log.exception("the board outbox sweep failed")
             self._caught_up.set()
@@ -131,11 +134,18 @@ class Outbox:
         )
 
     async def _kicked(self, game_id: int, delay: float) -> None:
-        """Run one background check, logging instead of raising."""
+        """Run one background check, logging instead of raising; while the database is down, try again later."""
+        failures = 0
         try:
             if delay:
                 await asyncio.sleep(delay)
-            await self.deliver(game_id)
+            while True:
+                try:
+                    await self.deliver(game_id)
+                    return
+                except (DatabaseUnavailable, DatabaseBusy):  # storage logs an outage once
+                    failures += 1
+                    await asyncio.sleep(resume_delay(failures))
         except Exception:
             log.exception("posting the board of game %s failed", game_id)
         finally:
@@ -151,6 +161,8 @@ class Outbox:
         try:
             board = self.loader.board(row)
             previous, events = await self._since_posted(row)
+        except (DatabaseUnavailable, DatabaseBusy):
+            raise
         except (UserError, StorageError, KeyError, ValueError) as exc:
             log.warning("the board of game %s cannot be rebuilt for posting: %s", row.id, exc)
             return False

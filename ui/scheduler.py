@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from storage.database import ACTIVE, GameRow, GuildSettings, due_moment
+from storage.errors import DatabaseBusy, DatabaseUnavailable
 from ui.errors import UserError
 
 if TYPE_CHECKING:
@@ -46,6 +47,8 @@ class Scheduler:
         while True:
             try:
                 await self.tick()
+            except (DatabaseUnavailable, DatabaseBusy) as exc:  # storage logs an outage once; the next check resumes
+                log.info("the reminder check waits for the database: %s", exc)
             except Exception:
                 log.exception("the reminder check failed")
             await asyncio.sleep(self.interval)
@@ -61,6 +64,8 @@ class Scheduler:
                     settings[row.guild_id] = await self.flow.db.guild_settings(row.guild_id)
                 try:
                     await self._check(row, now, settings[row.guild_id])
+                except (DatabaseUnavailable, DatabaseBusy):
+                    raise
                 except UserError:  # a damaged save (logged once): look again only once the game changes
                     await self.flow.db.set_due(row.id, row.version, None)
                 except discord.HTTPException as exc:  # Discord refused for a passing reason: try at the next check
