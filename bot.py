@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from config import Settings
 from storage.database import Database, Shards
+from storage.ownership import ShardLease, ShardTaken
 from ui.bots import THINK_BUDGET
 from ui.components import FloeComponent
 from ui.errors import UserError, report
@@ -89,6 +90,10 @@ class IceFloeBot(commands.Bot):
         self.settings = settings
         self.owned_shards = shards
         self.db = Database(settings.database_url, pool_size=settings.db_pool_size, shards=shards)
+        backend: Any = self.db.backend
+        self.lease = ShardLease(
+            getattr(backend, "url", None) or backend.path, shards or Shards(1, (0,)), dialect=backend.dialect
+        )
         self.flow = GameFlow(
             self,
             self.db,
@@ -102,11 +107,13 @@ class IceFloeBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
-        """Open the database, load every cog, register persistent components and sync commands if changed."""
+        """Open the database, take this process's shards, load every cog, register components and sync commands."""
         await self.db.open()
         try:
+            await self.lease.acquire()
             await self._set_up()
         except BaseException:
+            await self.lease.release()
             await self.db.close()
             raise
 
@@ -120,7 +127,12 @@ class IceFloeBot(commands.Bot):
         self._background.append(asyncio.create_task(self.scheduler.run(), name="reminders"))
         self._background.append(asyncio.create_task(self.flow.outbox.run(), name="outbox"))
         self._background.append(asyncio.create_task(self._resume_games(), name="resume"))
+        self._background.append(asyncio.create_task(self.lease.keep(self._shards_lost), name="shard-lease"))
 
+    async def _shards_lost(self, reason: str) -> None:
+        """Stop the bot: another process took one of its shards while the database was away."""
+        log.critical("%s; this process stops so that no shard runs twice", reason)
+        asyncio.get_running_loop().create_task(self.close(), name="close-after-shard-lost")
     async def _resume_games(self) -> None:
         """Once connected, let computer players whose turn it is carry on after a restart."""
         await self.wait_until_ready()
@@ -177,6 +189,7 @@ class IceFloeBot(commands.Bot):
         self.flow.close()
         await super().close()
         await self.db.close()
+        await self.lease.release()
 
 
 class ShardedIceFloeBot(IceFloeBot, commands.AutoShardedBot):
@@ -208,6 +221,9 @@ def main() -> int:
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)
+    except ShardTaken as exc:
+        print(f"Not started: {exc}.", file=sys.stderr)
+        return 3
     except discord.LoginFailure:
         print(
             "Discord rejected DISCORD_TOKEN: reset the token in the Developer Portal and update .env.", file=sys.stderr

@@ -252,6 +252,18 @@ MIGRATIONS: tuple[Migration, ...] = (
     ALTER TABLE games ADD COLUMN posted_version INTEGER NOT NULL DEFAULT 0;
     UPDATE games SET posted_version = version;
     """,
+    # 5: operations. Which process runs each shard (the shard lease, storage/ownership.py), and an index of
+    # only the games whose posted board is behind, so the outbox sweep costs what is unposted, not all history
+    # (the sweep's query repeats this condition word for word, as both planners require).
+    """
+    CREATE TABLE shard_owners (
+        shard INTEGER PRIMARY KEY,
+        owner TEXT NOT NULL,
+        shard_count INTEGER NOT NULL,
+        claimed_at TEXT NOT NULL
+    );
+    CREATE INDEX games_behind ON games (id) WHERE posted_version < version AND status IN ('active', 'finished');
+    """,
 )
 
 
