@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from config import Settings
+from monitor.server import MonitorServer
 from storage.database import Database, Shards
 from storage.ownership import ShardLease, ShardTaken
 from ui.bots import THINK_BUDGET
@@ -103,6 +104,9 @@ class IceFloeBot(commands.Bot):
             budget=bot_budget,
         )
         self.scheduler = Scheduler(self.flow, interval=check_interval)
+        self.monitor: MonitorServer | None = None
+        if settings.metrics_port is not None:
+            self.monitor = MonitorServer(self, settings.metrics_port, settings.metrics_host)
         self._background: list[asyncio.Task[None]] = []
         self.tree.on_error = self.on_app_command_error
 
@@ -124,6 +128,8 @@ class IceFloeBot(commands.Bot):
         self.add_dynamic_items(FloeComponent)
         if self.syncs_commands:
             await self.sync_commands_if_changed()
+        if self.monitor is not None:
+            await self.monitor.start()
         self._background.append(asyncio.create_task(self.scheduler.run(), name="reminders"))
         self._background.append(asyncio.create_task(self.flow.outbox.run(), name="outbox"))
         self._background.append(asyncio.create_task(self._resume_games(), name="resume"))
@@ -181,6 +187,8 @@ class IceFloeBot(commands.Bot):
 
     async def close(self) -> None:
         """Stop background work, log out, then close the database."""
+        if self.monitor is not None:
+            await self.monitor.stop()
         for task in self._background:
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)

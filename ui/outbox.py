@@ -13,6 +13,7 @@ import logging
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,6 +26,7 @@ from ui.adapter import Board
 from ui.errors import UserError
 from ui.loading import GameLoader
 from ui.publishing import Publisher
+from ui.tally import Tally
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -68,6 +70,8 @@ class Outbox:
         """Channel id -> (monotonic time before which nothing is posted there, the wait that led to it)."""
         self._kicks: dict[int, asyncio.Task[None]] = {}
         self._caught_up = asyncio.Event()
+        self.tally = Tally()
+        """Where the sweep leaves its backlog and lag for the metrics (the flow shares its own)."""
 
     @asynccontextmanager
     async def holding(self, game_id: int) -> AsyncIterator[None]:
@@ -115,9 +119,23 @@ class Outbox:
     async def sweep(self) -> int:
         """Post the newest board of every game whose saved version was never posted; return how many were."""
         posted = 0
-        for row in await self.db.games_behind():
+        behind = await self.db.games_behind()
+        self._measure(behind)
+        for row in behind:
             posted += await self.deliver(row.id)
         return posted
+
+    def _measure(self, behind: list[GameRow]) -> None:
+        """Record how many boards wait per shard, and for how long the oldest has waited."""
+        now = self.db.clock()
+        backlog: dict[int, int] = dict.fromkeys(self.tally.outbox_backlog, 0)
+        lag: dict[int, float] = dict.fromkeys(self.tally.outbox_lag, 0.0)
+        for row in behind:
+            shard = self.tally.shard_of(row.guild_id)
+            backlog[shard] = backlog.get(shard, 0) + 1
+            waited = (now - datetime.fromisoformat(row.updated_at)).total_seconds()
+            lag[shard] = max(lag.get(shard, 0.0), waited)
+        self.tally.outbox_backlog, self.tally.outbox_lag = backlog, lag
 
     def notice(self, row: GameRow) -> None:
         """Post a game's board soon if the row just read shows it behind (the next interaction with it)."""

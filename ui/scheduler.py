@@ -58,8 +58,12 @@ class Scheduler:
         now = self.flow.db.clock()
         settings: dict[int | None, GuildSettings] = {}
         after = 0
+        tally = self.flow.tally
+        lag: dict[int, float] = dict.fromkeys(tally.scheduler_lag, 0.0)
         while rows := await self.flow.db.due_games(now, after, self.batch):
             for row in rows:
+                shard = tally.shard_of(row.guild_id)
+                lag[shard] = max(lag.get(shard, 0.0), now.timestamp() - (row.due_at or now.timestamp()))
                 if row.guild_id not in settings:
                     settings[row.guild_id] = await self.flow.db.guild_settings(row.guild_id)
                 try:
@@ -74,6 +78,7 @@ class Scheduler:
                     log.exception("checking game %s failed", row.id)
             after = rows[-1].id
             await asyncio.sleep(0)  # let interactions in between batches
+        tally.scheduler_lag = lag
 
     async def _check(self, row: GameRow, now: datetime, defaults: GuildSettings) -> None:
         """Remind or time out one game, or store when it will next be due."""
