@@ -59,10 +59,16 @@ class BotCollector(Collector):
             answers.add_metric([str(shard)], cumulative, sum_value=latencies.total)
         yield answers
 
-        yield _per_shard("floe_outbox_backlog", "Games whose newest board is not posted yet", tally.outbox_backlog)
-        yield _per_shard("floe_outbox_lag_seconds", "Age of the oldest unposted board", tally.outbox_lag)
+        shards = self.bot.lease.shards.ids
         yield _per_shard(
-            "floe_scheduler_lag_seconds", "How late the most overdue reminder or timeout was", tally.scheduler_lag
+            "floe_outbox_backlog", "Games whose newest board is not posted yet", tally.outbox_backlog, shards
+        )
+        yield _per_shard("floe_outbox_lag_seconds", "Age of the oldest unposted board", tally.outbox_lag, shards)
+        yield _per_shard(
+            "floe_scheduler_lag_seconds",
+            "How late the most overdue reminder or timeout was",
+            tally.scheduler_lag,
+            shards,
         )
 
         backend = self.bot.db.backend
@@ -93,10 +99,13 @@ def _bound(value: float) -> str:
     return "+Inf" if value == float("inf") else repr(value)
 
 
-def _per_shard(name: str, text: str, values: dict[int, float] | dict[int, int]) -> GaugeMetricFamily:
+def _per_shard(
+    name: str, text: str, values: dict[int, float] | dict[int, int], shards: tuple[int, ...]
+) -> GaugeMetricFamily:
+    """Return a gauge with one sample per shard this process runs (0 where nothing was measured yet)."""
     family = GaugeMetricFamily(name, text, labels=["shard"])
-    for shard, value in sorted(values.items()):
-        family.add_metric([str(shard)], value)
+    for shard in sorted(set(shards) | set(values)):
+        family.add_metric([str(shard)], values.get(shard, 0))
     return family
 
 

@@ -15,7 +15,7 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from monitor.metrics import ErrorLines, registry_for
-from storage.errors import StorageError
+from storage.errors import StorageError, describe
 
 if TYPE_CHECKING:
     from bot import IceFloeBot
@@ -65,8 +65,12 @@ class MonitorServer:
         try:
             await asyncio.wait_for(bot.db.backend.ping(), PING_TIMEOUT_S)
             database = "ok"
-        except (StorageError, TimeoutError) as exc:
-            database = str(exc) or "no answer within 1 s"
+        except TimeoutError:
+            database = f"no answer within {PING_TIMEOUT_S:g} s"
+        except StorageError as exc:
+            database = getattr(exc, "cause", None) or str(exc)
+        except Exception as exc:  # whatever the driver raised, the check failed: say what it was
+            database = describe(exc)
         missing = [s for s in bot.lease.shards.ids if s not in bot.lease.held]
         healthy = bot.is_ready() and all(gateway.values()) and database == "ok" and not missing
         return {
