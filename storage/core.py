@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from storage.backends import Backend, Tx, make_backend
+from storage.backends import STATEMENT_TIMEOUT_MS, Backend, Tx, make_backend
 from storage.rows import ACTIVE, GAME_SELECT, GameRow, GuildSettings, Shards, due_moment, games_from_rows, utc_now
 
 
@@ -44,11 +44,12 @@ class Store:
         *,
         pool_size: int = 10,
         shards: Shards | None = None,
+        statement_timeout_ms: int = STATEMENT_TIMEOUT_MS,
     ) -> None:
         self.path = target
         self.clock = clock
         self.shards = shards
-        self.backend: Backend = make_backend(target, pool_size=pool_size)
+        self.backend: Backend = make_backend(target, pool_size=pool_size, statement_timeout_ms=statement_timeout_ms)
 
     async def open(self) -> None:
         """Connect and apply pending migrations."""

@@ -77,7 +77,19 @@ class ScheduleQueries(Store):
 
     async def games_behind(self) -> list[GameRow]:
         """Return this process's active and finished games whose newest version has no posted board, oldest first."""
+        where, args = self.behind_condition()
+        return await self._games(where, args)
+
+    def behind_condition(self) -> tuple[str, list[int]]:
+        """Return the sweep's condition on `g`: its ids come from the games_behind partial index (migration 5).
+
+        The inner WHERE repeats the index's condition word for word, as both planners require. Neither can
+        estimate how few games are behind (a comparison of two columns): SQLite is told to use the index (else
+        it scans by status), and PostgreSQL gets the ids as an array computed first (else it merges the index
+        with a scan of every game), so both look up just those games by primary key.
+        """
         owned, args = self._owned()
-        # Word for word the condition of the games_behind partial index (migration 5), so only it is read.
-        behind = "g.posted_version < g.version AND g.status IN ('active', 'finished')"
-        return await self._games(f"{behind} AND {owned}", args)
+        behind = "WHERE posted_version < version AND status IN ('active', 'finished')"
+        if self.backend.dialect == "sqlite":
+            return f"g.id IN (SELECT id FROM games INDEXED BY games_behind {behind}) AND {owned}", args
+        return f"g.id = ANY(ARRAY(SELECT id FROM games {behind})) AND {owned}", args
