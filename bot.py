@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import hashlib
 import importlib
 import json
 import logging
 import pkgutil
+import signal
 import sys
 from typing import Any
 
@@ -215,6 +217,14 @@ def create_bot(settings: Settings | None = None, **options: Any) -> IceFloeBot:
     return cls(settings, **options)
 
 
+async def serve(bot: IceFloeBot, token: str) -> None:
+    """Run the bot until it closes; SIGTERM (a supervisor stopping it) closes it cleanly, as Ctrl+C does."""
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close(), name="close-on-sigterm"))
+    async with bot:
+        await bot.start(token)
+
+
 def main() -> int:
     """Run the bot until interrupted; print a setup guide and fail when no token is configured."""
     try:
@@ -228,7 +238,8 @@ def main() -> int:
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = create_bot(settings)
     try:
-        bot.run(settings.token, log_handler=None)
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve(bot, settings.token))
     except ShardTaken as exc:
         print(f"Not started: {exc}.", file=sys.stderr)
         return 3

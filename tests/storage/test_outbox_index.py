@@ -11,18 +11,18 @@ GAMES = 300_000
 BEHIND = 7
 
 
-async def fill(db: Database) -> None:
-    """Save GAMES finished games in one statement, BEHIND of them (and one cancelled) with an unposted board."""
+async def fill(db: Database, games: int = GAMES) -> None:
+    """Save `games` finished games in one statement, BEHIND of them (and one cancelled) with an unposted board."""
     if db.backend.dialect == "postgresql":
-        numbers = f"SELECT i FROM generate_series(1, {GAMES}) AS n(i)"
+        numbers = f"SELECT i FROM generate_series(1, {games}) AS n(i)"
     else:
-        numbers = f"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {GAMES}) SELECT i FROM n"
+        numbers = f"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {games}) SELECT i FROM n"
     await db.backend.execute(
         "INSERT INTO games (guild_id, channel_id, kind, status, host_id, options, seed, created_at, updated_at,"
         " version, posted_version)"
         f" SELECT i, i, 'fish', CASE WHEN i = 5 THEN 'cancelled' ELSE 'finished' END, 1, '{{}}', i,"
         " '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00', 9,"
-        f" CASE WHEN i % {GAMES // BEHIND} = 0 OR i = 5 THEN 3 ELSE 9 END FROM ({numbers}) AS numbers"
+        f" CASE WHEN i % {games // BEHIND} = 0 OR i = 5 THEN 3 ELSE 9 END FROM ({numbers}) AS numbers"
     )
     if db.backend.dialect == "postgresql":
         await db.backend.execute("ANALYZE games")
