@@ -46,7 +46,7 @@ class DatabaseUnavailable(StorageError):
         """True for a blip worth retrying at once (connection lost, server restarting, serialization failure)."""
 
 
-SQLITE_UNAVAILABLE = ("disk is full", "readonly database", "unable to open", "disk i/o error", "no such table")
+SQLITE_UNAVAILABLE = ("disk is full", "readonly database", "unable to open", "disk i/o error")
 PG_TRANSIENT = (
     "ConnectionDoesNotExistError",
     "ConnectionFailureError",
