@@ -7,6 +7,7 @@ import logging
 import os
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -97,3 +98,37 @@ async def test_a_postgresql_restart_mid_game_is_weathered(
     errors = driver.take_bot_errors()
     assert len(errors) == 1, [e.getMessage() for e in errors]
     assert errors[0].levelno == logging.ERROR and "the database is unavailable" in errors[0].getMessage()
+
+
+async def test_a_read_only_database_is_named_to_players_logged_once_and_recovers(
+    fake_discord: FakeDiscord, driver: Driver, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings = Settings(
+        token=fake_discord.token, database_url=f"sqlite:///{tmp_path / 'floe.db'}", dev_guild_id=fake_discord.guild.id
+    )
+    bot = await start_floe(driver, settings)
+    alice, bob = driver.user("alice"), driver.user("bob")
+    await answered(driver, alice, "/game new game:fish", driver.channel)
+    await answered(driver, bob, "/game join", driver.channel)
+    await answered(driver, alice, "/game start", driver.channel)
+    row = await bot.db.open_game_in(driver.channel.id)
+    assert row is not None
+    mover = alice if row.seat_of(alice.id) == 0 else bob
+
+    await bot.db.backend.writer.execute("PRAGMA query_only = ON")  # every write now fails as on a read-only file
+    caplog.set_level(logging.WARNING, logger="storage")
+    for _ in range(3):  # three tries during one incident
+        tile = (await driver.autocomplete(mover, "/fish place tile:"))[0]["value"]
+        result = await driver.slash(mover, f"/fish place tile:{tile}").answered(within=10)
+        assert result.ephemeral and UNAVAILABLE in result.content, result.content
+    assert (await bot.db.game(row.id)).version == row.version  # type: ignore[union-attr]
+    errors = driver.take_bot_errors()
+    assert len(errors) == 1 and "readonly database" in errors[0].getMessage(), [e.getMessage() for e in errors]
+
+    await bot.db.backend.writer.execute("PRAGMA query_only = OFF")  # storage is back: the next move just works
+    tile = (await driver.autocomplete(mover, "/fish place tile:"))[0]["value"]
+    result = await driver.slash(mover, f"/fish place tile:{tile}").answered(within=10)
+    assert not result.ephemeral, result.content
+    assert (await bot.db.game(row.id)).version == row.version + 1  # type: ignore[union-attr]
+    assert "the database answers again" in caplog.text
+    assert driver.take_bot_errors() == []
