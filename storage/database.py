@@ -3,8 +3,11 @@
 Each concern has its own room, all built on `storage.core.Store` (the connection and shared query helpers):
 games.py (games, seats, moves and the action log), lifecycle.py (abandoned and paused games), schedule.py
 (due work, computer players' resume, the board outbox), settings.py (meta, server and user settings) and
-records.py (lists, stats, leaderboards). The types a saved game is read into live in storage/rows.py. Imports
-run one way: backends <- rows <- core <- rooms <- database.
+records.py (lists, stats, leaderboards). The types a saved game is read into live in storage/rows.py.
+Beneath them: errors.py (what can fail, outages logged once), sql.py (the backend interface), sqlite.py and
+postgresql.py (the drivers), backends.py (picks one from DATABASE_URL). Beside them: ownership.py (one
+process per shard), copy.py (python -m storage.copy), migrations.py. Imports run one way:
+errors <- sql <- sqlite, postgresql <- backends <- rows <- core <- rooms <- database.
 """
 
 from __future__ import annotations
