@@ -186,7 +186,10 @@ class PostgresBackend:
                 if retry and self._pool is not None:
                     await self._pool.expire_connections()
                 if not retry or delay is None or time.monotonic() - began + delay > RETRY_WITHIN_S:
-                    raise await self._failed(exc, write=write) from exc
+                    converted = await self._failed(exc, write=write)
+                    if converted is exc:
+                        raise
+                    raise converted from exc
                 log.debug("retrying after a database blip: %s", exc)
                 await asyncio.sleep(delay)
                 continue
@@ -222,7 +225,10 @@ class PostgresBackend:
         except StorageError:
             raise
         except Exception as exc:
-            raise await self._failed(exc, write=True) from exc
+            converted = await self._failed(exc, write=True)
+            if converted is exc:
+                raise
+            raise converted from exc
         self.outage.ok(write=True)
         return changed
 
@@ -258,7 +264,10 @@ class PostgresBackend:
         except StorageError:
             raise
         except Exception as exc:
-            raise await self._failed(exc, write=True) from exc
+            converted = await self._failed(exc, write=True)
+            if converted is exc:
+                raise
+            raise converted from exc
         finally:
             await self.pool.release(conn)
         self.outage.ok(write=True)

@@ -138,7 +138,10 @@ class SqliteBackend:
         try:
             rows = list(await self.reader.execute_fetchall(sql, tuple(args)))
         except sqlite3.Error as exc:
-            raise _sqlite_guard(exc, self.outage, write=False) from exc
+            converted = _sqlite_guard(exc, self.outage, write=False)
+            if converted is exc:
+                raise
+            raise converted from exc
         self.outage.ok(write=False)
         return rows
 
@@ -162,7 +165,10 @@ class SqliteBackend:
             try:
                 changed = await _SqliteTx(self.writer).execute(sql, args)
             except sqlite3.Error as exc:
-                raise _sqlite_guard(exc, self.outage) from exc
+                converted = _sqlite_guard(exc, self.outage)
+                if converted is exc:
+                    raise
+                raise converted from exc
         self.outage.ok(write=True)
         return changed
 
@@ -173,14 +179,20 @@ class SqliteBackend:
             try:
                 await self.writer.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                raise _sqlite_guard(exc, self.outage) from exc
+                converted = _sqlite_guard(exc, self.outage)
+                if converted is exc:
+                    raise
+                raise converted from exc
             try:
                 yield _SqliteTx(self.writer)
                 await self.writer.execute("COMMIT")
             except BaseException as exc:
                 await self._rollback(exc)
                 if isinstance(exc, sqlite3.Error):
-                    raise _sqlite_guard(exc, self.outage) from exc
+                    converted = _sqlite_guard(exc, self.outage)
+                    if converted is exc:
+                        raise
+                    raise converted from exc
                 raise
         self.outage.ok(write=True)
 
