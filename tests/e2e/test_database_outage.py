@@ -44,8 +44,8 @@ async def versions(db: Database, ids: list[int]) -> dict[int, int]:
 
 
 async def test_a_postgresql_restart_mid_game_is_weathered(
-    fake_discord: FakeDiscord, driver: Driver, own_postgres: PostgresServer
-) -> None:
+    own_postgres: PostgresServer, fake_discord: FakeDiscord, driver: Driver
+) -> None:  # own_postgres first: it is set up first and stopped last, after the bot
     url = await own_postgres.new_schema()
     settings = Settings(token=fake_discord.token, database_url=url, dev_guild_id=fake_discord.guild.id, db_pool_size=4)
     bot = await start_floe(driver, settings, bot_pause=0.4)
@@ -95,6 +95,7 @@ async def test_a_postgresql_restart_mid_game_is_weathered(
     row = await bot.db.game(human.id)
     assert row is not None and row.version > human.version
 
+    await driver.stop_bot(bot)
     errors = driver.take_bot_errors()
     assert len(errors) == 1, [e.getMessage() for e in errors]
     assert errors[0].levelno == logging.ERROR and "the database is unavailable" in errors[0].getMessage()
