@@ -57,6 +57,7 @@ class BotPlayers:
         self.workers = workers
         self._executor: Executor | None = None
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._closed = False
 
     @property
     def executor(self) -> Executor:
@@ -68,8 +69,8 @@ class BotPlayers:
     def schedule(self, game_id: int) -> None:
         """Make sure a task plays any computer turns of this game."""
         task = self._tasks.get(game_id)
-        if task is not None and not task.done():
-            return
+        if self._closed or (task is not None and not task.done()):
+            return  # after close, a move still being answered must not start a task that outlives the database
         self._tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id), name=f"bots-{game_id}")
 
     async def resume(self, batch: int = 50) -> int:
@@ -99,7 +100,8 @@ class BotPlayers:
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def close(self) -> None:
-        """Stop every bot task and the worker pool."""
+        """Stop every bot task and the worker pool; schedule no new task."""
+        self._closed = True
         for task in self._tasks.values():
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
