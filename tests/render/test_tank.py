@@ -11,28 +11,24 @@ from engine.tank import GAME
 from engine.tank.state import TankState
 from render.common import SEAT_COLOUR_NAMES, seat_colour, seat_letter
 from render.tank import (
-    BACKGROUND,
-    BANNER,
-    HIGHLIGHT,
-    WATER,
-    WHITE,
-    _aquarium_height,
-    _final_height,
-    _table_height,
     alt_text_aquarium,
     alt_text_final,
     alt_text_table,
+    aquarium_height,
     aquarium_rows,
     aquarium_total,
     draw_aquarium,
     draw_final,
     draw_table,
+    final_height,
     order_rows,
     render_aquarium,
     render_final,
     render_table,
     scoring_lines,
+    table_height,
 )
+from render.tank.style import BACKGROUND, BANNER, HIGHLIGHT, WATER, WHITE
 from tests.engine.tank.helpers import cards_of, finish_splits, give, place, play
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
@@ -292,10 +288,10 @@ def test_pictures_are_drawn_once_at_their_exact_height() -> None:
         rng = random.Random(players)
         while not GAME.is_over(state):
             seat = GAME.to_act(state)[0]
-            assert draw_table(GAME.view(state, None), NAMES).height == _table_height(GAME.view(state, None))
+            assert draw_table(GAME.view(state, None), NAMES).height == table_height(GAME.view(state, None))
             view = GAME.view(state, seat)
-            assert draw_aquarium(view, NAMES).height == _aquarium_height(view)
+            assert draw_aquarium(view, NAMES).height == aquarium_height(view)
             GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
         view = GAME.view(state, 0)
-        assert draw_final(view, NAMES).height == _final_height(view)
-        assert draw_aquarium(view, NAMES).height == _aquarium_height(view)
+        assert draw_final(view, NAMES).height == final_height(view)
+        assert draw_aquarium(view, NAMES).height == aquarium_height(view)
