@@ -6,10 +6,10 @@ Modules, imports running one way: style (sizes, colours, kinds, text helpers) <-
 
 from __future__ import annotations
 
-from render.tank.alt import alt_text_aquarium, alt_text_final, alt_text_table
+from render.tank.alt import alt_text_aquarium, alt_text_final, alt_text_table, scoring_lines
 from render.tank.aquarium import aquarium_height, aquarium_rows, aquarium_total, draw_aquarium, render_aquarium
 from render.tank.final import draw_final, final_height, render_final
-from render.tank.table import draw_table, order_rows, render_table, scoring_lines, table_height
+from render.tank.table import draw_table, order_rows, render_table, table_height
 
 __all__ = [
     "alt_text_aquarium",

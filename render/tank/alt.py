@@ -5,10 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.words import plural
 from render.common import SEAT_COLOUR_NAMES, fit_alt, seat_letter
 from render.tank.aquarium import aquarium_rows, aquarium_total, final_row
-from render.tank.style import PHASES, counted, seat_name
-from render.tank.table import order_rows, scoring_lines
+from render.tank.style import PHASES, seat_name
+from render.tank.table import order_rows
+
+
+def scoring_lines(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """Return how each card scores, for the alt text and the "How scoring works" answer: (kind, "Name: how")."""
+    return [(r["key"], f"{r['name']}: {r['text']}") for r in view.get("scoring", [])]
 
 
 def _group_text(view: dict[str, Any], group: dict[str, Any]) -> str:
@@ -19,7 +25,7 @@ def _group_text(view: dict[str, Any], group: dict[str, Any]) -> str:
     names = ", ".join(card["name"] for card in cards if card)
     rows = f"row {r0 + 1}" if r1 - r0 == 1 else f"rows {r0 + 1} to {r1}"
     cols = f"column {c0 + 1}" if c1 - c0 == 1 else f"columns {c0 + 1} to {c1}"
-    text = f"Group {group['label']}, {rows}, {cols}, {counted(group['size'], 'card')}: {names}."
+    text = f"Group {group['label']}, {rows}, {cols}, {plural(group['size'], 'card')}: {names}."
     if group["cuts"]:
         text += f" Can be cut along {', '.join(group['cuts'])}."
     elif view["phase"] == "split":
@@ -31,7 +37,7 @@ def _seat_text(info: dict[str, Any], names: Sequence[str]) -> str:
     """Describe one player's public counts."""
     seat = info["seat"]
     colour = SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]
-    text = f"{seat_name(names, seat)} ({colour} {seat_letter(seat)}): {counted(info['cards'], 'card')}"
+    text = f"{seat_name(names, seat)} ({colour} {seat_letter(seat)}): {plural(info['cards'], 'card')}"
     if info["discarded"]:
         text += f", {info['discarded']} discarded"
     if info["resigned"]:
@@ -52,7 +58,7 @@ def _compact_group(view: dict[str, Any], group: dict[str, Any]) -> str:
 
 def _compact_seat(info: dict[str, Any], names: Sequence[str]) -> str:
     """Describe one player's public counts by seat letter."""
-    text = f"{seat_name(names, info['seat'])} ({seat_letter(info['seat'])}): {counted(info['cards'], 'card')}"
+    text = f"{seat_name(names, info['seat'])} ({seat_letter(info['seat'])}): {plural(info['cards'], 'card')}"
     if info["discarded"]:
         text += f", {info['discarded']} discarded"
     return text + (", left" if info["resigned"] else "")
@@ -66,7 +72,7 @@ def alt_text_table(view: dict[str, Any], names: Sequence[str]) -> str:
     if view["to_act"]:
         seat = view["to_act"][0]
         doing = {"split": "splits a group", "take": "takes a group"}.get(
-            view["phase"], f"may discard up to {counted(view['pending_discards'], 'fish card')} for a Gourami"
+            view["phase"], f"may discard up to {plural(view['pending_discards'], 'fish card')} for a Gourami"
         )
         head.append(f"{seat_name(names, seat)} {doing}.")
     goal = view["goal"]
@@ -91,7 +97,7 @@ def alt_text_table(view: dict[str, Any], names: Sequence[str]) -> str:
 def alt_text_aquarium(view: dict[str, Any], names: Sequence[str]) -> str:
     """Describe a player's own aquarium and its score (so far, or final) for screen readers."""
     final = final_row(view)
-    parts = [f"{seat_name(names, view['seat'])}'s aquarium, {counted(len(view['aquarium']), 'card')}."]
+    parts = [f"{seat_name(names, view['seat'])}'s aquarium, {plural(len(view['aquarium']), 'card')}."]
     if view.get("discard"):
         parts.append(f"You may discard up to {view['discard']['left']} fish for your Gourami, or keep them all.")
     cards = {k["key"]: k["cards"] for k in view["by_kind"]}
@@ -101,7 +107,7 @@ def alt_text_aquarium(view: dict[str, Any], names: Sequence[str]) -> str:
         values = ""
         if row["key"] == "molly":
             values = " (" + ", ".join(str(c["value"]) for c in cards[row["key"]]) + ")"
-        scored = "scored at the end" if row["points"] is None else counted(row["points"], "point")
+        scored = "scored at the end" if row["points"] is None else plural(row["points"], "point")
         parts.append(f"{row['name']}: {row['count']}{values}, {scored}.")
     goal = view["goal"]
     met = final["detail"]["goal_met"] if final is not None else view["preview"]["goal_met"]
@@ -110,9 +116,9 @@ def alt_text_aquarium(view: dict[str, Any], names: Sequence[str]) -> str:
     if final is not None:
         parts.append(total.replace(" · ", ", ") + ".")
     elif total.endswith("+ Discus"):
-        parts.append(f"Score so far {counted(view['preview']['total'], 'point')}, Discus not included.")
+        parts.append(f"Score so far {plural(view['preview']['total'], 'point')}, Discus not included.")
     else:
-        parts.append(f"Score so far {counted(view['preview']['total'], 'point')}.")
+        parts.append(f"Score so far {plural(view['preview']['total'], 'point')}.")
     return fit_alt(" ".join(parts))
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.words import plural
 from render.common import INK, encode_png, fit_text
 from render.tank.paint import chip, drawn, kind_chip, paste, put
 from render.tank.style import (
@@ -19,7 +20,6 @@ from render.tank.style import (
     MUTED,
     WHITE,
     WIDTH,
-    counted,
     ordinal,
     seat_name,
     size_to_fit,
@@ -103,7 +103,7 @@ def _aquarium_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[st
     put(image, (MARGIN + 58, y + 24), title, size, INK, bold=True)
     y += 60
     private = "final" if final is not None else "private, only you see this"
-    sub = f"{counted(len(view['aquarium']), 'card')} · {private}"
+    sub = f"{plural(len(view['aquarium']), 'card')} · {private}"
     put(image, (MARGIN, y), sub, 24, MUTED, anchor="la", bg=BACKGROUND)
     y += 44
     if view.get("discard"):
@@ -127,7 +127,7 @@ def _aquarium_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[st
         if row["key"] == "molly" and molly:
             values = fit_text("(" + " + ".join(str(c["value"]) for c in molly) + ")", 24, 250)
             put(image, (MARGIN + 90 + text_width(label, 30, True), middle), values, 24, MUTED, bg=back)
-        points = "? at the end" if row["points"] is None else counted(row["points"], "pt")
+        points = "? at the end" if row["points"] is None else plural(row["points"], "pt")
         put(image, (WIDTH - MARGIN - 14, middle), points, 30, fill, bold=True, anchor="rm", bg=back)
         y += row_h
     goal = view["goal"]

@@ -111,8 +111,9 @@ def card_sprite(kind: str, value: int | None, w: int, h: int) -> Image.Image:
         cx, cy = w - r - w * 0.04, r + w * 0.04
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=2)
         draw_text(draw, (cx, cy), str(value), int(r * 1.4), INK, bold=True, anchor="mm")
-    label = size_to_fit(short, w * 0.9, int(w * 0.15), bold=True)
-    draw_text(draw, (w / 2, h - h * 0.13), short, label, ink, bold=True, anchor="mm")
+    bold = text_width(short, max(16, int(w * 0.15)), True) <= w * 0.9
+    label = size_to_fit(short, w * 0.9, max(16, int(w * 0.15)), bold=bold, smallest=16)
+    draw_text(draw, (w / 2, h - h * 0.13), short, label, ink, bold=bold, anchor="mm")
     return flatten(sprite, WATER)
 
 

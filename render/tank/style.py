@@ -11,9 +11,6 @@ Colour = tuple[int, int, int]
 
 WIDTH = 800
 MARGIN = 24
-LABEL = 52  # room on the left and top of the grid for the cut-line names
-GAP = 18  # space between cards; groups are outlined inside it
-MAX_CELL = 176
 WATER = (221, 236, 247)
 MUTED = (96, 104, 118)
 FAINT = (196, 202, 212)
@@ -55,11 +52,6 @@ text_width = lru_cache(maxsize=4096)(text_length)
 def seat_name(names: Sequence[str], seat: int) -> str:
     """Return a seat's name, or "Seat N" when none is known."""
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-
-
-def counted(n: int, word: str) -> str:
-    """Return "1 card" / "3 cards"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def ordinal(n: int) -> str:

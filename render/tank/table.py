@@ -1,74 +1,85 @@
-"""Draw the public Tank table: round, goal, turn order, the grid of groups, the players and the scoring key."""
+"""Draw the public Tank table: round, goal, turn order, the grid of groups and the players, in about 900 px."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, draw_text, encode_png, fit_text
+from engine.words import plural
+from render.common import INK, encode_png, fit_text
 from render.tank.final import render_final
-from render.tank.paint import card_sprite, chip, drawn, empty_slot, flatten, kind_chip, paste, put
+from render.tank.paint import card_sprite, chip, drawn, empty_slot, paste, put
 from render.tank.style import (
     BACKGROUND,
     BANNER,
     FAINT,
-    GAP,
     HIGHLIGHT,
-    LABEL,
     LINE,
     MARGIN,
-    MAX_CELL,
     MUTED,
     PHASES,
     WATER,
     WHITE,
     WIDTH,
     Colour,
-    counted,
     seat_name,
     size_to_fit,
     text_width,
     wrap,
 )
 
+GAP = 14  # space between cards; groups are outlined inside it
+LABEL = 34  # room on the left and top of the grid for the cut-line names
+CARDS_SIDE = 440  # the side of the square the cards and the gaps between them fill
+SEAT_COLUMNS = 2
+HEAD = 36  # one line of the header: the title, then whose turn it is
+ROW = 44  # one row of the turn orders and of the players
+CHIP = 15  # a seat chip's radius on the table
+SMALLEST = 18  # no text on the table is drawn smaller: 9 px on a phone showing it 400 px wide
+
+
+def _doing(view: dict[str, Any]) -> str:
+    """Return what the seat to act is doing, as the words after its name."""
+    if view["phase"] == "split":
+        return " splits a group"
+    if view["phase"] == "take":
+        return " takes a group"
+    return f": Gourami, may discard up to {plural(view['pending_discards'], 'fish', 'fish')}"
+
 
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], y: int) -> int:
     """Draw round, phase and whose turn it is; return the next free y."""
     title = f"Round {view['round']} of {view['rounds']} · {PHASES.get(view['phase'], view['phase'])}"
-    size = size_to_fit(title, WIDTH - 2 * MARGIN, 38, True)
-    put(image, (MARGIN, y), title, size, INK, bold=True, anchor="la", bg=BACKGROUND)
-    y += 52
+    size = size_to_fit(title, WIDTH - 2 * MARGIN, 30, True, smallest=SMALLEST)
+    put(image, (MARGIN, y + HEAD / 2), title, size, INK, bold=True, bg=BACKGROUND)
+    y += HEAD
     if view["to_act"]:
         seat = view["to_act"][0]
-        if view["phase"] == "split":
-            doing = " splits a group"
-        elif view["phase"] == "take":
-            doing = " takes a group"
-        else:
-            doing = f" may discard up to {view['pending_discards']} fish (Gourami)"
-        chip(image, seat, MARGIN + 20, y + 20, 20)
-        room = WIDTH - 2 * MARGIN - 52
-        size = size_to_fit(seat_name(names, seat) + doing, room, 32)
+        doing = _doing(view)
+        chip(image, seat, MARGIN + CHIP + 1, y + HEAD / 2, CHIP)
+        room = WIDTH - 2 * MARGIN - 2 * CHIP - 12
+        size = size_to_fit(seat_name(names, seat) + doing, room, 24, smallest=SMALLEST)
         who = fit_text(seat_name(names, seat), size, room - text_width(doing, size))
-        put(image, (MARGIN + 52, y + 20), who + doing, size, INK)
-        y += 50
-    return y
+        put(image, (MARGIN + 2 * CHIP + 12, y + HEAD / 2), who + doing, size, INK)
+        y += HEAD
+    return y + 8
+
+
+def _goal_lines(goal: dict[str, Any]) -> list[str]:
+    """Return the goal banner's lines: the head and the goal's text on one line when they fit, else wrapped."""
+    return wrap(f"Goal: {goal['name']} (+{goal['points']}) · {goal['text']}", WIDTH - 2 * MARGIN - 28, 20)
 
 
 def _goal(image: Image.Image, draw: ImageDraw.ImageDraw, goal: dict[str, Any], y: int) -> int:
     """Draw the goal card as a banner; return the next free y."""
-    head = f"Goal: {goal['name']} (+{goal['points']})"
-    body = wrap(goal["text"], WIDTH - 2 * MARGIN - 32, 26)
-    height = 50 + 32 * len(body)
-    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height), radius=14, fill=BANNER, outline=INK, width=3)
-    size = size_to_fit(head, WIDTH - 2 * MARGIN - 32, 30, True)
-    put(image, (MARGIN + 16, y + 10), head, size, INK, bold=True, anchor="la", bg=BANNER)
-    for i, line in enumerate(body):
-        put(image, (MARGIN + 16, y + 46 + 32 * i), line, 26, INK, anchor="la", bg=BANNER)
-    return y + height + 16
+    lines = _goal_lines(goal)
+    height = 12 + 28 * len(lines)
+    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height), radius=10, fill=BANNER, outline=INK, width=2)
+    for i, line in enumerate(lines):
+        put(image, (MARGIN + 14, y + 6 + 28 * i + 14), line, 20, INK, bg=BANNER)
+    return y + height + 8
 
 
 def order_rows(view: dict[str, Any]) -> list[tuple[str, list[int]]]:
@@ -83,20 +94,27 @@ def order_rows(view: dict[str, Any]) -> list[tuple[str, list[int]]]:
 
 
 def _orders(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
-    """Draw who splits and takes this round, in order, the seat due now ringed; return the next free y."""
+    """Draw who splits and takes this round, in order, side by side, the seat due now ringed; return the next y."""
     acting = view["to_act"][0] if view["to_act"] else None
-    for label, seats in order_rows(view):
-        put(image, (MARGIN, y + 22), f"{label}:", 28, INK, bold=True, bg=BACKGROUND)
-        x = MARGIN + 226
-        for i in range(1, len(seats)):
-            put(image, (x + 62 * i - 10, y + 22), "›", 30, MUTED, bold=True, anchor="mm")
+    rows = order_rows(view)
+    if not rows:
+        return y
+    x = MARGIN
+    middle = y + ROW / 2
+    for label, seats in rows:
+        text = f"{label}:"
+        put(image, (x, middle), text, 20, INK, bold=True, bg=BACKGROUND)
+        x += text_width(text, 20, True) + 10
         for i, seat in enumerate(seats):
-            chip(image, seat, x + 20, y + 22, 20)
+            if i:
+                put(image, (x - 6, middle), "›", 20, MUTED, bold=True, anchor="mm")
+            chip(image, seat, x + CHIP + 1, middle, CHIP)
             if i == 0 and seat == acting:
-                draw.ellipse((x + 20 - 25, y + 22 - 25, x + 20 + 25, y + 22 + 25), outline=INK, width=3)
-            x += 62
-        y += 52
-    return y + 6 if view["phase"] != "over" else y
+                r = CHIP + 5
+                draw.ellipse((x + CHIP + 1 - r, middle - r, x + CHIP + 1 + r, middle + r), outline=INK, width=3)
+            x += 2 * CHIP + 14
+        x += 24
+    return y + ROW + 4
 
 
 def _dashed(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], colour: Colour) -> None:
@@ -115,37 +133,37 @@ def _dashed(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, f
 
 def _cell_size(side: int) -> tuple[int, int]:
     """Return a card's width and height on a grid of `side` columns."""
-    room = WIDTH - 2 * MARGIN - LABEL - 2 * GAP
-    cell = min(MAX_CELL, (room - (side - 1) * GAP) // side)
-    return cell, int(cell * 1.1)
+    cell = (CARDS_SIDE - (side - 1) * GAP) // side
+    return cell, cell
 
 
 def _grid_top(view: dict[str, Any]) -> int:
     """Return the room above the cards: the cut-line names in the split phase, just a margin otherwise."""
-    return LABEL if view["phase"] == "split" else GAP + 6
+    return LABEL if view["phase"] == "split" else GAP + 4
+
+
+def _grid_height(view: dict[str, Any]) -> int:
+    """Return the height the grid takes, from the top of its labels to below its water."""
+    side = view["grid_size"]
+    return _grid_top(view) + side * (_cell_size(side)[1] + GAP) + 12
 
 
 def table_height(view: dict[str, Any]) -> int:
     """Return the height of the table picture, computed the way the parts below are laid out."""
-    height = MARGIN + 52 + (50 if view["to_act"] else 0)
-    height += 50 + 32 * len(wrap(view["goal"]["text"], WIDTH - 2 * MARGIN - 32, 26)) + 16
-    height += 52 * len(order_rows(view)) + (6 if view["phase"] != "over" else 0)
-    side = view["grid_size"]
-    height += _grid_top(view) + side * (_cell_size(side)[1] + GAP) + 16
-    height += 52 * len(view["seats"]) + 48
-    lines = scoring_lines(view)
-    if lines:
-        height += scoring_block_height(len(lines)) + 16
+    height = MARGIN + HEAD + (HEAD if view["to_act"] else 0) + 8
+    height += 12 + 28 * len(_goal_lines(view["goal"])) + 8
+    height += (ROW + 4) if order_rows(view) else 0
+    height += _grid_height(view)
+    height += ROW * -(-len(view["seats"]) // SEAT_COLUMNS) + 36
     return height + 8
 
 
 def _grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     """Draw the cards, each group outlined and numbered, and the usable cut lines; return the next free y."""
     side = view["grid_size"]
-    room = WIDTH - 2 * MARGIN - LABEL - 2 * GAP
     cell, card_h = _cell_size(side)
     grid_w = side * cell + (side - 1) * GAP
-    x_left = MARGIN + LABEL + GAP + (room - grid_w) // 2
+    x_left = (WIDTH - grid_w + LABEL) // 2
     y_top = y + _grid_top(view)
 
     def cx(col: int) -> int:
@@ -159,10 +177,10 @@ def _grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y
     if view["phase"] == "split":
         # Drawn before the water, which their strips would otherwise overlap.
         for k in range(1, side):
-            row_mark = (f"h{k}", (MARGIN + LABEL / 2 - 6, cy(k) - GAP / 2))
+            row_mark = (f"h{k}", (x_left - GAP - LABEL / 2 - 2, cy(k) - GAP / 2))
             marks = (row_mark, (f"v{k}", (cx(k) - GAP / 2, y + LABEL / 2 - 4)))
             for name, xy in marks:
-                put(image, xy, name, 26, INK if name in usable else FAINT, bold=True, anchor="mm")
+                put(image, xy, name, 22, INK if name in usable else FAINT, bold=True, anchor="mm")
     draw.rounded_rectangle((x_left - GAP, y_top - GAP, x_left + grid_w + GAP, grid_bottom + GAP), radius=18, fill=WATER)
     for r, row in enumerate(view["grid"]):
         for c, card in enumerate(row):
@@ -187,83 +205,52 @@ def _grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y
         r0, r1 = group["rows"]
         c0, c1 = group["cols"]
         draw.rounded_rectangle(
-            (cx(c0) - pad, cy(r0) - pad, cx(c1) - GAP + pad, cy(r1) - GAP + pad), radius=14, outline=INK, width=5
+            (cx(c0) - pad, cy(r0) - pad, cx(c1) - GAP + pad, cy(r1) - GAP + pad), radius=12, outline=INK, width=4
         )
         bx, by = cx(c0) - pad - 6, cy(r0) - pad - 6
-        draw.rounded_rectangle((bx, by, bx + 43, by + 43), radius=10, fill=INK, outline=WHITE, width=3)
-        put(image, (bx + 22, by + 22), group["label"], 26, WHITE, bold=True, anchor="mm", bg=INK)
-    return int(grid_bottom + GAP + 16)
+        draw.rounded_rectangle((bx, by, bx + 34, by + 34), radius=8, fill=INK, outline=WHITE, width=2)
+        put(image, (bx + 17, by + 17), group["label"], 22, WHITE, bold=True, anchor="mm", bg=INK)
+    return int(grid_bottom + GAP + 12)
 
 
 def _seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], y: int) -> int:
-    """Draw one line per player: colour, letter, name and how many cards they hold (never which)."""
+    """Draw the players in two columns: colour, letter, name and how many cards they hold (never which)."""
     acting = set(view["to_act"])
-    row_h = 52
-    for info in view["seats"]:
+    width = (WIDTH - 2 * MARGIN - 12) / SEAT_COLUMNS
+    for i, info in enumerate(view["seats"]):
         seat = info["seat"]
-        middle = y + row_h / 2 - 2
+        left = MARGIN + (i % SEAT_COLUMNS) * (width + 12)
+        top = y + (i // SEAT_COLUMNS) * ROW
+        middle = top + ROW / 2 - 2
         if seat in acting:
-            draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h - 4), radius=10, fill=HIGHLIGHT)
+            draw.rounded_rectangle((left, top, left + width, top + ROW - 4), radius=8, fill=HIGHLIGHT)
         back = HIGHLIGHT if seat in acting else BACKGROUND
-        chip(image, seat, MARGIN + 26, middle, 20, back)
+        chip(image, seat, left + CHIP + 6, middle, CHIP, back)
         tags = []
         if seat == view.get("start_seat"):
             tags.append("start")
         if info["resigned"]:
             tags.append("left")
         tag = f" ({', '.join(tags)})" if tags else ""
-        counts = counted(info["cards"], "card")
+        counts = plural(info["cards"], "card")
         if info["discarded"]:
-            counts += f" · {info['discarded']} discarded"
+            counts += f", {info['discarded']} out"
         fill = MUTED if info["resigned"] else INK
-        room = WIDTH - 2 * MARGIN - 70 - text_width(counts, 28, True) - 20
-        label = fit_text(seat_name(names, seat), 28, room - text_width(tag, 28)) + tag
-        put(image, (MARGIN + 58, middle), label, 28, fill, bg=back)
-        put(image, (WIDTH - MARGIN - 10, middle), counts, 28, fill, bold=True, anchor="rm", bg=back)
-        y += row_h
-    footer = f"Deck {view['deck']} · Discard pile {view['discard_pile']} (face down)"
-    put(image, (MARGIN, y + 8), footer, 24, MUTED, anchor="la", bg=BACKGROUND)
-    return y + 48
-
-
-def scoring_lines(view: dict[str, Any]) -> list[tuple[str, str]]:
-    """Return the scoring reminder shown on the table: (kind, "Neon Tetra: 1, 3, 6 … for 1, 2, 3 … cards")."""
-    return [(r["key"], f"{r['name']}: {r['text']}") for r in view.get("scoring", [])]
-
-
-def scoring_block_height(lines: int) -> int:
-    """Return the height of the scoring reminder with this many lines."""
-    return 48 + 40 * lines + 8
-
-
-@cache
-def _scoring_block(lines: tuple[tuple[str, str], ...]) -> Image.Image:
-    """Draw the scoring reminder: a heading, then one line per fish type with its colour chip."""
-    row = 40
-    sprite = Image.new("RGBA", (WIDTH - 2 * MARGIN, scoring_block_height(len(lines))), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(sprite)
-    draw.rounded_rectangle((0, 0, sprite.width - 1, sprite.height - 1), radius=12, fill=WHITE, outline=FAINT, width=2)
-    draw_text(draw, (14, 26), "How each card scores", 26, INK, bold=True, anchor="lm")
-    for i, (kind, text) in enumerate(lines):
-        middle = 48 + row * i + row / 2
-        sprite.alpha_composite(kind_chip(kind, 32), (14, int(middle - 16)))
-        size = size_to_fit(text, sprite.width - 76, 24, smallest=14)
-        draw_text(draw, (58, middle), text, size, INK, anchor="lm")
-    return flatten(sprite, BACKGROUND)
-
-
-def _scoring(image: Image.Image, view: dict[str, Any], y: int) -> int:
-    """Paste the scoring reminder; return the next free y."""
-    lines = tuple(scoring_lines(view))
-    if not lines:
-        return y
-    block = _scoring_block(lines)
-    paste(image, block, MARGIN, y)
-    return y + block.height + 16
+        right = left + width - 8
+        room = right - (left + 2 * CHIP + 14) - text_width(counts, 20, True) - 12
+        size = size_to_fit(seat_name(names, seat) + tag, room, 20, smallest=SMALLEST)
+        label = fit_text(seat_name(names, seat), size, room - text_width(tag, size)) + tag
+        put(image, (left + 2 * CHIP + 14, middle), label, size, fill, bg=back)
+        put(image, (right, middle), counts, 20, fill, bold=True, anchor="rm", bg=back)
+    y += ROW * -(-len(view["seats"]) // SEAT_COLUMNS)
+    footer = f'Deck {view["deck"]} · Discard pile {view["discard_pile"]} (face down) · "out": discarded for a Gourami'
+    size = size_to_fit(footer, WIDTH - 2 * MARGIN, 18, smallest=SMALLEST)
+    put(image, (MARGIN, y + 16), footer, size, MUTED, bg=BACKGROUND)
+    return y + 36
 
 
 def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
-    """Draw the public table: header, goal, turn order, grid, players and the scoring reminder."""
+    """Draw the public table: header, goal, turn order, grid and players (the scoring key is in /game rules)."""
     return drawn(lambda image, draw: _table_parts(image, draw, view, names) + 8, table_height(view))
 
 
@@ -273,8 +260,7 @@ def _table_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
     y = _goal(image, draw, view["goal"], y)
     y = _orders(image, draw, view, y)
     y = _grid(image, draw, view, y)
-    y = _seats(image, draw, view, names, y)
-    return _scoring(image, view, y)
+    return _seats(image, draw, view, names, y)
 
 
 def render_table(view: dict[str, Any], names: Sequence[str]) -> bytes:
