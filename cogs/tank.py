@@ -24,10 +24,11 @@ from render.tank import (
     render_aquarium,
     render_final,
     render_table,
+    scoring_lines,
 )
 from storage.database import GameRow
 from ui.adapter import Board, GameAdapter, Picture, register
-from ui.components import ComponentHit, autocomplete, chunked_selects, select
+from ui.components import ComponentHit, autocomplete, button, chunked_selects, select
 from ui.errors import UserError
 from ui.text import LABEL
 
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
 
 KEY = "tank"
 KEEP = "keep"
+SCORING = "scoring"
+IN_PLACE_KINDS = frozenset({"discard", "keep"})
+"""A Gourami choice continues its take's turn: the take's board is edited in place, and nobody is pinged."""
 KEEP_WORDS = {"keep", "keep all", "keep all my fish", "none", "nothing"}
 PLURALS = {k.key: k.plural for k in RULES.kinds}
 
@@ -159,6 +163,21 @@ def take_groups(state: TankState, seat: int) -> list[tuple[str, str]]:
     return [(f"{label(g)} ({_take_hint(view, groups[g])})", label(g)) for g in takes]
 
 
+def scoring_text(view: dict[str, Any]) -> str:
+    """Say how each card scores in this game (its player count) and what the goal is worth, privately."""
+    goal = view["goal"]
+    lines = [f"**How each card scores** ({view['players']} players)"]
+    lines += [f"- {line}" for _, line in scoring_lines(view)]
+    lines.append(f"- Goal {goal['name']}: +{goal['points']} if your aquarium has {_lower_first(goal['text'])}.")
+    lines.append("The whole rules, with the rulings this bot applies: `/game rules game:tank`.")
+    return "\n".join(lines)
+
+
+def _lower_first(text: str) -> str:
+    """Return `text` with its first letter in lower case, to run on inside a sentence."""
+    return text[:1].lower() + text[1:]
+
+
 class TankAdapter(GameAdapter):
     """Connect 10 Gallon Tank to Discord."""
 
@@ -171,7 +190,7 @@ class TankAdapter(GameAdapter):
         return Picture(render_table(view, names), f"tank-round-{view['round']}.png", alt_text_table(view, names))
 
     def board_items(self, board: Board) -> list[discord.ui.Item[Any]]:
-        """Offer the legal splits during the split phase and the groups to take during the take phase."""
+        """Offer the legal splits or the groups to take, and a private "How scoring works" answer."""
         seats = board.game.to_act(board.state)
         if not seats:
             return []
@@ -179,27 +198,46 @@ class TankAdapter(GameAdapter):
         gid, ver, off = board.row.id, board.version, board.disabled
         view = board.game.view(board.state, None)
         groups = {g["letter"]: g for g in view["groups"]}
+        scoring = button(gid, ver, SCORING, "How scoring works", emoji="❔", disabled=off)
         splits = [a for a in actions if a["type"] == "split"]
         if splits:
             options = [
                 (f"Split group {label(g)} along {line}", f"{label(g)}:{line}", _split_hint(groups[g], line))
                 for g, line in ((a["group"], a["line"]) for a in splits)
             ]
-            return list(chunked_selects(gid, ver, "split", "Split a group…", options, disabled=off))
+            return [*chunked_selects(gid, ver, "split", "Split a group…", options, disabled=off), scoring]
         takes = [a["group"] for a in actions if a["type"] == "take"]
         if takes:
             options = [(f"Take group {label(g)}", label(g), _take_hint(view, groups[g])) for g in takes]
-            return [select(gid, ver, "take", "Take a group…", options, disabled=off)]
-        return []
+            return [select(gid, ver, "take", "Take a group…", options, disabled=off), scoring]
+        return [scoring]
+
+    def accepts_stale(self, hit: ComponentHit) -> bool:
+        """Return True for "How scoring works": its answer is the same on every board of the game."""
+        return hit.token == SCORING
+
+    def turn_start(self, logged: Sequence[Event], fresh: int) -> int:
+        """Return where the turn begins: at the take whose Gouramis the newest choices answer."""
+        return next((i for i in range(fresh - 1, -1, -1) if logged[i].kind == "take"), 0)
+
+    turn_closers = frozenset({"leftover", "round_start", "game_over"})
+
+    def turn_in_place(self, events: Sequence[Event]) -> bool:
+        """Return True for a Gourami discard or keep: it edits the board its take posted."""
+        kinds = {e.kind for e in events}
+        return bool(kinds & IN_PLACE_KINDS) and "resign" not in kinds
 
     async def on_component(
         self, flow: Table, interaction: discord.Interaction, board: Board, hit: ComponentHit
     ) -> None:
         """Handle the split and take selects of the board and the private Gourami select."""
+        token = hit.token.split("#", 1)[0]
+        if token == SCORING:
+            await interaction.response.send_message(scoring_text(board.game.view(board.state, None)), ephemeral=True)
+            return
         if not hit.values:
             raise UserError("Pick an option from the menu.")
         choice = hit.values[0]
-        token = hit.token.split("#", 1)[0]
         if token == "split":
             group, _, line = choice.partition(":")
             action: Action = {"type": "split", "group": group, "line": line}

@@ -98,6 +98,13 @@ class GameAdapter(ABC):
     turn_closers: frozenset[str] = frozenset()
     """Event kinds that close a turn's summary on a board edited in place (what follows goes on the next board)."""
 
+    def turn_start(self, logged: Sequence[Event], fresh: int) -> int:
+        """Return where in a game's event log the turn continued by the events from `fresh` on begins.
+
+        By default a turn begins after its "turn_start" event (whose line closed the previous board).
+        """
+        return next((i + 1 for i in range(fresh - 1, -1, -1) if logged[i].kind == "turn_start"), 0)
+
     def turn_in_place(self, events: Sequence[Event]) -> bool:
         """Return True when these events continue the turn on the current board, which is then edited in place.
 

@@ -42,7 +42,8 @@ def board_content(board: Board, events: Sequence[Event]) -> str:
         lines.append(f"Congratulations {winners}!" if winners else "Nobody wins this time.")
     else:
         lines.append(game.status(board.state, names))
-        waiting = [board.row.seats[s] for s in game.to_act(board.state)]
+        # A seat still in the middle of its own turn (a Gourami choice after its take) is not pinged again.
+        waiting = [board.row.seats[s] for s in game.to_act(board.state) if not game.mid_turn(board.state, s)]
         people = " ".join(seat.mention for seat in waiting if not seat.is_bot)
         if people:
             lines.append(f"{people}, it's your turn.")
@@ -153,7 +154,7 @@ class Publisher:
             log = [entry for entry in await self.db.actions(row.id) if entry["version"] <= board.version]
             logged = [Event(**e) for entry in log for e in entry["events"]]
             fresh = len(logged) - len(events)
-            start = next((i + 1 for i in range(fresh - 1, -1, -1) if logged[i].kind == "turn_start"), 0)
+            start = adapter.turn_start(logged, fresh)
             turn = logged[start:]
             cut = next((i for i in range(fresh - start, len(turn)) if turn[i].kind in adapter.turn_closers), len(turn))
             lines = [text for e in turn[:cut] if e.private_to is None and (text := game.describe(e, names))]

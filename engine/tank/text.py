@@ -88,7 +88,7 @@ def status_line(state: TankState, seat: int, names: Sequence[str]) -> str:
     left = state.pending.left if state.pending is not None else 0
     return (
         f"{head} · Take phase · {who} may discard up to {plural(left, 'fish card')} (Gourami) or keep them all: "
-        "choose in your DMs, or with `/game hand`"
+        "choose privately, in the menu sent by DM or with `/game hand`"
     )
 
 
