@@ -16,6 +16,7 @@ from engine.tank.cards import CARDS, kinds_in_play
 from engine.tank.data import RULES
 from engine.tank.grid import from_label, label
 from engine.tank.state import TankState
+from engine.words import plural, quote
 from render.tank import (
     alt_text_aquarium,
     alt_text_final,
@@ -43,11 +44,6 @@ IN_PLACE_KINDS = frozenset({"discard", "keep"})
 """A Gourami choice continues its take's turn: the take's board is edited in place, and nobody is pinged."""
 KEEP_WORDS = {"keep", "keep all", "keep all my fish", "none", "nothing"}
 PLURALS = {k.key: k.plural for k in RULES.kinds}
-
-
-def _plural(n: int, word: str) -> str:
-    """Return "1 card" / "3 cards"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _shape(rows: int, cols: int) -> str:
@@ -93,7 +89,7 @@ def _take_hint(view: dict[str, Any], group: dict[str, Any]) -> str:
                 parts.append(name)
             continue
         parts.append(f"{name} ×{held[name]}" if held[name] > 1 else name)
-    text = f"{_plural(group['size'], 'card')}: {', '.join(parts)}"
+    text = f"{plural(group['size'], 'card')}: {', '.join(parts)}"
     return text if len(text) <= LABEL else text.replace("Treasure Chest", "Chest")
 
 
@@ -124,23 +120,23 @@ def discard_action(state: TankState, seat: int, text: str) -> Action:
     for name, card, _ in choices:
         if name.lower() == wanted:
             return {"type": "discard", "card": card}
-    raise UserError(f"You hold no fish called {typed!r} that you may discard: pick one from the list, or keep all.")
+    raise UserError(
+        f"You hold no fish called {quote(typed)} that you may discard: pick one from the list, or keep all."
+    )
 
 
 def _noted(action: Action) -> str:
     """Return the private note confirming a discard choice."""
     if action.get("type") == "keep":
-        return "You kept all your fish. Your aquarium is in your DMs and in `/game hand`."
-    return "Discarded. Your aquarium is updated in your DMs and in `/game hand`."
+        return "You kept all your fish. `/game hand` shows your aquarium at any time."
+    return "Discarded. `/game hand` shows your updated aquarium at any time."
 
 
 def split_groups(state: TankState, seat: int) -> list[tuple[str, str]]:
     """Return (label, number) for each group `seat` may split now, numbered as the picture shows them."""
     letters = sorted({a["group"] for a in GAME.legal_actions(state, seat) if a["type"] == "split"})
     groups = {g["letter"]: g for g in GAME.view(state, None)["groups"]}
-    return [
-        (f"{label(g)} ({_group_shape(groups[g])}, {_plural(groups[g]['size'], 'card')})", label(g)) for g in letters
-    ]
+    return [(f"{label(g)} ({_group_shape(groups[g])}, {plural(groups[g]['size'], 'card')})", label(g)) for g in letters]
 
 
 def split_lines(state: TankState, seat: int, group: str) -> list[tuple[str, str]]:
@@ -257,7 +253,7 @@ class TankAdapter(GameAdapter):
     def private_text(self, view: dict[str, Any], names: Sequence[str]) -> str:
         """List the seat's cards by fish type with points (so far, or final), and the Gourami choice when it is due."""
         final = next((r for r in (view.get("final") or {}).get("standings", []) if r["seat"] == view["seat"]), None)
-        lines = [f"**Your aquarium** ({_plural(len(view['aquarium']), 'card')}, only you can see it)"]
+        lines = [f"**Your aquarium** ({plural(len(view['aquarium']), 'card')}, only you can see it)"]
         values = {k["key"]: [str(c["value"]) for c in k["cards"]] for k in view["by_kind"]}
         for row in aquarium_rows(view):
             if not row["count"]:
@@ -266,7 +262,7 @@ class TankAdapter(GameAdapter):
             if row["key"] == "molly":
                 label += f" ({', '.join(values['molly'])})"
             points = row["points"]
-            lines.append(f"- {label}: " + ("scored at the end" if points is None else _plural(points, "point")))
+            lines.append(f"- {label}: " + ("scored at the end" if points is None else plural(points, "point")))
         if not view["aquarium"]:
             lines.append("- no fish yet")
         goal = view["goal"]
@@ -274,20 +270,20 @@ class TankAdapter(GameAdapter):
             met = f"met, +{goal['points']}" if final["detail"]["goal_met"] else "not met"
             lines.append(f"Goal {goal['name']}: {met} · {goal['text']}")
             place = "you win" if final["winner"] else f"rank {final['rank']} of {len(view['final']['standings'])}"
-            lines.append(f"**Final score: {_plural(final['total'], 'point')}** ({place})")
+            lines.append(f"**Final score: {plural(final['total'], 'point')}** ({place})")
         else:
             preview = view["preview"]
             met = f"met, +{goal['points']}" if preview["goal_met"] else f"not met yet (+{goal['points']} if met)"
             lines.append(f"Goal {goal['name']}: {met} · {goal['text']}")
             open_kinds = [k["plural"] for k in view["by_kind"] if k["cards"] and preview.get(k["key"]) is None]
             extra = f" + {', '.join(open_kinds)} at the end" if open_kinds else ""
-            lines.append(f"**Score so far: {_plural(preview['total'], 'point')}{extra}**")
+            lines.append(f"**Score so far: {plural(preview['total'], 'point')}{extra}**")
         if view["my_discards"]:
             lines.append("You discarded: " + ", ".join(c["name"] for c in view["my_discards"]))
         if view["discard"]:
             left = view["discard"]["left"]
             lines.append(
-                f"🐠 **Gourami:** you may discard up to {_plural(left, 'fish card')} you hold "
+                f"🐠 **Gourami:** you may discard up to {plural(left, 'fish card')} you hold "
                 "(not a Gourami you just took), or keep them all. "
                 "Pick below or use `/tank discard`; your choice stays private."
             )
@@ -320,7 +316,7 @@ class TankAdapter(GameAdapter):
             gone = " (resigned)" if detail.get("resigned") else ""
             parts = [f"{PLURALS[k]} {detail.get(k) or 0}" for k in kinds]
             parts.append(f"goal {detail.get('goal', 0)}")
-            lines.append(f"{s.rank}. {trophy}{names[s.seat]}{gone}: {_plural(s.score, 'point')} · {', '.join(parts)}")
+            lines.append(f"{s.rank}. {trophy}{names[s.seat]}{gone}: {plural(s.score, 'point')} · {', '.join(parts)}")
         return lines
 
 

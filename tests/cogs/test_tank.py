@@ -418,8 +418,8 @@ class FakeFlow:
         self.calls.append((action, options))
 
 
-DISCARDED = "Discarded. Your aquarium is updated in your DMs and in `/game hand`."
-KEPT = "You kept all your fish. Your aquarium is in your DMs and in `/game hand`."
+DISCARDED = "Discarded. `/game hand` shows your updated aquarium at any time."
+KEPT = "You kept all your fish. `/game hand` shows your aquarium at any time."
 
 
 async def test_component_presses_become_actions_and_discards_stay_private() -> None:

@@ -493,7 +493,7 @@ class TankTable(TableBase):
         assert alt.startswith("10 Gallon Tank, final scores.")
         row = await self.bot.db.game(self.game_id)
         assert row is not None and row.status == FINISHED
-            # One board per move, but a Gourami choice that leaves more to choose edits its take's board instead.
+        # One board per move, but a Gourami choice that leaves more to choose edits its take's board instead.
         assert len(await self.bot.db.actions(self.game_id)) == len(self.boards) - 1 + self.edited_in_place
 
 

@@ -256,7 +256,7 @@ def test_every_text_on_the_table_is_at_least_8_px_on_a_phone_400_px_wide(monkeyp
     sizes: list[int] = []
     original = ImageDraw.ImageDraw.text
 
-    def text(self, xy, content, *args, font=None, **kwargs):  # noqa: ANN001, ANN202
+    def text(self, xy, content, *args, font=None, **kwargs):
         sizes.append(font.size)
         return original(self, xy, content, *args, font=font, **kwargs)
 
@@ -267,7 +267,6 @@ def test_every_text_on_the_table_is_at_least_8_px_on_a_phone_400_px_wide(monkeyp
         draw_table(view, LONG)
     assert sizes
     assert min(sizes) * 400 / 800 >= 8
-
 
 
 def test_groups_are_numbered_so_they_do_not_look_like_seat_letters() -> None:
