@@ -49,3 +49,9 @@ def _regular(word: str) -> str:
     if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
         return word[:-1] + "ies"
     return word + "s"
+
+
+def sentence(text: str) -> str:
+    """Return `text` ending with one full stop: none is added after a "." , "!" or "?" it already ends with."""
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", "…")) else f"{text}."

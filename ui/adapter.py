@@ -11,6 +11,7 @@ import discord
 
 from engine.base import Event, Game, Outcome
 from engine.registry import get
+from engine.words import plural
 from storage.database import GameRow
 from ui.text import ALT_TEXT, shorten
 
@@ -134,7 +135,7 @@ class GameAdapter(ABC):
         lines = []
         for s in outcome.standings:
             trophy = "🏆 " if s.winner else ""
-            lines.append(f"{s.rank}. {trophy}{names[s.seat]}: {s.score} points")
+            lines.append(f"{s.rank}. {trophy}{names[s.seat]}: {plural(s.score, 'point')}")
         return lines
 
 

@@ -134,7 +134,8 @@ class Lifecycle:
             return f"<#{channel_id}> is a locked thread, so I cannot post there (unlock it, or give me Manage Threads)"
         missing = self._missing(channel_id)
         if missing:
-            return f"I am missing the permission{'s' if len(missing) > 1 else ''} {listing(missing)} in <#{channel_id}>"
+            word = "permission" if len(missing) == 1 else "permissions"
+            return f"I am missing the {word} {listing(missing)} in <#{channel_id}>"
         return f"I am not allowed to post in <#{channel_id}> any more (check my permissions there)"
 
     def _missing(self, channel_id: int) -> list[str] | None:

@@ -10,6 +10,7 @@ import discord
 
 from engine.base import Event
 from engine.registry import get
+from engine.words import plural
 from storage.database import ACTIVE, FINISHED, GameRow
 from ui.errors import UserError
 from ui.replays import cache_for, replay_gif
@@ -65,7 +66,7 @@ async def list_games(flow: GameFlow, guild_id: int) -> str:
         lines.append(line)
     if not lines:
         return "No games are being played in this server. Start one with `/game new`."
-    return lines_within([f"**{len(lines)} open game(s)**", *lines])
+    return lines_within([f"**{plural(len(lines), 'open game')}**", *lines])
 
 
 async def my_turns(flow: GameFlow, user_id: int) -> str:
@@ -84,7 +85,8 @@ async def my_turns(flow: GameFlow, user_id: int) -> str:
             log.warning("game %s is damaged and left out of /game mine: %r", row.id, exc)
     if not lines:
         return "No game is waiting for you right now."
-    return lines_within([f"**{len(lines)} game(s) wait for you**", *lines])
+    waits = "waits" if len(lines) == 1 else "wait"
+    return lines_within([f"**{plural(len(lines), 'game')} {waits} for you**", *lines])
 
 
 async def pick_game(flow: GameFlow, interaction: discord.Interaction, game_id: int | None) -> GameRow:
@@ -137,7 +139,8 @@ async def stats_text(flow: GameFlow, user: discord.abc.User, guild_id: int | Non
     for s in rows:
         rate = 100 * s.wins / s.games
         lines.append(
-            f"{get(s.kind).title}: {s.games} games, {s.wins} wins ({rate:.0f}%), average score {s.average_score:.1f}"
+            f"{get(s.kind).title}: {plural(s.games, 'game')}, {plural(s.wins, 'win')} ({rate:.0f}%), "
+            f"average score {s.average_score:.1f}"
         )
     return "\n".join(lines)
 
@@ -150,5 +153,6 @@ async def leaderboard_text(flow: GameFlow, guild_id: int, kind: str) -> str:
         return f"Nobody has finished a game of {title} in this server yet."
     lines = [f"**{title} leaderboard**"]
     for place, (user_id, s) in enumerate(rows, start=1):
-        lines.append(f"{place}. <@{user_id}>: {s.wins} wins in {s.games} games, average score {s.average_score:.1f}")
+        won = f"{plural(s.wins, 'win')} in {plural(s.games, 'game')}"
+        lines.append(f"{place}. <@{user_id}>: {won}, average score {s.average_score:.1f}")
     return "\n".join(lines)

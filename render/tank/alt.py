@@ -76,13 +76,13 @@ def alt_text_table(view: dict[str, Any], names: Sequence[str]) -> str:
         )
         head.append(f"{seat_name(names, seat)} {doing}.")
     goal = view["goal"]
-    head.append(f"Goal: {goal['name']}, {goal['text'].lower()}, {goal['points']} points.")
+    head.append(f"Goal: {goal['name']}, {goal['text'].lower()}, {plural(goal['points'], 'point')}.")
     parts = [f"{label}: {', '.join(seat_name(names, s) for s in seats)}." for label, seats in order_rows(view)]
     side = view["grid_size"]
     parts.append(f"Grid {side} by {side}; h lines run between rows, v lines between columns.")
     parts += [_group_text(view, g) for g in view["groups"]]
     parts.append("Players: " + "; ".join(_seat_text(s, names) for s in view["seats"]) + ".")
-    deck = f"Deck {view['deck']} cards, discard pile {view['discard_pile']}."
+    deck = f"Deck {plural(view['deck'], 'card')}, discard pile {plural(view['discard_pile'], 'card')}."
     full = " ".join([*head, *parts, deck])
     scoring = "Scoring: " + "; ".join(line for _, line in scoring_lines(view)) + "."
     compact = [*head, "Players: " + "; ".join(_compact_seat(s, names) for s in view["seats"]) + "."]
@@ -99,7 +99,8 @@ def alt_text_aquarium(view: dict[str, Any], names: Sequence[str]) -> str:
     final = final_row(view)
     parts = [f"{seat_name(names, view['seat'])}'s aquarium, {plural(len(view['aquarium']), 'card')}."]
     if view.get("discard"):
-        parts.append(f"You may discard up to {view['discard']['left']} fish for your Gourami, or keep them all.")
+        left = plural(view["discard"]["left"], "fish")
+        parts.append(f"You may discard up to {left} for your Gourami, or keep them all.")
     cards = {k["key"]: k["cards"] for k in view["by_kind"]}
     for row in aquarium_rows(view):
         if not row["count"]:
@@ -132,7 +133,8 @@ def alt_text_final(view: dict[str, Any], names: Sequence[str]) -> str:
         bits = [f"{kinds[k]['plural']} {detail[k]}" for k in kinds]
         bits.append(f"goal {detail['goal']}")
         flag = " (winner)" if row["winner"] else " (resigned)" if detail.get("resigned") else ""
-        parts.append(f"{row['rank']}. {seat_name(names, row['seat'])}{flag}: {row['total']} points; {', '.join(bits)}.")
+        total = plural(row["total"], "point")
+        parts.append(f"{row['rank']}. {seat_name(names, row['seat'])}{flag}: {total}; {', '.join(bits)}.")
     if final.get("tiebreak"):
         parts.append(final["tiebreak"] + ".")
     return fit_alt(" ".join(parts))

@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, draw_text, encode_png, fit_text
+from render.common import INK, draw_text, encode_png, fit_lines
 from render.tank.paint import chip, drawn, flatten, kind_chip, paste, put, rounded
 from render.tank.style import (
     BACKGROUND,
@@ -38,16 +38,32 @@ def _goal_chip(met: bool, bg: Colour) -> Image.Image:
 
 def draw_final(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     """Draw the final scoring: every player by rank with points per fish type, chest and goal."""
-    return drawn(lambda image, draw: _final_parts(image, draw, view, names), final_height(view))
+    return drawn(lambda image, draw: _final_parts(image, draw, view, names), final_height(view, names))
 
 
 FINAL_COLUMNS = 4
 
 
-def _final_card_height(view: dict[str, Any]) -> int:
-    """Return the height of one player's card in the final scores."""
+NAME_LINE = 32  # the step between the two lines of a name too long for one
+
+
+def _name_lines(row: dict[str, Any], names: Sequence[str]) -> tuple[int, list[str]]:
+    """Return the font size and the lines of a card's "1. Name · winner": whole, on two lines if need be."""
+    tag = "\u00a0·\u00a0winner" if row["winner"] else "\u00a0·\u00a0resigned" if row["detail"].get("resigned") else ""
+    room = WIDTH - 2 * MARGIN - 80 - text_width(_total(row), 34, True) - 24
+    return fit_lines(f"{row['rank']}. {seat_name(names, row['seat'])}{tag}", room, (30, 26), bold=True)
+
+
+def _total(row: dict[str, Any]) -> str:
+    """Return a card's total, e.g. "54 pts"."""
+    return f"{row['total']} pts"
+
+
+def _final_card_height(view: dict[str, Any], row: dict[str, Any], names: Sequence[str]) -> int:
+    """Return the height of one player's card in the final scores: a second name line makes it taller."""
     cells = len(view["final"]["kinds"]) + 1
-    return 64 + (cells + FINAL_COLUMNS - 1) // FINAL_COLUMNS * 60 + 12
+    extra = NAME_LINE * (len(_name_lines(row, names)[1]) - 1)
+    return 64 + extra + (cells + FINAL_COLUMNS - 1) // FINAL_COLUMNS * 60 + 12
 
 
 def _final_text(view: dict[str, Any]) -> tuple[list[str], list[str]]:
@@ -59,11 +75,12 @@ def _final_text(view: dict[str, Any]) -> tuple[list[str], list[str]]:
     return head, wrap(legend + " · ✓ goal met", WIDTH - 2 * MARGIN, 22)
 
 
-def final_height(view: dict[str, Any]) -> int:
+def final_height(view: dict[str, Any], names: Sequence[str]) -> int:
     """Return the height of the final scores picture, computed the way it is laid out."""
     head, legend = _final_text(view)
     height = MARGIN + 54 + 32 * len(head) + 10
-    height += len(view["final"]["standings"]) * (_final_card_height(view) + 12) + 30 * len(legend)
+    height += sum(_final_card_height(view, row, names) + 12 for row in view["final"]["standings"])
+    height += 30 * len(legend)
     return height + (36 if view["final"].get("tiebreak") else 0) + MARGIN
 
 
@@ -81,8 +98,8 @@ def _final_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
     columns = FINAL_COLUMNS
     chip_w = (WIDTH - 2 * MARGIN - 24) / columns
     cells = [*(k["key"] for k in final["kinds"]), "goal"]
-    height = _final_card_height(view)
     for row in final["standings"]:
+        height = _final_card_height(view, row, names)
         seat = row["seat"]
         detail = row["detail"]
         draw.rounded_rectangle(
@@ -94,16 +111,14 @@ def _final_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
         )
         back = HIGHLIGHT if row["winner"] else WHITE
         chip(image, seat, MARGIN + 34, y + 34, 20, back)
-        tag = " · winner" if row["winner"] else " · resigned" if detail.get("resigned") else ""
-        total = f"{row['total']} pts"
-        put(image, (WIDTH - MARGIN - 16, y + 34), total, 34, INK, bold=True, anchor="rm", bg=back)
-        room = WIDTH - 2 * MARGIN - 80 - text_width(total, 34, True) - 24
-        head = f"{row['rank']}. "
-        who = fit_text(seat_name(names, seat), 30, room - text_width(head + tag, 30, True), bold=True)
-        put(image, (MARGIN + 66, y + 34), head + who + tag, 30, INK, bold=True, bg=back)
+        put(image, (WIDTH - MARGIN - 16, y + 34), _total(row), 34, INK, bold=True, anchor="rm", bg=back)
+        size, lines = _name_lines(row, names)
+        for i, line in enumerate(lines):
+            put(image, (MARGIN + 66, y + 34 + NAME_LINE * i), line, size, INK, bold=True, bg=back)
+        below = y + 64 + NAME_LINE * (len(lines) - 1)
         for i, key in enumerate(cells):
             x = MARGIN + 12 + (i % columns) * chip_w
-            top = y + 64 + (i // columns) * 60
+            top = below + (i // columns) * 60
             if key == "goal":
                 paste(image, _goal_chip(bool(detail.get("goal_met")), back), x, top)
                 points, extra = detail["goal"], ""

@@ -344,5 +344,5 @@ def test_pictures_are_drawn_once_at_their_exact_height() -> None:
             assert draw_aquarium(view, NAMES).height == aquarium_height(view)
             GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
         view = GAME.view(state, 0)
-        assert draw_final(view, NAMES).height == final_height(view)
+        assert draw_final(view, NAMES).height == final_height(view, NAMES)
         assert draw_aquarium(view, NAMES).height == aquarium_height(view)
