@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from engine.registry import games
 from storage.database import LOBBY, GameRow, GuildSettings
+from storage.finished import last_finished_game
 from ui import records
 from ui.bots import LEVELS
 from ui.errors import UserError
@@ -133,7 +134,15 @@ class GameCog(commands.Cog):
 
     @game.command(name="hand", description="Show your private hand or aquarium (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        """Show the caller's private view."""
+        """Show the caller's private view: of this channel's game, else of their last finished game here."""
+        user = interaction.user.id
+        here = await self.flow.db.open_game_in(interaction.channel_id or 0)
+        if here is None or here.seat_of(user) is None:
+            channel = interaction.channel_id if interaction.guild_id is not None else None
+            finished = await last_finished_game(self.flow.db, user, channel)
+            if finished is not None:
+                await self.flow.show_hand(interaction, finished)
+                return
         await self.flow.show_hand(interaction, await self.flow.game_here(interaction))
 
     @game.command(name="notify", description="Turn reminders by direct message on or off for you")

@@ -302,7 +302,12 @@ class TankAdapter(GameAdapter):
         return [select(board.row.id, board.version, "discard", placeholder, options, disabled=board.disabled)]
 
     def seats_to_update_privately(self, events: Sequence[Event], state: Any) -> set[int]:
-        """Return the seat whose aquarium DM is out of date: it took a group, discarded a fish or kept them all."""
+        """Return the seats whose aquarium DM is out of date: the one that moved, or everyone at the end.
+
+        At the end every player gets their final aquarium, with the final score and its breakdown.
+        """
+        if any(e.kind == "game_over" for e in events):
+            return set(range(state.players))
         changed = {e.private_to for e in events if e.kind in {"took", "discarded"} and e.private_to is not None}
         return changed | {e.seat for e in events if e.kind == "keep" and e.seat is not None}
 

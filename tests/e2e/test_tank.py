@@ -305,7 +305,14 @@ class TankTable(TableBase):
         notices = [m for m in new if DM_NOTICE in m.content]
         assert len(boards) in ((0, 1) if in_place else (1,)), [m.content for m in new]
         assert len(new) == len(boards) + len(notices), [m.content for m in new]
-        assert others == {p.id: len(self.driver.dm_messages(p)) for p in self.players if p is not player}
+        # Nobody else hears of a move privately, but at the end everyone gets their final aquarium by DM.
+        over = (await self.state()).phase == "over"
+        for other in self.players:
+            if other is not player:
+                final = over and not other.dms_closed
+                assert len(self.driver.dm_messages(other)) == others[other.id] + final, other
+                if final:
+                    assert "**Final score:" in self.driver.dm_messages(other)[-1].content
         return result, boards[0] if boards else self.board
 
     async def play_turn(self) -> None:
@@ -518,6 +525,13 @@ async def test_full_game(
     table = await started_table(driver, bot, players, seed=players, menus=menus)
     await table.play_to_end()
     await table.check_final_standings()
+    # After the game /game hand still shows each player their own final aquarium, privately.
+    state = await table.state()
+    for seat, player in enumerate(table.players):
+        shown = await driver.slash(player, "/game hand").settle(quiet=QUIET)
+        assert shown.ephemeral and "**Final score:" in shown.content, shown.content
+        assert shown.message is not None and shown.message.attachments
+        assert f"({plural(len(state.hands[seat]), 'card')}, only you can see it)" in shown.content
 
 
 async def test_full_game_on_postgresql(
