@@ -126,7 +126,8 @@ async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
     game = get(row.kind)
     log = await flow.db.actions(row.id)
     gif = await replay_gif(flow.renderer.pool, cache_for(flow.db.path), row, log)
-    alt = f"Animated replay of {game.title} game #{row.id}: {len(log)} moves, board by board, to the final board."
+    moves = plural(len(log), "move")
+    alt = f"Animated replay of {game.title} game #{row.id}: {moves}, board by board, to the final board."
     return discord.File(io.BytesIO(gif), filename=f"replay-{row.id}.gif", description=alt)
 
 

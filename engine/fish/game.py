@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.base import Action, CorruptState, Event, Game, IllegalAction, OptionSpec, Outcome, Standing
 from engine.fish.board import DATA, deal, layout
-from engine.words import quote
+from engine.words import plural, quote
 
 PLACEMENT, PLAY, OVER = "placement", "play", "over"
 BOARD = layout()
@@ -662,12 +662,12 @@ def _tiebreak(playing: list[Standing]) -> str:
     best = max(tiles)
     sharing = tiles.count(best)
     if sharing == len(tied):
-        return f"Tied on {fish} fish and {best} tiles: the victory is shared."
+        return f"Tied on {fish} fish and {plural(best, 'tile')}: the victory is shared."
     fewer = sorted((t for t in tiles if t < best), reverse=True)
     rest = ", ".join(str(t) for t in fewer)
     if sharing > 1:
         return (
             f"Tied on {fish} fish: the most tiles breaks the tie ({best} against {rest}); "
-            f"{sharing} players still tie on {best} tiles, so they share the victory."
+            f"{sharing} players still tie on {plural(best, 'tile')}, so they share the victory."
         )
-    return f"Tied on {fish} fish: the most tiles breaks the tie, {best} tiles against {rest}."
+    return f"Tied on {fish} fish: the most tiles breaks the tie, {plural(best, 'tile')} against {rest}."
