@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from importlib.util import find_spec
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -15,6 +15,7 @@ from storage.finished import last_finished_game
 from ui import records
 from ui.bots import LEVELS
 from ui.errors import UserError
+from ui.history import history_buttons, history_page
 from ui.lifecycle import listing, missing_permissions
 from ui.lobby import in_thread
 from ui.scheduler import hours
@@ -177,8 +178,12 @@ class GameCog(commands.Cog):
     ) -> None:
         """Show the move log."""
         row = await records.pick_game(self.flow, interaction, game_number)
-        text = await records.history(self.flow, row, page)
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        text, pages = await history_page(self.flow, row, page)
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}
+        buttons = history_buttons(row.id, page, pages)
+        if buttons is not None:
+            kwargs["view"] = buttons
+        await interaction.response.send_message(text, **kwargs)
 
     @game.command(name="replay", description="Replay a finished game as an animated image")
     @app_commands.describe(game_number="A game number; default: the latest game in this channel")

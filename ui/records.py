@@ -1,4 +1,4 @@
-"""Answer questions about games: lists, move history, replays, statistics and leaderboards."""
+"""Answer questions about games: lists, replays, statistics and leaderboards (the history is in ui.history)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from engine.base import Event
 from engine.registry import get
 from engine.words import plural
 from storage.database import ACTIVE, FINISHED, GameRow
@@ -21,7 +20,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PAGE = 15
 NOT_FOUND = "No game found: give a game number, or use this in the game's channel."
 
 
@@ -92,31 +90,16 @@ async def my_turns(flow: GameFlow, user_id: int) -> str:
 async def pick_game(flow: GameFlow, interaction: discord.Interaction, game_id: int | None) -> GameRow:
     """Return the game asked for, or this channel's latest; only this server's games, or in DMs the caller's."""
     row = await flow.db.game(game_id) if game_id else await flow.db.latest_game_in(interaction.channel_id or 0)
-    if row is None:
-        raise UserError(NOT_FOUND)
-    if interaction.guild_id is not None and row.guild_id != interaction.guild_id:
-        raise UserError(NOT_FOUND)
-    if interaction.guild_id is None and row.seat_of(interaction.user.id) is None:
+    if row is None or not visible_to(interaction, row):
         raise UserError(NOT_FOUND)
     return row
 
 
-async def history(flow: GameFlow, row: GameRow, page: int) -> str:
-    """Return one page of a game's public move log, oldest first."""
-    game = get(row.kind)
-    lines = []
-    for entry in await flow.db.actions(row.id):
-        for data in entry["events"]:
-            event = Event(data["kind"], data.get("seat"), data.get("data", {}), data.get("private_to"))
-            if event.private_to is None and (text := game.describe(event, row.names)):
-                lines.append(f"`{entry['version']:>3}` {text}")
-    if not lines:
-        return f"Game #{row.id} ({game.title}) has no moves yet."
-    pages = -(-len(lines) // PAGE)
-    page = min(max(page, 1), pages)
-    chunk = lines[(page - 1) * PAGE : page * PAGE]
-    header = f"**{game.title}, game #{row.id}: moves, page {page} of {pages}**"
-    return lines_within([header, *chunk])
+def visible_to(interaction: discord.Interaction, row: GameRow) -> bool:
+    """Return True when the caller may see a game's records: one of this server's, or in DMs one of theirs."""
+    if interaction.guild_id is not None:
+        return row.guild_id == interaction.guild_id
+    return row.seat_of(interaction.user.id) is not None
 
 
 async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
