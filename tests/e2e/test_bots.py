@@ -19,7 +19,6 @@ from ui import replays
 
 BOT_BUDGET = 0.05
 TURN_PING = re.compile(r"<@(\d+)>, it's your turn\.")
-LOGGED = re.compile(r"^`\s*\d+` ")
 
 
 @pytest.fixture(autouse=True)
