@@ -85,6 +85,7 @@ class Lifecycle:
         """End the open game of a deleted channel or thread as abandoned and tell each player once by DM."""
         (await self.paused_channels()).discard(channel_id)
         for row in await self.db.abandon_channel(channel_id):
+            await self.publisher.private.close_menus(row.id)
             title = get(row.kind).title
             log.info("game %s abandoned: its channel %s was deleted", row.id, channel_id)
             for seat in row.seats:
@@ -99,6 +100,7 @@ class Lifecycle:
         """End every open game of a server the bot was removed from; nothing there is retried."""
         for row in await self.db.abandon_guild(guild_id):
             (await self.paused_channels()).discard(row.channel_id)
+            await self.publisher.private.close_menus(row.id)
             log.info("game %s abandoned: the bot was removed from server %s", row.id, guild_id)
 
     # -- posting that fails, and resuming -----------------------------------------------------------

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from storage.database import LOBBY, Database, GameRow
+from storage.menus import forget_menu, live_menus, remember_menu
 from ui.adapter import Board, Picture, adapter_for
 from ui.components import view_of
 from ui.errors import UserError
@@ -72,7 +73,9 @@ class PrivateMessages:
             kwargs["view"] = view
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
-            await channel.send(**kwargs)
+            sent = await channel.send(**kwargs)
+            if view is not None:
+                await remember_menu(self.db, board.row.id, board.version, channel.id, sent.id)
             return True
         except discord.Forbidden:
             key = f"dm_closed:{board.row.id}:{user_id}"
@@ -87,3 +90,17 @@ class PrivateMessages:
                 except discord.HTTPException as exc:  # the channel refuses too: the board's own post says why
                     log.info("closed-DM notice for game %s not posted: %s", board.row.id, exc)
             return False
+
+    async def close_menus(self, game_id: int, older_than: int | None = None) -> None:
+        """Grey out a game's live DM menus: all of them (the game ended), or those older than a version."""
+        for channel_id, message_id in await live_menus(self.db, game_id, older_than):
+            try:
+                message = await self.bot.get_partial_messageable(channel_id).fetch_message(message_id)
+                view = discord.ui.View.from_message(message, timeout=None)
+                for item in view.children:
+                    if hasattr(item, "disabled"):
+                        item.disabled = True  # type: ignore[attr-defined]
+                await message.edit(view=view)
+            except discord.HTTPException as exc:  # deleted, or DMs closed since: nothing left to grey out
+                log.info("private menu %s of game %s not greyed out: %s", message_id, game_id, exc)
+            await forget_menu(self.db, message_id)

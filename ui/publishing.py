@@ -132,6 +132,9 @@ class Publisher:
             except discord.HTTPException as exc:
                 log.warning("the private update of game %s for seat %s did not arrive: %s", board.row.id, seat, exc)
                 undelivered.append(board.row.seats[seat].name)
+        # A private menu from an earlier version is out of date; once the game is over, every one is.
+        over = board.game.is_over(board.state)
+        await self.private.close_menus(board.row.id, None if over else board.version)
         self.on_published(board.row)
         return undelivered
 
@@ -228,7 +231,8 @@ class Publisher:
             log.info("could not edit message %s in %s: %s", message_id, channel_id, exc)
 
     async def disable_board(self, row: GameRow) -> None:
-        """Grey out the components of a game's current board."""
+        """Grey out the components of a game's current board and its players' private menus."""
+        await self.private.close_menus(row.id)
         try:
             board = self.loader.board(row, disabled=True)
         except UserError:

@@ -525,6 +525,11 @@ async def test_full_game(
     table = await started_table(driver, bot, players, seed=players, menus=menus)
     await table.play_to_end()
     await table.check_final_standings()
+    # Every private menu closed with the game: no DM of it offers a choice any more.
+    for player in table.players:
+        dms = driver.dm_messages(player)
+        live = [m.content[:60] for m in dms if any(not c.get("disabled") for c in m.interactive_components())]
+        assert live == [], live
     # After the game /game hand still shows each player their own final aquarium, privately.
     state = await table.state()
     for seat, player in enumerate(table.players):
