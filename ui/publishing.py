@@ -133,8 +133,10 @@ class Publisher:
                 log.warning("the private update of game %s for seat %s did not arrive: %s", board.row.id, seat, exc)
                 undelivered.append(board.row.seats[seat].name)
         # A private menu from an earlier version is out of date; once the game is over, every one is.
-        over = board.game.is_over(board.state)
-        await self.private.close_menus(board.row.id, None if over else board.version)
+        if board.game.is_over(board.state):
+            await self.private.close_menus(board.row.id)
+        else:
+            await self.private.close_stale_menus(board.row.id, board.version)
         self.on_published(board.row)
         return undelivered
 
