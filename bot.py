@@ -27,6 +27,7 @@ from ui.bots import THINK_BUDGET
 from ui.components import FloeComponent
 from ui.errors import UserError, report
 from ui.flow import GameFlow
+from ui.history import HistoryButton
 from ui.scheduler import Scheduler
 from ui.workers import default_kind
 
@@ -127,7 +128,7 @@ class IceFloeBot(commands.Bot):
         """Load every cog, register persistent components, sync commands if changed and start background work."""
         for name in extension_names():
             await self.load_extension(name)
-        self.add_dynamic_items(FloeComponent)
+        self.add_dynamic_items(FloeComponent, HistoryButton)
         if self.syncs_commands:
             await self.sync_commands_if_changed()
         if self.monitor is not None:

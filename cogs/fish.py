@@ -13,6 +13,7 @@ from engine.base import Outcome
 from engine.fish import GAME
 from engine.fish.board import DIRECTIONS
 from engine.fish.game import INDEX, LABELS, PLACEMENT, RAYS, FishState
+from engine.words import plural
 from render.fish import alt_text, render_board
 from ui.adapter import Board, GameAdapter, Picture, register
 from ui.components import ComponentHit, autocomplete, chunked_selects, select, view_of
@@ -35,13 +36,13 @@ HEADINGS = {
 
 
 def _fish(n: int) -> str:
-    """Return "n fish"."""
-    return f"{n} fish"
+    """Return "1 fish", "2 fish"."""
+    return plural(n, "fish")
 
 
 def _tiles(n: int) -> str:
     """Return "1 tile" or "n tiles"."""
-    return f"{n} tile" if n == 1 else f"{n} tiles"
+    return plural(n, "tile")
 
 
 def slides(state: FishState, seat: int, start: str) -> list[tuple[str, list[str]]]:

@@ -16,6 +16,7 @@ from engine.flippers.game import leader_spots, open_cells
 from engine.flippers.powers import available
 from engine.flippers.state import DOWN, LEADERS, OVER, PLAY, SETUP, FlippersState
 from engine.flippers.table import DIRECTIONS, WORDS, Cell, aims, label, neighbours, parse_label, step
+from engine.words import plural, quote
 from render.flippers import alt_text_hand, alt_text_table, render_hand, render_table
 from storage.database import ACTIVE, GameRow
 from ui.adapter import Board, GameAdapter, Picture, register
@@ -52,11 +53,6 @@ UNVERSIONED_TOKENS = frozenset({DISCARD})
 MAX_MENUS = 4
 POWER_KEYS = {name.lower(): key for key, name in POWER_NAMES.items()}
 Option = tuple[str, str, str]
-
-
-def _plural(n: int, word: str) -> str:
-    """Return "1 card" / "3 cards"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _listed(words: Sequence[str]) -> str:
@@ -252,7 +248,7 @@ def discard_menu(board: Board, seat: int) -> FloeComponent:
     return FloeComponent(
         discord.ui.Select(
             custom_id=custom_id(board.row.id, board.version, DISCARD),
-            placeholder=f"Discard {_plural(count, 'card')}…",
+            placeholder=f"Discard {plural(count, 'card')}…",
             min_values=count,
             max_values=count,
             options=options,
@@ -333,7 +329,7 @@ class FlippersAdapter(GameAdapter):
             seat = self._chooser(interaction, board)
             count = must_discard(board.state, seat)
             text = (
-                f"Choose {_plural(count, 'card')} to set aside for the whole game. "
+                f"Choose {plural(count, 'card')} to set aside for the whole game. "
                 "Only you see this menu, and nobody learns what you discard."
             )
             await _reply(interaction, text, [discard_menu(board, seat)])
@@ -446,7 +442,7 @@ class FlippersAdapter(GameAdapter):
                 rows: dict[int, int] = {}
                 for cell in rest:
                     rows[cell[1]] = rows.get(cell[1], 0) + 1
-                by_row = [(f"Row {r}", str(r), _plural(n, "open cell")) for r, n in sorted(rows.items())]
+                by_row = [(f"Row {r}", str(r), plural(n, "open cell")) for r, n in sorted(rows.items())]
                 menus += chunked_selects(
                     gid, ver, f"{ROW}:{cid}", "Another cell: its row first…", by_row, max_menus=room
                 )
@@ -469,7 +465,7 @@ class FlippersAdapter(GameAdapter):
             rows: dict[int, int] = {}
             for cell in open_cells(board.state):
                 rows[cell[1]] = rows.get(cell[1], 0) + 1
-            by_row = [(f"Row {r}", str(r), _plural(n, "open cell")) for r, n in rows.items()]
+            by_row = [(f"Row {r}", str(r), plural(n, "open cell")) for r, n in rows.items()]
             menus = chunked_selects(gid, ver, f"{ROW}:{cid}", "Pick a row first…", by_row, max_menus=MAX_MENUS)
             text = f"Where do you play {power}? There are many open cells: pick the row first."
         await _reply(interaction, text, list(menus))
@@ -502,17 +498,17 @@ class FlippersAdapter(GameAdapter):
         seat = view["you"]
         info = view["seats"][seat]
         lines = [f"**Your hand** ({info['team']}, only you can see it)"]
-        lines += [f"- **{c['power_name']}** (`{c['id']}`): {c['text']}" for c in view["hand"]]
+        lines += [f"- **{c['power_name']}**: {c['text']}" for c in view["hand"]]
         if not view["hand"]:
             lines.append("- no cards in hand")
-        extra = f"Deck: {_plural(info['deck_size'], 'card')} left."
+        extra = f"Deck: {plural(info['deck_size'], 'card')} left."
         if view["discarded_cards"]:
             extra += " Set aside: " + ", ".join(c["power_name"] for c in view["discarded_cards"]) + "."
         lines.append(extra)
         count = view["must_discard"]
         if count:
             lines.append(
-                f"**Choose {_plural(count, 'card')} to discard** for the whole game: use the menu below, "
+                f"**Choose {plural(count, 'card')} to discard** for the whole game: use the menu below, "
                 "the board's *Choose your discards* button or `/flippers discard`. Nobody learns which."
             )
         elif view["phase"] == LEADERS and not info["resigned"]:
@@ -555,7 +551,7 @@ class FlippersAdapter(GameAdapter):
             sides.setdefault(s.detail.get("side", s.seat), []).append(s)
         if all(len(members) == 1 for members in sides.values()):
             return [
-                f"{s.rank}. {'🏆 ' if s.winner else ''}{_seat_name(s, names)}: {_plural(s.score, 'point')}"
+                f"{s.rank}. {'🏆 ' if s.winner else ''}{_seat_name(s, names)}: {plural(s.score, 'point')}"
                 f" = {_breakdown(s)}"
                 for s in outcome.standings
             ]
@@ -564,7 +560,7 @@ class FlippersAdapter(GameAdapter):
             trophy = "🏆 " if any(s.winner for s in members) else ""
             team = " + ".join(_who(names, s.seat) for s in members)
             rank = min(s.rank for s in members)
-            lines.append(f"{rank}. {trophy}Team {team}: {_plural(members[0].score, 'point')} together")
+            lines.append(f"{rank}. {trophy}Team {team}: {plural(members[0].score, 'point')} together")
             lines += [f"  · {_seat_name(s, names)}: {s.detail.get('total', 0)} = {_breakdown(s)}" for s in members]
         return lines
 
@@ -593,7 +589,7 @@ def _row(value: str) -> int:
     try:
         return int(value)
     except ValueError:
-        raise UserError(f"{value!r} is not a row.") from None
+        raise UserError(f"{quote(value)} is not a row.") from None
 
 
 async def _reply(interaction: discord.Interaction, content: str, items: list[FloeComponent]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -10,9 +10,11 @@ from discord.ext import commands
 
 from engine.registry import games, packages
 from storage.database import LOBBY, GameRow, GuildSettings
+from storage.finished import last_finished_game
 from ui import records
 from ui.bots import LEVELS
 from ui.errors import UserError
+from ui.history import history_buttons, history_page
 from ui.lifecycle import listing, missing_permissions
 from ui.lobby import in_thread
 from ui.scheduler import hours
@@ -130,7 +132,15 @@ class GameCog(commands.Cog):
 
     @game.command(name="hand", description="Show your private hand or aquarium (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        """Show the caller's private view."""
+        """Show the caller's private view: of this channel's game, else of their last finished game here."""
+        user = interaction.user.id
+        here = await self.flow.db.open_game_in(interaction.channel_id or 0)
+        if here is None or here.seat_of(user) is None:
+            channel = interaction.channel_id if interaction.guild_id is not None else None
+            finished = await last_finished_game(self.flow.db, user, channel)
+            if finished is not None:
+                await self.flow.show_hand(interaction, finished)
+                return
         await self.flow.show_hand(interaction, await self.flow.game_here(interaction))
 
     @game.command(name="notify", description="Turn reminders by direct message on or off for you")
@@ -165,8 +175,12 @@ class GameCog(commands.Cog):
     ) -> None:
         """Show the move log."""
         row = await records.pick_game(self.flow, interaction, game_number)
-        text = await records.history(self.flow, row, page)
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        text, pages = await history_page(self.flow, row, page)
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}
+        buttons = history_buttons(row.id, page, pages)
+        if buttons is not None:
+            kwargs["view"] = buttons
+        await interaction.response.send_message(text, **kwargs)
 
     @game.command(name="replay", description="Replay a finished game as an animated image")
     @app_commands.describe(game_number="A game number; default: the latest game in this channel")

@@ -16,6 +16,7 @@ from engine.tank.cards import CARDS, kinds_in_play
 from engine.tank.data import RULES
 from engine.tank.grid import from_label, label
 from engine.tank.state import TankState
+from engine.words import plural, quote
 from render.tank import (
     alt_text_aquarium,
     alt_text_final,
@@ -24,10 +25,11 @@ from render.tank import (
     render_aquarium,
     render_final,
     render_table,
+    scoring_lines,
 )
 from storage.database import GameRow
 from ui.adapter import Board, GameAdapter, Picture, register
-from ui.components import ComponentHit, autocomplete, chunked_selects, select
+from ui.components import ComponentHit, autocomplete, button, chunked_selects, select
 from ui.errors import UserError
 from ui.text import LABEL
 
@@ -37,13 +39,11 @@ if TYPE_CHECKING:
 
 KEY = "tank"
 KEEP = "keep"
+SCORING = "scoring"
+IN_PLACE_KINDS = frozenset({"discard", "keep"})
+"""A Gourami choice continues its take's turn: the take's board is edited in place, and nobody is pinged."""
 KEEP_WORDS = {"keep", "keep all", "keep all my fish", "none", "nothing"}
 PLURALS = {k.key: k.plural for k in RULES.kinds}
-
-
-def _plural(n: int, word: str) -> str:
-    """Return "1 card" / "3 cards"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _shape(rows: int, cols: int) -> str:
@@ -89,7 +89,7 @@ def _take_hint(view: dict[str, Any], group: dict[str, Any]) -> str:
                 parts.append(name)
             continue
         parts.append(f"{name} ×{held[name]}" if held[name] > 1 else name)
-    text = f"{_plural(group['size'], 'card')}: {', '.join(parts)}"
+    text = f"{plural(group['size'], 'card')}: {', '.join(parts)}"
     return text if len(text) <= LABEL else text.replace("Treasure Chest", "Chest")
 
 
@@ -120,23 +120,23 @@ def discard_action(state: TankState, seat: int, text: str) -> Action:
     for name, card, _ in choices:
         if name.lower() == wanted:
             return {"type": "discard", "card": card}
-    raise UserError(f"You hold no fish called {typed!r} that you may discard: pick one from the list, or keep all.")
+    raise UserError(
+        f"You hold no fish called {quote(typed)} that you may discard: pick one from the list, or keep all."
+    )
 
 
 def _noted(action: Action) -> str:
     """Return the private note confirming a discard choice."""
     if action.get("type") == "keep":
-        return "You kept all your fish. Your aquarium is in your DMs and in `/game hand`."
-    return "Discarded. Your aquarium is updated in your DMs and in `/game hand`."
+        return "You kept all your fish. `/game hand` shows your aquarium at any time."
+    return "Discarded. `/game hand` shows your updated aquarium at any time."
 
 
 def split_groups(state: TankState, seat: int) -> list[tuple[str, str]]:
     """Return (label, number) for each group `seat` may split now, numbered as the picture shows them."""
     letters = sorted({a["group"] for a in GAME.legal_actions(state, seat) if a["type"] == "split"})
     groups = {g["letter"]: g for g in GAME.view(state, None)["groups"]}
-    return [
-        (f"{label(g)} ({_group_shape(groups[g])}, {_plural(groups[g]['size'], 'card')})", label(g)) for g in letters
-    ]
+    return [(f"{label(g)} ({_group_shape(groups[g])}, {plural(groups[g]['size'], 'card')})", label(g)) for g in letters]
 
 
 def split_lines(state: TankState, seat: int, group: str) -> list[tuple[str, str]]:
@@ -159,6 +159,21 @@ def take_groups(state: TankState, seat: int) -> list[tuple[str, str]]:
     return [(f"{label(g)} ({_take_hint(view, groups[g])})", label(g)) for g in takes]
 
 
+def scoring_text(view: dict[str, Any]) -> str:
+    """Say how each card scores in this game (its player count) and what the goal is worth, privately."""
+    goal = view["goal"]
+    lines = [f"**How each card scores** ({view['players']} players)"]
+    lines += [f"- {line}" for _, line in scoring_lines(view)]
+    lines.append(f"- Goal {goal['name']}: +{goal['points']} if your aquarium has {_lower_first(goal['text'])}.")
+    lines.append("The whole rules, with the rulings this bot applies: `/game rules game:tank`.")
+    return "\n".join(lines)
+
+
+def _lower_first(text: str) -> str:
+    """Return `text` with its first letter in lower case, to run on inside a sentence."""
+    return text[:1].lower() + text[1:]
+
+
 class TankAdapter(GameAdapter):
     """Connect 10 Gallon Tank to Discord."""
 
@@ -171,7 +186,7 @@ class TankAdapter(GameAdapter):
         return Picture(render_table(view, names), f"tank-round-{view['round']}.png", alt_text_table(view, names))
 
     def board_items(self, board: Board) -> list[discord.ui.Item[Any]]:
-        """Offer the legal splits during the split phase and the groups to take during the take phase."""
+        """Offer the legal splits or the groups to take, and a private "How scoring works" answer."""
         seats = board.game.to_act(board.state)
         if not seats:
             return []
@@ -179,27 +194,46 @@ class TankAdapter(GameAdapter):
         gid, ver, off = board.row.id, board.version, board.disabled
         view = board.game.view(board.state, None)
         groups = {g["letter"]: g for g in view["groups"]}
+        scoring = button(gid, ver, SCORING, "How scoring works", emoji="❔", disabled=off)
         splits = [a for a in actions if a["type"] == "split"]
         if splits:
             options = [
                 (f"Split group {label(g)} along {line}", f"{label(g)}:{line}", _split_hint(groups[g], line))
                 for g, line in ((a["group"], a["line"]) for a in splits)
             ]
-            return list(chunked_selects(gid, ver, "split", "Split a group…", options, disabled=off))
+            return [*chunked_selects(gid, ver, "split", "Split a group…", options, disabled=off), scoring]
         takes = [a["group"] for a in actions if a["type"] == "take"]
         if takes:
             options = [(f"Take group {label(g)}", label(g), _take_hint(view, groups[g])) for g in takes]
-            return [select(gid, ver, "take", "Take a group…", options, disabled=off)]
-        return []
+            return [select(gid, ver, "take", "Take a group…", options, disabled=off), scoring]
+        return [scoring]
+
+    def accepts_stale(self, hit: ComponentHit) -> bool:
+        """Return True for "How scoring works": its answer is the same on every board of the game."""
+        return hit.token == SCORING
+
+    def turn_start(self, logged: Sequence[Event], fresh: int) -> int:
+        """Return where the turn begins: at the take whose Gouramis the newest choices answer."""
+        return next((i for i in range(fresh - 1, -1, -1) if logged[i].kind == "take"), 0)
+
+    turn_closers = frozenset({"leftover", "round_start", "game_over"})
+
+    def turn_in_place(self, events: Sequence[Event]) -> bool:
+        """Return True for a Gourami discard or keep: it edits the board its take posted."""
+        kinds = {e.kind for e in events}
+        return bool(kinds & IN_PLACE_KINDS) and "resign" not in kinds
 
     async def on_component(
         self, flow: Table, interaction: discord.Interaction, board: Board, hit: ComponentHit
     ) -> None:
         """Handle the split and take selects of the board and the private Gourami select."""
+        token = hit.token.split("#", 1)[0]
+        if token == SCORING:
+            await interaction.response.send_message(scoring_text(board.game.view(board.state, None)), ephemeral=True)
+            return
         if not hit.values:
             raise UserError("Pick an option from the menu.")
         choice = hit.values[0]
-        token = hit.token.split("#", 1)[0]
         if token == "split":
             group, _, line = choice.partition(":")
             action: Action = {"type": "split", "group": group, "line": line}
@@ -219,7 +253,7 @@ class TankAdapter(GameAdapter):
     def private_text(self, view: dict[str, Any], names: Sequence[str]) -> str:
         """List the seat's cards by fish type with points (so far, or final), and the Gourami choice when it is due."""
         final = next((r for r in (view.get("final") or {}).get("standings", []) if r["seat"] == view["seat"]), None)
-        lines = [f"**Your aquarium** ({_plural(len(view['aquarium']), 'card')}, only you can see it)"]
+        lines = [f"**Your aquarium** ({plural(len(view['aquarium']), 'card')}, only you can see it)"]
         values = {k["key"]: [str(c["value"]) for c in k["cards"]] for k in view["by_kind"]}
         for row in aquarium_rows(view):
             if not row["count"]:
@@ -228,7 +262,7 @@ class TankAdapter(GameAdapter):
             if row["key"] == "molly":
                 label += f" ({', '.join(values['molly'])})"
             points = row["points"]
-            lines.append(f"- {label}: " + ("scored at the end" if points is None else _plural(points, "point")))
+            lines.append(f"- {label}: " + ("scored at the end" if points is None else plural(points, "point")))
         if not view["aquarium"]:
             lines.append("- no fish yet")
         goal = view["goal"]
@@ -236,20 +270,20 @@ class TankAdapter(GameAdapter):
             met = f"met, +{goal['points']}" if final["detail"]["goal_met"] else "not met"
             lines.append(f"Goal {goal['name']}: {met} · {goal['text']}")
             place = "you win" if final["winner"] else f"rank {final['rank']} of {len(view['final']['standings'])}"
-            lines.append(f"**Final score: {_plural(final['total'], 'point')}** ({place})")
+            lines.append(f"**Final score: {plural(final['total'], 'point')}** ({place})")
         else:
             preview = view["preview"]
             met = f"met, +{goal['points']}" if preview["goal_met"] else f"not met yet (+{goal['points']} if met)"
             lines.append(f"Goal {goal['name']}: {met} · {goal['text']}")
             open_kinds = [k["plural"] for k in view["by_kind"] if k["cards"] and preview.get(k["key"]) is None]
             extra = f" + {', '.join(open_kinds)} at the end" if open_kinds else ""
-            lines.append(f"**Score so far: {_plural(preview['total'], 'point')}{extra}**")
+            lines.append(f"**Score so far: {plural(preview['total'], 'point')}{extra}**")
         if view["my_discards"]:
             lines.append("You discarded: " + ", ".join(c["name"] for c in view["my_discards"]))
         if view["discard"]:
             left = view["discard"]["left"]
             lines.append(
-                f"🐠 **Gourami:** you may discard up to {_plural(left, 'fish card')} you hold "
+                f"🐠 **Gourami:** you may discard up to {plural(left, 'fish card')} you hold "
                 "(not a Gourami you just took), or keep them all. "
                 "Pick below or use `/tank discard`; your choice stays private."
             )
@@ -268,7 +302,12 @@ class TankAdapter(GameAdapter):
         return [select(board.row.id, board.version, "discard", placeholder, options, disabled=board.disabled)]
 
     def seats_to_update_privately(self, events: Sequence[Event], state: Any) -> set[int]:
-        """Return the seat whose aquarium DM is out of date: it took a group, discarded a fish or kept them all."""
+        """Return the seats whose aquarium DM is out of date: the one that moved, or everyone at the end.
+
+        At the end every player gets their final aquarium, with the final score and its breakdown.
+        """
+        if any(e.kind == "game_over" for e in events):
+            return set(range(state.players))
         changed = {e.private_to for e in events if e.kind in {"took", "discarded"} and e.private_to is not None}
         return changed | {e.seat for e in events if e.kind == "keep" and e.seat is not None}
 
@@ -282,7 +321,7 @@ class TankAdapter(GameAdapter):
             gone = " (resigned)" if detail.get("resigned") else ""
             parts = [f"{PLURALS[k]} {detail.get(k) or 0}" for k in kinds]
             parts.append(f"goal {detail.get('goal', 0)}")
-            lines.append(f"{s.rank}. {trophy}{names[s.seat]}{gone}: {_plural(s.score, 'point')} · {', '.join(parts)}")
+            lines.append(f"{s.rank}. {trophy}{names[s.seat]}{gone}: {plural(s.score, 'point')} · {', '.join(parts)}")
         return lines
 
 

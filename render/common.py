@@ -333,3 +333,43 @@ def _draw_emoji(
         else:
             draw.bitmap((x, top), sprite.getchannel("A"), fill=fill)
         x += step
+
+
+def wrap_text(text: str, size: int, width: float, bold: bool = False, max_lines: int = 2) -> list[str]:
+    """Break `text` (a name in any script) into at most `max_lines` lines of at most `width` pixels.
+
+    Lines break at spaces; a word wider than a line (or a name without spaces) breaks between characters.
+    Only text that still does not fit in `max_lines` lines ends with an ellipsis.
+    """
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        trial = f"{current} {word}" if current else word
+        if text_length(trial, size, bold) <= width:
+            current = trial
+            continue
+        if current:
+            lines.append(current)
+        current = ""
+        for char in word:
+            if current and text_length(current + char, size, bold) > width:
+                lines.append(current)
+                current = ""
+            current += char
+    if current or not lines:
+        lines.append(current)
+    if len(lines) > max_lines:
+        rest = " ".join(lines[max_lines - 1 :])
+        lines = [*lines[: max_lines - 1], fit_text(rest, size, width, bold)]
+    return lines
+
+
+def fit_lines(
+    text: str, width: float, sizes: tuple[int, ...], bold: bool = False, max_lines: int = 2
+) -> tuple[int, list[str]]:
+    """Return the largest of `sizes` at which `text` fits on one line, else the smallest, wrapped: (size, lines)."""
+    for size in sizes:
+        if text_length(text, size, bold) <= width:
+            return size, [text]
+    size = sizes[-1]
+    return size, wrap_text(text, size, width, bold, max_lines)

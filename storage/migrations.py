@@ -264,6 +264,17 @@ MIGRATIONS: tuple[Migration, ...] = (
     );
     CREATE INDEX games_behind ON games (id) WHERE posted_version < version AND status IN ('active', 'finished');
     """,
+    # 6: the private messages (DMs) that carry a live menu, so they are greyed out when it goes stale or
+    # the game ends, is cancelled or is abandoned.
+    """
+    CREATE TABLE private_menus (
+        message_id BIGINT PRIMARY KEY,
+        channel_id BIGINT NOT NULL,
+        game_id INTEGER NOT NULL,
+        version INTEGER NOT NULL
+    );
+    CREATE INDEX private_menus_by_game ON private_menus (game_id);
+    """,
 )
 
 

@@ -11,6 +11,7 @@ import discord
 
 from engine.base import Event, Game, Outcome
 from engine.registry import get
+from engine.words import plural
 from storage.database import GameRow
 from ui.text import ALT_TEXT, shorten
 
@@ -98,6 +99,13 @@ class GameAdapter(ABC):
     turn_closers: frozenset[str] = frozenset()
     """Event kinds that close a turn's summary on a board edited in place (what follows goes on the next board)."""
 
+    def turn_start(self, logged: Sequence[Event], fresh: int) -> int:
+        """Return where in a game's event log the turn continued by the events from `fresh` on begins.
+
+        By default a turn begins after its "turn_start" event (whose line closed the previous board).
+        """
+        return next((i + 1 for i in range(fresh - 1, -1, -1) if logged[i].kind == "turn_start"), 0)
+
     def turn_in_place(self, events: Sequence[Event]) -> bool:
         """Return True when these events continue the turn on the current board, which is then edited in place.
 
@@ -127,7 +135,7 @@ class GameAdapter(ABC):
         lines = []
         for s in outcome.standings:
             trophy = "🏆 " if s.winner else ""
-            lines.append(f"{s.rank}. {trophy}{names[s.seat]}: {s.score} points")
+            lines.append(f"{s.rank}. {trophy}{names[s.seat]}: {plural(s.score, 'point')}")
         return lines
 
 

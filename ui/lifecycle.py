@@ -85,6 +85,7 @@ class Lifecycle:
         """End the open game of a deleted channel or thread as abandoned and tell each player once by DM."""
         (await self.paused_channels()).discard(channel_id)
         for row in await self.db.abandon_channel(channel_id):
+            await self.publisher.private.close_menus(row.id)
             title = get(row.kind).title
             log.info("game %s abandoned: its channel %s was deleted", row.id, channel_id)
             for seat in row.seats:
@@ -99,6 +100,7 @@ class Lifecycle:
         """End every open game of a server the bot was removed from; nothing there is retried."""
         for row in await self.db.abandon_guild(guild_id):
             (await self.paused_channels()).discard(row.channel_id)
+            await self.publisher.private.close_menus(row.id)
             log.info("game %s abandoned: the bot was removed from server %s", row.id, guild_id)
 
     # -- posting that fails, and resuming -----------------------------------------------------------
@@ -134,7 +136,8 @@ class Lifecycle:
             return f"<#{channel_id}> is a locked thread, so I cannot post there (unlock it, or give me Manage Threads)"
         missing = self._missing(channel_id)
         if missing:
-            return f"I am missing the permission{'s' if len(missing) > 1 else ''} {listing(missing)} in <#{channel_id}>"
+            word = "permission" if len(missing) == 1 else "permissions"
+            return f"I am missing the {word} {listing(missing)} in <#{channel_id}>"
         return f"I am not allowed to post in <#{channel_id}> any more (check my permissions there)"
 
     def _missing(self, channel_id: int) -> list[str] | None:

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from storage.database import LOBBY, Database, GameRow
+from storage.database import LOBBY, Database, GameRow, StorageError
+from storage.menus import forget_menu, live_menus, remember_menu
 from ui.adapter import Board, Picture, adapter_for
 from ui.components import view_of
 from ui.errors import UserError
@@ -31,6 +32,8 @@ class PrivateMessages:
         self.db = db
         self.loader = loader
         self.renderer = renderer
+        self.with_menus: set[int] = set()
+        """Games this process sent a DM menu for: only their stale menus are looked up after each board."""
 
     async def message(self, board: Board, seat: int) -> tuple[str, Picture | None]:
         """Return the text and picture of what one seat alone may see."""
@@ -72,7 +75,9 @@ class PrivateMessages:
             kwargs["view"] = view
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
-            await channel.send(**kwargs)
+            sent = await channel.send(**kwargs)
+            if view is not None:
+                await self._remember(board.row.id, board.version, channel.id, sent.id)
             return True
         except discord.Forbidden:
             key = f"dm_closed:{board.row.id}:{user_id}"
@@ -87,3 +92,43 @@ class PrivateMessages:
                 except discord.HTTPException as exc:  # the channel refuses too: the board's own post says why
                     log.info("closed-DM notice for game %s not posted: %s", board.row.id, exc)
             return False
+
+    async def _remember(self, game_id: int, version: int, channel_id: int, message_id: int) -> None:
+        """Note a DM with a live menu, so it is greyed out later (best effort: it is refused when stale anyway)."""
+        self.with_menus.add(game_id)
+        try:
+            await remember_menu(self.db, game_id, version, channel_id, message_id)
+        except StorageError as exc:
+            log.info("private menu %s of game %s not remembered: %s", message_id, game_id, exc)
+
+    async def close_stale_menus(self, game_id: int, version: int) -> None:
+        """Grey out the DM menus this process sent for a game before `version` (none sent: nothing to look up)."""
+        if game_id in self.with_menus:
+            await self.close_menus(game_id, version)
+
+    async def close_menus(self, game_id: int, older_than: int | None = None) -> None:
+        """Grey out a game's live DM menus: all of them (the game ended), or those older than a version.
+
+        Best effort: a stale menu is refused when pressed anyway, so a database or Discord failure here is
+        logged and never stops the board or the answer that caused it.
+        """
+        try:
+            menus = await live_menus(self.db, game_id, older_than)
+        except StorageError as exc:
+            log.info("private menus of game %s not looked up: %s", game_id, exc)
+            return
+        for channel_id, message_id in menus:
+            try:
+                message = await self.bot.get_partial_messageable(channel_id).fetch_message(message_id)
+                view = discord.ui.View.from_message(message, timeout=None)
+                for item in view.children:
+                    if hasattr(item, "disabled"):
+                        item.disabled = True  # type: ignore[attr-defined]
+                await message.edit(view=view)
+            except discord.HTTPException as exc:  # deleted, or DMs closed since: nothing left to grey out
+                log.info("private menu %s of game %s not greyed out: %s", message_id, game_id, exc)
+            try:
+                await forget_menu(self.db, message_id)
+            except StorageError as exc:
+                log.info("private menu %s of game %s not forgotten: %s", message_id, game_id, exc)
+                return

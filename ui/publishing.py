@@ -42,7 +42,8 @@ def board_content(board: Board, events: Sequence[Event]) -> str:
         lines.append(f"Congratulations {winners}!" if winners else "Nobody wins this time.")
     else:
         lines.append(game.status(board.state, names))
-        waiting = [board.row.seats[s] for s in game.to_act(board.state)]
+        # A seat still in the middle of its own turn (a Gourami choice after its take) is not pinged again.
+        waiting = [board.row.seats[s] for s in game.to_act(board.state) if not game.mid_turn(board.state, s)]
         people = " ".join(seat.mention for seat in waiting if not seat.is_bot)
         if people:
             lines.append(f"{people}, it's your turn.")
@@ -131,6 +132,11 @@ class Publisher:
             except discord.HTTPException as exc:
                 log.warning("the private update of game %s for seat %s did not arrive: %s", board.row.id, seat, exc)
                 undelivered.append(board.row.seats[seat].name)
+        # A private menu from an earlier version is out of date; once the game is over, every one is.
+        if board.game.is_over(board.state):
+            await self.private.close_menus(board.row.id)
+        else:
+            await self.private.close_stale_menus(board.row.id, board.version)
         self.on_published(board.row)
         return undelivered
 
@@ -153,7 +159,7 @@ class Publisher:
             log = [entry for entry in await self.db.actions(row.id) if entry["version"] <= board.version]
             logged = [Event(**e) for entry in log for e in entry["events"]]
             fresh = len(logged) - len(events)
-            start = next((i + 1 for i in range(fresh - 1, -1, -1) if logged[i].kind == "turn_start"), 0)
+            start = adapter.turn_start(logged, fresh)
             turn = logged[start:]
             cut = next((i for i in range(fresh - start, len(turn)) if turn[i].kind in adapter.turn_closers), len(turn))
             lines = [text for e in turn[:cut] if e.private_to is None and (text := game.describe(e, names))]
@@ -227,7 +233,8 @@ class Publisher:
             log.info("could not edit message %s in %s: %s", message_id, channel_id, exc)
 
     async def disable_board(self, row: GameRow) -> None:
-        """Grey out the components of a game's current board."""
+        """Grey out the components of a game's current board and its players' private menus."""
+        await self.private.close_menus(row.id)
         try:
             board = self.loader.board(row, disabled=True)
         except UserError:

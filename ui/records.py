@@ -1,4 +1,4 @@
-"""Answer questions about games: lists, move history, replays, statistics and leaderboards."""
+"""Answer questions about games: lists, replays, statistics and leaderboards (the history is in ui.history)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from engine.base import Event
 from engine.registry import get
+from engine.words import plural
 from storage.database import ACTIVE, FINISHED, GameRow
 from ui.errors import UserError
 from ui.replays import cache_for, replay_gif
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PAGE = 15
 NOT_FOUND = "No game found: give a game number, or use this in the game's channel."
 
 
@@ -65,7 +64,7 @@ async def list_games(flow: GameFlow, guild_id: int) -> str:
         lines.append(line)
     if not lines:
         return "No games are being played in this server. Start one with `/game new`."
-    return lines_within([f"**{len(lines)} open game(s)**", *lines])
+    return lines_within([f"**{plural(len(lines), 'open game')}**", *lines])
 
 
 async def my_turns(flow: GameFlow, user_id: int) -> str:
@@ -84,37 +83,23 @@ async def my_turns(flow: GameFlow, user_id: int) -> str:
             log.warning("game %s is damaged and left out of /game mine: %r", row.id, exc)
     if not lines:
         return "No game is waiting for you right now."
-    return lines_within([f"**{len(lines)} game(s) wait for you**", *lines])
+    waits = "waits" if len(lines) == 1 else "wait"
+    return lines_within([f"**{plural(len(lines), 'game')} {waits} for you**", *lines])
 
 
 async def pick_game(flow: GameFlow, interaction: discord.Interaction, game_id: int | None) -> GameRow:
     """Return the game asked for, or this channel's latest; only this server's games, or in DMs the caller's."""
     row = await flow.db.game(game_id) if game_id else await flow.db.latest_game_in(interaction.channel_id or 0)
-    if row is None:
-        raise UserError(NOT_FOUND)
-    if interaction.guild_id is not None and row.guild_id != interaction.guild_id:
-        raise UserError(NOT_FOUND)
-    if interaction.guild_id is None and row.seat_of(interaction.user.id) is None:
+    if row is None or not visible_to(interaction, row):
         raise UserError(NOT_FOUND)
     return row
 
 
-async def history(flow: GameFlow, row: GameRow, page: int) -> str:
-    """Return one page of a game's public move log, oldest first."""
-    game = get(row.kind)
-    lines = []
-    for entry in await flow.db.actions(row.id):
-        for data in entry["events"]:
-            event = Event(data["kind"], data.get("seat"), data.get("data", {}), data.get("private_to"))
-            if event.private_to is None and (text := game.describe(event, row.names)):
-                lines.append(f"`{entry['version']:>3}` {text}")
-    if not lines:
-        return f"Game #{row.id} ({game.title}) has no moves yet."
-    pages = -(-len(lines) // PAGE)
-    page = min(max(page, 1), pages)
-    chunk = lines[(page - 1) * PAGE : page * PAGE]
-    header = f"**{game.title}, game #{row.id}: moves, page {page} of {pages}**"
-    return lines_within([header, *chunk])
+def visible_to(interaction: discord.Interaction, row: GameRow) -> bool:
+    """Return True when the caller may see a game's records: one of this server's, or in DMs one of theirs."""
+    if interaction.guild_id is not None:
+        return row.guild_id == interaction.guild_id
+    return row.seat_of(interaction.user.id) is not None
 
 
 async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
@@ -124,7 +109,8 @@ async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
     game = get(row.kind)
     log = await flow.db.actions(row.id)
     gif = await replay_gif(flow.renderer.pool, cache_for(flow.db.path), row, log)
-    alt = f"Animated replay of {game.title} game #{row.id}: {len(log)} moves, board by board, to the final board."
+    moves = plural(len(log), "move")
+    alt = f"Animated replay of {game.title} game #{row.id}: {moves}, board by board, to the final board."
     return discord.File(io.BytesIO(gif), filename=f"replay-{row.id}.gif", description=alt)
 
 
@@ -137,7 +123,8 @@ async def stats_text(flow: GameFlow, user: discord.abc.User, guild_id: int | Non
     for s in rows:
         rate = 100 * s.wins / s.games
         lines.append(
-            f"{get(s.kind).title}: {s.games} games, {s.wins} wins ({rate:.0f}%), average score {s.average_score:.1f}"
+            f"{get(s.kind).title}: {plural(s.games, 'game')}, {plural(s.wins, 'win')} ({rate:.0f}%), "
+            f"average score {s.average_score:.1f}"
         )
     return "\n".join(lines)
 
@@ -150,5 +137,6 @@ async def leaderboard_text(flow: GameFlow, guild_id: int, kind: str) -> str:
         return f"Nobody has finished a game of {title} in this server yet."
     lines = [f"**{title} leaderboard**"]
     for place, (user_id, s) in enumerate(rows, start=1):
-        lines.append(f"{place}. <@{user_id}>: {s.wins} wins in {s.games} games, average score {s.average_score:.1f}")
+        won = f"{plural(s.wins, 'win')} in {plural(s.games, 'game')}"
+        lines.append(f"{place}. <@{user_id}>: {won}, average score {s.average_score:.1f}")
     return "\n".join(lines)

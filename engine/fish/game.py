@@ -34,6 +34,7 @@ from engine.fish.tables import (
     destinations,
 )
 from engine.fish.text import describe, rules_text, status, tiebreak
+from engine.words import quote
 
 __all__ = ["INDEX", "LABELS", "OVER", "PLACEMENT", "PLAY", "RAYS", "FishGame", "FishState"]
 """The board tables and the state are re-exported here for the modules that import them from the rules."""
@@ -120,7 +121,7 @@ class FishGame(Game[FishState]):
         if index is None and isinstance(label, str):
             index = INDEX.get(label.strip().upper())
         if index is None:
-            raise IllegalAction(f"There is no tile {label!s:.10} on the board: use a label like A1 to H8.")
+            raise IllegalAction(f"There is no tile {quote(label)} on the board: use a label like A1 to H8.")
         return index
 
     # -- apply ----------------------------------------------------------------------------------
@@ -285,7 +286,8 @@ class FishGame(Game[FishState]):
         """End the game; uncollected tiles go back to the box."""
         state.phase = OVER
         state.current = -1
-        return [Event("game_over", None, {"winners": self.outcome(state).winners})]
+        reason = "resigned" if state.resigned.count(False) < 2 else "stuck"
+        return [Event("game_over", None, {"winners": self.outcome(state).winners, "reason": reason})]
 
     def resign(self, state: FishState, seat: int) -> list[Event]:
         """Take a seat's penguins off the board (their tiles stay as ice) and skip it from now on."""

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from engine.base import Event, Standing
 from engine.fish.state import OVER, PLACEMENT, FishState
+from engine.words import plural
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
@@ -26,6 +27,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
             return "All penguins are placed: the hunt for fish begins."
         case "resign":
             return f"{who} resigned; their penguins leave the board."
+        case "game_over" if d.get("reason") == "resigned":
+            return "Only one player is left after a resignation: the game is over."
         case "game_over":
             return "No penguin can move: the game is over."
     return ""
@@ -69,12 +72,12 @@ def tiebreak(playing: list[Standing]) -> str:
     best = max(tiles)
     sharing = tiles.count(best)
     if sharing == len(tied):
-        return f"Tied on {fish} fish and {best} tiles: the victory is shared."
+        return f"Tied on {fish} fish and {plural(best, 'tile')}: the victory is shared."
     fewer = sorted((t for t in tiles if t < best), reverse=True)
     rest = ", ".join(str(t) for t in fewer)
     if sharing > 1:
         return (
             f"Tied on {fish} fish: the most tiles breaks the tie ({best} against {rest}); "
-            f"{sharing} players still tie on {best} tiles, so they share the victory."
+            f"{sharing} players still tie on {plural(best, 'tile')}, so they share the victory."
         )
-    return f"Tied on {fish} fish: the most tiles breaks the tie, {best} tiles against {rest}."
+    return f"Tied on {fish} fish: the most tiles breaks the tie, {plural(best, 'tile')} against {rest}."

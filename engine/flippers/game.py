@@ -34,6 +34,7 @@ from engine.flippers.powers import available, blocker, resolve
 from engine.flippers.scoring import food_awards, outcome, scores, side_totals
 from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
 from engine.flippers.table import DIRECTIONS, WORDS, Cell, frontier, label, neighbours, parse_label, rotate, step
+from engine.words import plural, quote
 
 _READING = itemgetter(1, 0)
 """Sort key of a cell in reading order: row, then column."""
@@ -166,7 +167,7 @@ class FlippersGame(Game[FlippersState]):
             raise IllegalAction("It is not your turn to place your Leader.")
         cell = parse_label(action.get("cell", ""))
         if cell is None:
-            raise IllegalAction(f"{action.get('cell')!r} is not a cell: give a column and a row, like N14.")
+            raise IllegalAction(f"{quote(action.get('cell'))} is not a cell: give a column and a row, like N14.")
         facings = [d for spot, d in leader_spots(state) if spot == cell]
         if not facings:
             choices = ", ".join(sorted({label(spot) for spot, _ in leader_spots(state)}))
@@ -218,7 +219,7 @@ class FlippersGame(Game[FlippersState]):
         count = setup_rule(state.players)[0]
         raw = action.get("cards")
         if not isinstance(raw, list) or len(raw) != count:
-            raise IllegalAction(f"Choose exactly {count} card{'s' if count > 1 else ''} to discard.")
+            raise IllegalAction(f"Choose exactly {plural(count, 'card')} to discard.")
         picked = [self._hand_card(state, seat, ref) for ref in raw]
         if len(set(picked)) != count:
             raise IllegalAction("Choose each card to discard only once.")
@@ -252,7 +253,7 @@ class FlippersGame(Game[FlippersState]):
         cid = self._hand_card(state, seat, action.get("card"))
         cell = parse_label(action.get("cell", ""))
         if cell is None:
-            raise IllegalAction(f"{action.get('cell')!r} is not a cell: give a column and a row, like N14.")
+            raise IllegalAction(f"{quote(action.get('cell'))} is not a cell: give a column and a row, like N14.")
         if cell in state.cells:
             raise IllegalAction(f"{label(cell)} already holds {self._card_text(state, state.cells[cell])}.")
         if not any(spot in state.cells for spot in neighbours(cell)):
@@ -312,7 +313,7 @@ class FlippersGame(Game[FlippersState]):
         """Return the id of the card in the seat's hand that `ref` names."""
         cid = find_card(ref) if isinstance(ref, str) else None
         if cid is None or cid not in state.hands[seat]:
-            raise IllegalAction(f"{ref!r} is not a card in your hand.")
+            raise IllegalAction(f"{quote(ref)} is not a card in your hand.")
         return cid
 
     def _table_card(self, state: FlippersState, seat: int, ref: Any) -> str:
@@ -323,7 +324,7 @@ class FlippersGame(Game[FlippersState]):
         if cid is None:
             cell = parse_label(ref)
             if cell is None:
-                raise IllegalAction(f"{ref!r} is neither a card nor a cell.")
+                raise IllegalAction(f"{quote(ref)} is neither a card nor a cell.")
             if cell not in state.cells:
                 raise IllegalAction(f"There is no card at {label(cell)}.")
             return state.cells[cell]
@@ -381,6 +382,7 @@ class FlippersGame(Game[FlippersState]):
             "tiebreak": result.tiebreak,
             "teams": state.teams_mode,
             "sides": {str(side): points for side, points in side_totals(state).items()},
+            "reason": "resigned" if len(_sides_in_play(state)) < 2 else "played",
         }
         return [*events, Event("game_over", None, data)]
 
@@ -396,8 +398,7 @@ class FlippersGame(Game[FlippersState]):
         state.discards[seat] += state.hands[seat] + state.decks[seat]
         state.hands[seat], state.decks[seat] = [], []
         events = [Event("resigned", seat, {})]
-        sides = {state.side(s) for s in range(state.players) if not state.resigned[s]}
-        if len(sides) < 2:
+        if len(_sides_in_play(state)) < 2:
             return events + self._finish(state)
         if state.phase == LEADERS:
             if state.current == seat:
@@ -453,3 +454,8 @@ class FlippersGame(Game[FlippersState]):
     def rules_text(self) -> str:
         """Return the rules in brief and every ruling the bot applies."""
         return text.rules_text()
+
+
+def _sides_in_play(state: FlippersState) -> set[int]:
+    """Return the sides (players, or teams in Team Up) with a seat still in the game."""
+    return {state.side(s) for s in range(state.players) if not state.resigned[s]}

@@ -138,10 +138,11 @@ def describe(event: Event, names: Sequence[str]) -> str:
             f"({WORDS[d['direction']]} arrow onto {_card(d['target'], names)} at {d['cell']})."
         )
     if kind == "game_over":
+        why = "Too few players are left after a resignation. " if d.get("reason") == "resigned" else ""
         if d.get("teams"):
             sides = {int(side): points for side, points in d["sides"].items()}
-            return "Game over: " + _team_result(d["winners"], sides, d["tiebreak"], len(d["scores"]), names)
-        return "Game over: " + _result(
+            return why + "Game over: " + _team_result(d["winners"], sides, d["tiebreak"], len(d["scores"]), names)
+        return why + "Game over: " + _result(
             d["winners"], [row["total"] for row in d["scores"]], d["tiebreak"], names
         )
     return ""

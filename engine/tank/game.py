@@ -14,6 +14,7 @@ from engine.tank.grid import LETTERS, cells, cut_lines, from_label, label, lette
 from engine.tank.scoring import KINDS, score_all
 from engine.tank.state import Pending, TankState, dump_state, load_state
 from engine.tank.views import sort_key, table_view
+from engine.words import quote
 
 
 class TankGame(Game[TankState]):
@@ -114,6 +115,7 @@ class TankGame(Game[TankState]):
                 {
                     "winners": result.winners,
                     "totals": [s.score for s in sorted(result.standings, key=lambda s: s.seat)],
+                    "reason": "resigned" if state.resigned.count(False) < self.min_players else "rounds",
                 },
             )
         )
@@ -173,13 +175,13 @@ class TankGame(Game[TankState]):
     def apply(self, state: TankState, seat: int, action: Action) -> list[Event]:
         """Apply a split, take, discard or keep; raise IllegalAction and change nothing if not allowed."""
         if state.phase == "over":
-            raise IllegalAction("The game is over")
+            raise IllegalAction("The game is over.")
         if not isinstance(action, Mapping):
-            raise IllegalAction("That is not an action")
+            raise IllegalAction("That is not an action in this game.")
         if isinstance(seat, int) and 0 <= seat < state.players and state.resigned[seat]:
-            raise IllegalAction("You have left this game")
+            raise IllegalAction("You have left this game.")
         if seat not in self.to_act(state):
-            raise IllegalAction("It is not your turn")
+            raise IllegalAction("It is not your turn.")
         kind = action.get("type")
         events: list[Event] = []
         if kind == "split":
@@ -191,38 +193,38 @@ class TankGame(Game[TankState]):
         elif kind == "keep":
             self._keep(state, seat, events)
         else:
-            raise IllegalAction(f"Unknown action {kind!r}: split, take, discard or keep")
+            raise IllegalAction(f"{quote(kind)} is not an action in this game: split, take, discard or keep.")
         return events
 
     def _group(self, state: TankState, raw: Any) -> str:
         """Return the name of an existing group the player gave by number (or letter), or raise IllegalAction."""
         if not isinstance(raw, str) or not raw.strip():
-            raise IllegalAction("Name a group by its number, e.g. 1")
+            raise IllegalAction("Name a group by its number, for example 1.")
         name = from_label(raw)
         if name in state.groups:
             return name
         if name in LETTERS[: state.made]:
-            raise IllegalAction(f"Group {label(name)} no longer exists")
-        raise IllegalAction(f"There is no group {raw.strip()}")
+            raise IllegalAction(f"Group {label(name)} no longer exists.")
+        raise IllegalAction(f"There is no group {quote(raw.strip())}.")
 
     def _split(self, state: TankState, seat: int, action: Action, events: list[Event]) -> None:
         """Cut one group into two along a full row or column line."""
         if state.phase == "discard":
-            raise IllegalAction("First discard a card for your Gourami, or keep your fish")
+            raise IllegalAction("First discard a card for your Gourami, or keep your fish.")
         if state.phase != "split":
-            raise IllegalAction("Splitting is over for this round: take a group")
+            raise IllegalAction("Splitting is over for this round: take a group.")
         name = self._group(state, action.get("group"))
         rect = state.groups[name]
         if size(rect) == 1:
-            raise IllegalAction(f"Group {label(name)} is a single card and cannot be split")
+            raise IllegalAction(f"Group {label(name)} is a single card and cannot be split.")
         raw = action.get("line")
         if not isinstance(raw, str):
-            raise IllegalAction("Name a cut line, e.g. h1 (between rows) or v1 (between columns)")
+            raise IllegalAction("Name a cut line, for example h1 (between rows) or v1 (between columns).")
         parsed = parse_line(raw, state.side)
         if parsed is None:
             last = state.side - 1
             raise IllegalAction(
-                f"{raw!r} is not a cut line: use h1-h{last} (between rows) or v1-v{last} (between columns)"
+                f"{quote(raw)} is not a cut line: use h1-h{last} (between rows) or v1-v{last} (between columns)."
             )
         axis, k = parsed
         line = f"{axis}{k}"
@@ -230,7 +232,7 @@ class TankGame(Game[TankState]):
         if line not in allowed:
             raise IllegalAction(
                 f"Line {line} does not cut all the way through group {label(name)}; "
-                f"it can be cut along {', '.join(allowed)}"
+                f"it can be cut along {', '.join(allowed)}."
             )
         keep, new = split(rect, axis, k)
         new_name = letter(state.made)
@@ -244,9 +246,9 @@ class TankGame(Game[TankState]):
     def _take(self, state: TankState, seat: int, action: Action, events: list[Event]) -> None:
         """Move a group into the seat's aquarium; Gouramis in it open a discard step for the same seat."""
         if state.phase == "discard":
-            raise IllegalAction("First discard a card for your Gourami, or keep your fish")
+            raise IllegalAction("First discard a card for your Gourami, or keep your fish.")
         if state.phase != "take":
-            raise IllegalAction("Groups are still being split: split a group first")
+            raise IllegalAction("Groups are still being split: split a group first.")
         name = self._group(state, action.get("group"))
         rect = state.groups.pop(name)
         taken = self._lift(state, rect)
@@ -268,14 +270,14 @@ class TankGame(Game[TankState]):
         """Discard one fish face down for a Gourami just taken."""
         pending = state.pending
         if state.phase != "discard" or pending is None:
-            raise IllegalAction("You have no Gourami discards to make")
+            raise IllegalAction("You have no Gourami discards to make.")
         card = action.get("card")
         if not isinstance(card, str) or card not in state.hands[seat]:
-            raise IllegalAction("You do not hold that card")
+            raise IllegalAction("You do not hold that card.")
         if card in pending.protected:
-            raise IllegalAction("You cannot discard a Gourami you just took: it is what lets you discard")
+            raise IllegalAction("You cannot discard a Gourami you just took: it is what lets you discard.")
         if not is_fish(card):
-            raise IllegalAction(f"The {CARDS[card].name} is not a fish and cannot be discarded")
+            raise IllegalAction(f"The {CARDS[card].name} is not a fish and cannot be discarded.")
         state.hands[seat].remove(card)
         state.discards.append(card)
         state.own_discards[seat].append(card)
@@ -288,7 +290,7 @@ class TankGame(Game[TankState]):
     def _keep(self, state: TankState, seat: int, events: list[Event]) -> None:
         """Stop discarding and keep every remaining fish."""
         if state.phase != "discard" or state.pending is None:
-            raise IllegalAction("You have no Gourami discards to make")
+            raise IllegalAction("You have no Gourami discards to make.")
         events.append(Event("keep", seat, {"unused": state.pending.left}))
         self._end_discards(state, events)
 
@@ -301,11 +303,11 @@ class TankGame(Game[TankState]):
     def resign(self, state: TankState, seat: int) -> list[Event]:
         """Take a seat out of the turn order; end the game when fewer than two seats remain in play."""
         if state.phase == "over":
-            raise IllegalAction("The game is over")
+            raise IllegalAction("The game is over.")
         if not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalAction("There is no such seat")
+            raise IllegalAction("There is no such seat.")
         if state.resigned[seat]:
-            raise IllegalAction("You have already left this game")
+            raise IllegalAction("You have already left this game.")
         state.resigned[seat] = True
         events = [Event("resign", seat, {})]
         if state.resigned.count(False) < self.min_players:

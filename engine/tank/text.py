@@ -34,7 +34,13 @@ def join_names(parts: Sequence[str]) -> str:
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
-    """Return one line about a public event, never naming a held card; private events stay silent."""
+    """Return one sentence about a public event, never naming a held card; private events stay silent."""
+    line = _event_line(event, names)
+    return f"{line}." if line and not line.endswith(".") else line
+
+
+def _event_line(event: Event, names: Sequence[str]) -> str:
+    """Return the words of one public event's line, without its full stop."""
     if event.private_to is not None:
         return ""
     who = name_of(names, event.seat)
@@ -58,7 +64,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
         case "game_over":
             winners = data["winners"]
             best = data["totals"][winners[0]] if winners else 0
-            return "Game over: " + _winners_phrase(winners, best, names)
+            why = "Too few players are left after a resignation. " if data.get("reason") == "resigned" else ""
+            return why + "Game over: " + _winners_phrase(winners, best, names)
     return ""
 
 
@@ -88,7 +95,7 @@ def status_line(state: TankState, seat: int, names: Sequence[str]) -> str:
     left = state.pending.left if state.pending is not None else 0
     return (
         f"{head} · Take phase · {who} may discard up to {plural(left, 'fish card')} (Gourami) or keep them all: "
-        "choose in your DMs, or with `/game hand`"
+        "choose privately, in the menu sent by DM or with `/game hand`"
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.words import plural, sentence
 from render.common import SEAT_COLOUR_NAMES, fit_alt, seat_letter
 
 
@@ -12,7 +13,7 @@ def alt_text(view: dict[str, Any], names: Sequence[str]) -> str:
     """Describe the board for screen readers: whose turn, penguins, scores and rich tiles."""
     parts = []
     if view["phase"] == "over":
-        parts.append("Final board. Winner: " + " and ".join(names[s] for s in view["winners"]) + ".")
+        parts.append(sentence("Final board. Winner: " + " and ".join(names[s] for s in view["winners"])))
     else:
         seat = view["to_act"][0]
         parts.append(f"{names[seat]} to {'place a penguin' if view['phase'] == 'placement' else 'move'}.")
@@ -25,9 +26,10 @@ def alt_text(view: dict[str, Any], names: Sequence[str]) -> str:
         where = ", ".join(p["tile"] for p in view["penguins"] if p["seat"] == seat)
         penguins = f"penguins on {where}" if where else "no penguin on the board"
         parts.append(
-            f"{names[seat]} ({SEAT_COLOUR_NAMES[seat]} {seat_letter(seat)}): {info['fish']} fish, "
-            f"{info['tiles']} tiles, {penguins}."
+            f"{names[seat]} ({SEAT_COLOUR_NAMES[seat]} {seat_letter(seat)}): {plural(info['fish'], 'fish')}, "
+            f"{plural(info['tiles'], 'tile')}, {penguins}."
         )
     rich = [t["label"] for t in view["tiles"] if t["fish"] == 3]
-    parts.append(f"{sum(1 for t in view['tiles'] if t['fish'])} tiles left; 3-fish tiles: {', '.join(rich) or 'none'}.")
+    left = plural(sum(1 for t in view["tiles"] if t["fish"]), "tile")
+    parts.append(f"{left} left; 3-fish tiles: {', '.join(rich) or 'none'}.")
     return fit_alt(" ".join(parts))

@@ -9,11 +9,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.words import plural
 from render.common import (
     INK,
     PAPER,
     draw_text,
     encode_png,
+    fit_lines,
     fit_text,
     font,
     palette_of,
@@ -223,9 +225,11 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str
         if not winners:
             draw_text(draw, (MARGIN, HEADER_H / 2), "Game over · no winner", HEADER_SIZE, INK, bold=True, anchor="lm")
             return
-        each = room - text_length(lead, HEADER_SIZE, True) - text_length(" & ", HEADER_SIZE, True) * (len(winners) - 1)
-        fitted = " & ".join(fit_text(w, HEADER_SIZE, each / len(winners), bold=True) for w in winners)
-        draw_text(draw, (MARGIN, HEADER_H / 2), lead + fitted, HEADER_SIZE, INK, bold=True, anchor="lm")
+        # Whole names: on a second, smaller line when they do not fit on one.
+        size, lines = fit_lines(lead + " & ".join(winners), room, (HEADER_SIZE, 22), bold=True)
+        for i, line in enumerate(lines):
+            middle = HEADER_H / 2 + (i - (len(lines) - 1) / 2) * (size + 4)
+            draw_text(draw, (MARGIN, middle), line, size, INK, bold=True, anchor="lm")
         return
     seat = view["to_act"][0]
     verb = "places a penguin" if view["phase"] == "placement" else "to move"
@@ -251,15 +255,10 @@ def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str
             status = f"{info['to_place']} to place"
         if winner:
             status = "winner"
-        score = f"{info['fish']} fish · {info['tiles']} tiles" + (f" · {status}" if status else "")
+        score = f"{plural(info['fish'], 'fish')} · {plural(info['tiles'], 'tile')}" + (f" · {status}" if status else "")
         draw.text((width - MARGIN, y), score, font=font(NAME_SIZE, bold=winner), fill=INK, anchor="rm")
         room = width - 2 * MARGIN - 42 - text_length(score, NAME_SIZE, winner) - 16
-        draw_text(
-            draw,
-            (MARGIN + 42, y),
-            fit_text(names[seat], NAME_SIZE, room, bold=True),
-            NAME_SIZE,
-            INK,
-            bold=True,
-            anchor="lm",
-        )
+        size, lines = fit_lines(names[seat], room, (NAME_SIZE, 17), bold=True)
+        for i, line in enumerate(lines):
+            middle = y + (i - (len(lines) - 1) / 2) * (size + 2)
+            draw_text(draw, (MARGIN + 42, middle), line, size, INK, bold=True, anchor="lm")

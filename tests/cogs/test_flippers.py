@@ -219,7 +219,8 @@ def _check_step(state: FlippersState, events: list[Event], before: list[list[str
         text = ADAPTER.private_text(GAME.view(state, seat), NAMES)
         others = hidden - set(state.hands[seat]) - set(state.discards[seat])
         assert _leaks(text, others) == []
-        assert all(f"`{c}`" in text for c in state.hands[seat])
+        # Every card in hand is listed by its power's name, never by its id.
+        assert all(f"**{CARDS[c].power_name}**" in text and c not in text for c in state.hands[seat])
         for item in ADAPTER.private_items(board, seat):
             assert set(_values(item)) == set(state.hands[seat])
 
@@ -271,7 +272,7 @@ def test_the_private_view_lists_the_seat_hand_with_powers_and_the_discard_menu()
     view = GAME.view(state, 3)
     text = ADAPTER.private_text(view, NAMES)
     for card in view["hand"]:
-        assert f"**{card['power_name']}** (`{card['id']}`): {card['text']}" in text
+        assert f"**{card['power_name']}**: {card['text']}" in text and card["id"] not in text
     assert "Choose 2 cards to discard" in text
     (menu,) = ADAPTER.private_items(_board(state), 3)
     assert _token(menu) == DISCARD

@@ -57,8 +57,10 @@ def _board(state: TankState, version: int = 7, *, disabled: bool = False) -> Boa
 
 
 def _menus(items: list[discord.ui.Item[Any]]) -> list[discord.ui.Select[Any]]:
-    """Return the select menus inside the persistent components."""
+    """Return the select menus inside the persistent components (the board's last item is "How scoring works")."""
     menus = [getattr(i, "item", i) for i in items]
+    if menus and isinstance(menus[-1], discord.ui.Button):
+        assert menus.pop().label == "How scoring works"
     assert all(isinstance(m, discord.ui.Select) for m in menus)
     return menus  # type: ignore[return-value]
 
@@ -231,16 +233,16 @@ def test_nothing_public_shows_a_held_card(players: int, monkeypatch: pytest.Monk
     assert differed > 5
 
 
-def test_the_gourami_step_pings_the_taker_and_the_channel_never_sees_cards() -> None:
+def test_the_gourami_step_pings_nobody_and_the_channel_never_sees_cards() -> None:
     state, seat, group, events = _gourami_take()
     taken = GAME.view(state, seat)["aquarium"]
     content = board_content(_board(state), events)
     assert f"{NAMES[seat]} took group {label(group)} (" in content
-    assert content.count("choose in your DMs, or with `/game hand`") == 1
-    assert _mentions(content) == [USER_BASE + seat]
+    assert content.count("choose privately, in the menu sent by DM or with `/game hand`") == 1
+    assert _mentions(content) == []  # the taker just moved: their Gourami menu comes privately
     assert "Gourami" in content and "Molly" not in content
     assert not [c for c in taken if _shows_id(content, c["id"])]
-    assert ADAPTER.board_items(_board(state)) == []
+    assert _menus(ADAPTER.board_items(_board(state))) == []
     events = GAME.apply(state, seat, {"type": "discard", "card": "molly-7"})
     content = board_content(_board(state), events)
     assert f"{NAMES[seat]} discarded 1 card" in content
@@ -416,8 +418,8 @@ class FakeFlow:
         self.calls.append((action, options))
 
 
-DISCARDED = "Discarded. Your aquarium is updated in your DMs and in `/game hand`."
-KEPT = "You kept all your fish. Your aquarium is in your DMs and in `/game hand`."
+DISCARDED = "Discarded. `/game hand` shows your updated aquarium at any time."
+KEPT = "You kept all your fish. `/game hand` shows your aquarium at any time."
 
 
 async def test_component_presses_become_actions_and_discards_stay_private() -> None:

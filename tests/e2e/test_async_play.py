@@ -231,14 +231,14 @@ async def test_list_and_mine_show_waiting_games(driver: Driver, floe_settings: S
 
     listed = await driver.slash(carol, "/game list").settle(quiet=0.01)
     lines = listed.content.splitlines()
-    assert listed.ephemeral and lines[0] == "**2 open game(s)**", listed.content
+    assert listed.ephemeral and lines[0] == "**2 open games**", listed.content
     link = f"https://discord.com/channels/{driver.guild.id}/{driver.channel.id}/{board.id}"
     assert lines[1].startswith(f"#1 Hey, That's My Fish! in <#{driver.channel.id}>: waiting for Alice"), lines
     assert lines[1].endswith(link), lines[1]
     assert lines[2].startswith(f"#2 10 Gallon Tank in <#{general.id}>: lobby (1 seated)"), lines
 
     mine = await driver.slash(alice, "/game mine").settle(quiet=0.01)
-    assert mine.ephemeral and mine.content.startswith("**1 game(s) wait for you**") and link in mine.content
+    assert mine.ephemeral and mine.content.startswith("**1 game waits for you**") and link in mine.content
     assert "No game is waiting" in (await driver.slash(bob, "/game mine").settle(quiet=0.01)).content
     in_dm = await driver.slash(alice, "/game mine", channel=driver.dm_channel(alice)).settle(quiet=0.01)
     assert in_dm.content == mine.content, in_dm.content

@@ -36,7 +36,7 @@ PLACED = re.compile(r"^(.+) placed a penguin on ([A-H]\d)\.$", re.MULTILINE)
 MOVED = re.compile(r"^Turn (\d+): (.+) moved ([A-H]\d)→([A-H]\d) and took a (\d)-fish tile\.$", re.MULTILINE)
 STRANDED = re.compile(r"^(.+)'s penguin on ([A-H]\d) is stranded: .+ takes its (\d)-fish tile\.$", re.MULTILINE)
 ALT_SEAT = re.compile(
-    r"([A-Z][a-z]+) \([^)]*\): (\d+) fish, (\d+) tiles, (?:penguins on ([^.]*)|no penguin on the board)\."
+    r"([A-Z][a-z]+) \([^)]*\): (\d+) fish, (\d+) tiles?, (?:penguins on ([^.]*)|no penguin on the board)\."
 )
 NAMES = ("alice", "bob", "carol", "dave")
 QUIET = 0.01  # every step of an action runs inside a handler task, which the driver watches

@@ -108,7 +108,7 @@ async def test_a_damaged_row_is_left_out_of_list_and_mine_and_the_rest_is_shown(
 
     listed = await run(driver, driver.slash(carol, "/game list"))
     lines = listed.content.splitlines()
-    assert lines[0] == "**1 open game(s)**" and lines[1].startswith("#1 Hey, That's My Fish!"), listed.content
+    assert lines[0] == "**1 open game**" and lines[1].startswith("#1 Hey, That's My Fish!"), listed.content
     mine = await run(driver, driver.slash(alice, "/game mine"))
     assert "#1 Hey, That's My Fish!" in mine.content and GENERIC not in mine.content, mine.content
     assert "game 2 is damaged" in caplog.text and "game 3 is damaged" in caplog.text

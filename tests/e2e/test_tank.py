@@ -159,6 +159,7 @@ class TankTable(TableBase):
         self.just_taken_gouramis = 0
         self.keep_all = False
         self.gourami_steps = 0
+        self.edited_in_place = 0
         self.takes = 0
         self.goal = ""
         self.audit = LeakAudit(driver)
@@ -188,10 +189,14 @@ class TankTable(TableBase):
         assert not message.ephemeral and not message.loading
         prefix = "tank-final" if state.phase == "over" else f"tank-round-{state.round}"
         alt = check_picture(message, prefix)
-        if self.boards:
+        if self.boards and message is self.boards[-1]:
+            pass  # a Gourami choice edits its take's board in place
+        elif self.boards:
             previous = self.boards[-1]
             assert all(c.get("disabled") for c in previous.interactive_components()), "old board still live"
-        self.boards.append(message)
+            self.boards.append(message)
+        else:
+            self.boards.append(message)
         if state.phase != "over":
             assert "10 Gallon Tank, round" in alt
             shown = {name: (int(n), int(d or 0)) for name, n, d in SEAT_COUNT.findall(alt)}
@@ -281,9 +286,13 @@ class TankTable(TableBase):
         return players[0]
 
     async def act(
-        self, player: FakeUser, command: str, *, value: str = "", custom_id: str = ""
+        self, player: FakeUser, command: str, *, value: str = "", custom_id: str = "", in_place: bool = False
     ) -> tuple[InteractionResult, FakeMessage]:
-        """Run one action (a slash command or a menu choice); return its answer and the one new board."""
+        """Run one action (a slash command or a menu choice); return its answer and the one new board.
+
+        A Gourami choice (`in_place`) edits its take's board and posts a new one only when the turn passes on:
+        then the board returned is the edited one when nothing new was posted.
+        """
         before = len(self.driver.messages())
         others = {p.id: len(self.driver.dm_messages(p)) for p in self.players if p is not player}
         if custom_id:
@@ -294,16 +303,28 @@ class TankTable(TableBase):
         new = self.driver.messages()[before:]
         boards = [m for m in new if m.attachments]
         notices = [m for m in new if DM_NOTICE in m.content]
-        assert len(boards) == 1 and len(new) == 1 + len(notices), [m.content for m in new]
-        assert others == {p.id: len(self.driver.dm_messages(p)) for p in self.players if p is not player}
-        return result, boards[0]
+        assert len(boards) in ((0, 1) if in_place else (1,)), [m.content for m in new]
+        assert len(new) == len(boards) + len(notices), [m.content for m in new]
+        # Nobody else hears of a move privately, but at the end everyone gets their final aquarium by DM.
+        over = (await self.state()).phase == "over"
+        for other in self.players:
+            if other is not player:
+                final = over and not other.dms_closed
+                assert len(self.driver.dm_messages(other)) == others[other.id] + final, other
+                if final:
+                    assert "**Final score:" in self.driver.dm_messages(other)[-1].content
+        return result, boards[0] if boards else self.board
 
     async def play_turn(self) -> None:
         """Let the pinged player split, take or make a Gourami choice, checking what the bot offers."""
-        player = self.turn()
-        seat = self.players.index(player)
         state = await self.state()
-        assert state.phase != "over" and GAME.to_act(state) == [seat]
+        assert state.phase != "over"
+        (seat,) = GAME.to_act(state)
+        player = self.players[seat]
+        if state.phase == "discard":  # the taker just moved: nobody is pinged for their Gourami choice
+            assert "it's your turn" not in self.board.content, self.board.content
+        else:
+            assert self.turn() is player
         if state.phase == "split":
             await self.split(player, state)
         elif state.phase == "take":
@@ -368,7 +389,9 @@ class TankTable(TableBase):
         after = await self.state()
         assert f"{self.names[seat]} took group {group} ({plural(len(cards), 'card')})" in board.content
         gourami_step = after.phase == "discard"
-        assert ("choose in your DMs, or with `/game hand`" in board.content) == gourami_step, board.content
+        assert ("choose privately, in the menu sent by DM or with `/game hand`" in board.content) == gourami_step, (
+            board.content
+        )
         self.check_hands_match(after)
         await self.check_board(board, after)
         if not player.dms_closed:
@@ -385,6 +408,7 @@ class TankTable(TableBase):
         fish["Gourami"] -= self.just_taken_gouramis
         allowed = {name: n for name, n in fish.items() if n > 0}
         dms_before = len(self.driver.dm_messages(player))
+        taken_board = self.board
         if self.menus:
             dm = self.driver.dm_messages(player)[-1]
             menu = dm.find_component(type=3)
@@ -393,7 +417,7 @@ class TankTable(TableBase):
             offered = {o["label"].removeprefix("Discard one "): o for o in options[1:]}
             assert {n: int(o["description"].removeprefix("You hold ")) for n, o in offered.items()} == allowed
             choice = "keep" if self.keep_all else self.rng.choice(["keep", *(o["value"] for o in offered.values())])
-            result, board = await self.act(player, "", value=choice, custom_id=str(menu["custom_id"]))
+            result, board = await self.act(player, "", value=choice, custom_id=str(menu["custom_id"]), in_place=True)
             assert result.response_type == 7 and result.original is dm, result.interaction.describe()
             assert dm.content.startswith("You kept all your fish." if choice == "keep" else "Discarded."), dm.content
             assert not dm.interactive_components(), "the answered Gourami menu is still live"
@@ -403,14 +427,17 @@ class TankTable(TableBase):
             held = {m.group(1): int(m.group(2)) for c in offered[1:] if (m := HELD.match(c["name"]))}
             assert held == allowed and len(offered) == len(allowed) + 1, (offered, allowed)
             choice = "keep" if self.keep_all else self.rng.choice([c["value"] for c in offered])
-            result, board = await self.act(player, f"/tank discard card:{choice}")
+            result, board = await self.act(player, f"/tank discard card:{choice}", in_place=True)
             assert result.response_type == 4 and result.ephemeral, result.content
             expected = "You kept all your fish." if choice == "keep" else "Discarded."
             assert result.content.startswith(expected)
         after = await self.state()
         name = self.names[seat]
+        # The choice is told on the take's board, edited in place; a new board follows once the turn passes on.
+        assert (board is taken_board) == (after.phase == "discard" and after.pending is not None)
+        self.edited_in_place += board is taken_board
         if choice == "keep":
-            assert f"{name} kept their fish" in board.content
+            assert f"{name} kept their fish" in taken_board.content
             # The answered Gourami DM is followed by a fresh aquarium with no menu left on it.
             if not player.dms_closed:
                 self.check_dm(player, dms_before, after)
@@ -419,9 +446,9 @@ class TankTable(TableBase):
             self.aquariums[seat][card] -= 1
             self.aquariums[seat] = +self.aquariums[seat]
             self.discarded[seat] += 1
-            assert f"{name} discarded 1 card" in board.content
-            news = board.content.split("**Final standings**")[0].replace("(Gourami)", "")
-            assert card.split()[0] not in news, board.content
+            assert f"{name} discarded 1 card" in taken_board.content
+            for news in (taken_board.content, board.content.split("**Final standings**")[0]):
+                assert card.split()[0] not in news.replace("(Gourami)", "").replace("Gourami,", ""), news
             if not player.dms_closed:
                 self.check_dm(player, dms_before, after)
         self.check_hands_match(after)
@@ -473,7 +500,8 @@ class TankTable(TableBase):
         assert alt.startswith("10 Gallon Tank, final scores.")
         row = await self.bot.db.game(self.game_id)
         assert row is not None and row.status == FINISHED
-        assert len(await self.bot.db.actions(self.game_id)) == len(self.boards) - 1
+        # One board per move, but a Gourami choice that leaves more to choose edits its take's board instead.
+        assert len(await self.bot.db.actions(self.game_id)) == len(self.boards) - 1 + self.edited_in_place
 
 
 async def started_table(driver: Driver, bot: IceFloeBot, players: int, seed: int, *, menus: bool = False) -> TankTable:
@@ -497,6 +525,18 @@ async def test_full_game(
     table = await started_table(driver, bot, players, seed=players, menus=menus)
     await table.play_to_end()
     await table.check_final_standings()
+    # Every private menu closed with the game: no DM of it offers a choice any more.
+    for player in table.players:
+        dms = driver.dm_messages(player)
+        live = [m.content[:60] for m in dms if any(not c.get("disabled") for c in m.interactive_components())]
+        assert live == [], live
+    # After the game /game hand still shows each player their own final aquarium, privately.
+    state = await table.state()
+    for seat, player in enumerate(table.players):
+        shown = await driver.slash(player, "/game hand").settle(quiet=QUIET)
+        assert shown.ephemeral and "**Final score:" in shown.content, shown.content
+        assert shown.message is not None and shown.message.attachments
+        assert f"({plural(len(state.hands[seat]), 'card')}, only you can see it)" in shown.content
 
 
 async def test_full_game_on_postgresql(

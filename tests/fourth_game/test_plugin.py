@@ -32,7 +32,7 @@ HERE = Path(__file__).resolve().parent
 MENTIONS = re.compile(r"fourth_game|\bnim\b", re.IGNORECASE)
 SOURCE_SUFFIXES = {".py", ".toml", ".txt", ".sh", ".cfg", ".ini", ".json", ".yml", ".yaml", ".example", ""}
 SKIPPED_DIRS = {".git", ".venv", "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis", "data", "replays"}
-LOGGED = re.compile(r"^`\s*\d+` ", re.MULTILINE)
+LOGGED = re.compile(r"^(`[^`]*` |↳ )", re.MULTILINE)
 TAKE = re.compile(r"^(.+) took (\d+) stones? from pile ([ABC]) with a ([123]) card\.$", re.MULTILINE)
 
 
@@ -177,7 +177,8 @@ async def test_nim_plays_end_to_end_with_a_computer_player_a_restart_history_and
     assert {name for name, *_ in takes} == {"Alice", "Bob", "Bot 1 (easy)"}
     stats = await driver.slash(alice, "/game stats").settle(quiet=QUIET)
     won = int(state.winner == 0)
-    assert f"Nim: 1 games, {won} wins ({100 * won}%), average score {state.taken[0]:.1f}" in stats.text, stats.text
+    wins = "1 win" if won else "0 wins"
+    assert f"Nim: 1 game, {wins} ({100 * won}%), average score {state.taken[0]:.1f}" in stats.text, stats.text
     replayed = await driver.slash(alice, f"/game replay game_number:{row.id}").settle(20, quiet=QUIET)
     (gif,) = replayed.files
     assert gif.filename == f"replay-{row.id}.gif" and f"game #{row.id}: {state.moves} moves" in gif.description

@@ -11,28 +11,24 @@ from engine.tank import GAME
 from engine.tank.state import TankState
 from render.common import SEAT_COLOUR_NAMES, seat_colour, seat_letter
 from render.tank import (
-    BACKGROUND,
-    BANNER,
-    HIGHLIGHT,
-    WATER,
-    WHITE,
-    _aquarium_height,
-    _final_height,
-    _table_height,
     alt_text_aquarium,
     alt_text_final,
     alt_text_table,
+    aquarium_height,
     aquarium_rows,
     aquarium_total,
     draw_aquarium,
     draw_final,
     draw_table,
+    final_height,
     order_rows,
     render_aquarium,
     render_final,
     render_table,
     scoring_lines,
+    table_height,
 )
+from render.tank.style import BACKGROUND, BANNER, HIGHLIGHT, WATER, WHITE
 from tests.engine.tank.helpers import cards_of, finish_splits, give, place, play
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
@@ -206,7 +202,7 @@ def test_table_shows_who_splits_and_takes_this_round_in_order() -> None:
     assert _image(render_table(view, NAMES)).tobytes() != with_order.tobytes()
 
 
-def test_table_teaches_how_each_fish_type_scores_from_the_rules_data() -> None:
+def test_scoring_key_comes_from_the_rules_data_and_stays_off_the_board() -> None:
     three = GAME.view(GAME.new_game(3, {}, 1), None)
     lines = dict(scoring_lines(three))
     assert lines["neon"] == "Neon Tetra: 1, 3, 6, 10, 15, 21 for 1, 2, 3, 4, 5, 6+ cards"
@@ -216,10 +212,61 @@ def test_table_teaches_how_each_fish_type_scores_from_the_rules_data() -> None:
     assert "Scoring: Guppy: odd count 2 each, even count 3 each;" in alt_text_table(three, NAMES)
     two = GAME.view(GAME.new_game(2, {}, 1), None)
     assert "neon" not in dict(scoring_lines(two))
-    # The picture draws one line per reminder: drop one and it is one line shorter.
-    full = _image(render_table(three, NAMES)).height
+    # The key is not drawn on the board: dropping a line of it leaves the picture as it was.
+    full = render_table(three, NAMES)
     three["scoring"] = [r for r in three["scoring"] if r["key"] != "neon"]
-    assert full - _image(render_table(three, NAMES)).height == 40
+    assert render_table(three, NAMES) == full
+
+
+LONG = ["Anastasia Montgomery-Smythe", "Bartholomew Featherstonehaugh", "Ксения Александровна", "李小龍", "Ed"]
+
+
+def _tables() -> list[dict]:
+    """Return the public tables of every player count in the split, take and Gourami phases."""
+    views = []
+    for players in range(2, 6):
+        state = GAME.new_game(players, {}, players)
+        views.append(GAME.view(state, None))
+        finish_splits(state)
+        views.append(GAME.view(state, None))
+        rng = random.Random(players)
+        while state.phase != "over":
+            seat = GAME.to_act(state)[0]
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            if state.phase == "discard":
+                views.append(GAME.view(state, None))
+                break
+    return views
+
+
+def test_every_table_fits_about_900_px_at_800_wide() -> None:
+    views = _tables()
+    assert any(v["phase"] == "discard" for v in views)
+    for view in views:
+        image = _image(render_table(view, LONG))
+        assert image.width == 800
+        assert image.height <= 900, (view["players"], view["phase"], image.height)
+
+
+def test_every_text_on_the_table_is_at_least_8_px_on_a_phone_400_px_wide(monkeypatch) -> None:
+    from PIL import ImageDraw
+
+    from render.tank import paint
+
+    sizes: list[int] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self, xy, content, *args, font=None, **kwargs):
+        sizes.append(font.size)
+        return original(self, xy, content, *args, font=font, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    for cached in (paint.text_sprite, paint.card_sprite, paint.seat_chip, paint.kind_chip, paint.empty_slot):
+        cached.cache_clear()
+    for view in _tables():
+        draw_table(view, LONG)
+    assert sizes
+    assert min(sizes) * 400 / 800 >= 8
 
 
 def test_groups_are_numbered_so_they_do_not_look_like_seat_letters() -> None:
@@ -292,10 +339,10 @@ def test_pictures_are_drawn_once_at_their_exact_height() -> None:
         rng = random.Random(players)
         while not GAME.is_over(state):
             seat = GAME.to_act(state)[0]
-            assert draw_table(GAME.view(state, None), NAMES).height == _table_height(GAME.view(state, None))
+            assert draw_table(GAME.view(state, None), NAMES).height == table_height(GAME.view(state, None))
             view = GAME.view(state, seat)
-            assert draw_aquarium(view, NAMES).height == _aquarium_height(view)
+            assert draw_aquarium(view, NAMES).height == aquarium_height(view)
             GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
         view = GAME.view(state, 0)
-        assert draw_final(view, NAMES).height == _final_height(view)
-        assert draw_aquarium(view, NAMES).height == _aquarium_height(view)
+        assert draw_final(view, NAMES).height == final_height(view, NAMES)
+        assert draw_aquarium(view, NAMES).height == aquarium_height(view)

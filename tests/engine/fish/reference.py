@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.base import Action, CorruptState, Event, Game, IllegalAction, OptionSpec, Outcome, Standing
 from engine.fish.board import DATA, is_balanced, layout, tile_bag
+from engine.words import quote
 
 PLACEMENT, PLAY, OVER = "placement", "play", "over"
 BOARD = layout()
@@ -144,7 +145,7 @@ class FishGame(Game[FishState]):
         if index is None and isinstance(label, str):
             index = BOARD.index_of.get(label.strip().upper())
         if index is None:
-            raise IllegalAction(f"There is no tile {label!s:.10} on the board: use a label like A1 to H8.")
+            raise IllegalAction(f"There is no tile {quote(label)} on the board: use a label like A1 to H8.")
         return index
 
     # -- apply ----------------------------------------------------------------------------------
@@ -276,7 +277,8 @@ class FishGame(Game[FishState]):
         """End the game; uncollected tiles go back to the box."""
         state.phase = OVER
         state.current = -1
-        return [Event("game_over", None, {"winners": self.outcome(state).winners})]
+        reason = "resigned" if state.resigned.count(False) < 2 else "stuck"
+        return [Event("game_over", None, {"winners": self.outcome(state).winners, "reason": reason})]
 
     def resign(self, state: FishState, seat: int) -> list[Event]:
         """Take a seat's penguins off the board (their tiles stay as ice) and skip it from now on."""
@@ -443,6 +445,8 @@ class FishGame(Game[FishState]):
                 return "All penguins are placed: the hunt for fish begins."
             case "resign":
                 return f"{who} resigned; their penguins leave the board."
+            case "game_over" if d.get("reason") == "resigned":
+                return "Only one player is left after a resignation: the game is over."
             case "game_over":
                 return "No penguin can move: the game is over."
         return ""

@@ -75,7 +75,7 @@ def test_labels_are_case_insensitive_and_unknown_labels_are_refused() -> None:
     tile = GAME.legal_actions(state, 0)[0]["tile"]
     GAME.apply(state, 0, {"type": "place", "tile": tile.lower()})
     assert state.penguins[0] == [cell(tile)]
-    refused(state, 1, {"type": "place", "tile": "Z9"}, "no tile Z9")
+    refused(state, 1, {"type": "place", "tile": "Z9"}, "no tile \"Z9\"")
     refused(state, 1, {"type": "place", "tile": None}, "no tile")
 
 

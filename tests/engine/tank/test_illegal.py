@@ -84,7 +84,7 @@ def test_taking_a_group_that_no_longer_exists_is_refused() -> None:
 
 def test_naming_a_group_that_never_existed_is_refused() -> None:
     state, seat = _split_once()
-    _refused(state, seat, {"type": "split", "group": "Q", "line": "h2"}, "There is no group Q")
+    _refused(state, seat, {"type": "split", "group": "Q", "line": "h2"}, "There is no group \"Q\"")
     _refused(state, seat, {"type": "split", "group": None, "line": "h2"}, "Name a group")
     _refused(state, seat, {"type": "split", "group": "  ", "line": "h2"}, "Name a group")
 
@@ -121,5 +121,5 @@ def test_groups_are_named_by_number_and_saved_letters_still_work() -> None:
     assert sorted(state.groups) == ["A", "B"]
     GAME.apply(state, GAME.to_act(state)[0], {"type": "split", "group": "b", "line": "h3"})
     assert sorted(state.groups) == ["A", "B", "C"]
-    _refused(state, GAME.to_act(state)[0], {"type": "split", "group": "9", "line": "v1"}, "There is no group 9")
-    _refused(state, GAME.to_act(state)[0], {"type": "split", "group": "0", "line": "v1"}, "There is no group 0")
+    _refused(state, GAME.to_act(state)[0], {"type": "split", "group": "9", "line": "v1"}, "There is no group \"9\"")
+    _refused(state, GAME.to_act(state)[0], {"type": "split", "group": "0", "line": "v1"}, "There is no group \"0\"")

@@ -14,19 +14,23 @@ NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
 def test_event_lines() -> None:
     assert GAME.describe(Event("split", 0, {"group": "B", "line": "h2", "new": "C"}), NAMES) == (
-        "Ana split group 2 along h2 (new group 3)"
+        "Ana split group 2 along h2 (new group 3)."
     )
     assert GAME.describe(Event("take", 1, {"group": "C", "count": 4, "discards": 0}), NAMES) == (
-        "Bo took group 3 (4 cards)"
+        "Bo took group 3 (4 cards)."
     )
-    assert GAME.describe(Event("discard", 0, {"count": 1}), NAMES) == "Ana discarded 1 card"
+    assert GAME.describe(Event("discard", 0, {"count": 1}), NAMES) == "Ana discarded 1 card."
     assert GAME.describe(Event("leftover", None, {"group": "E", "count": 2}), NAMES) == (
-        "Group 5 (2 cards) was left over and discarded"
+        "Group 5 (2 cards) was left over and discarded."
     )
     assert GAME.describe(Event("round_start", 2, {"round": 2, "rounds": 3, "start": 2}), NAMES) == (
-        "Round 2 of 3 · Cy is the start player"
+        "Round 2 of 3 · Cy is the start player."
     )
-    assert GAME.describe(Event("resign", 1, {}), NAMES) == "Bo resigned"
+    assert GAME.describe(Event("resign", 1, {}), NAMES) == "Bo resigned."
+    resigned = {"winners": [0], "totals": [5, 3], "reason": "resigned"}
+    assert GAME.describe(Event("game_over", None, resigned), NAMES) == (
+        "Too few players are left after a resignation. Game over: Ana wins with 5 points."
+    )
 
 
 def test_private_events_stay_silent_and_public_lines_never_name_a_held_card() -> None:
@@ -40,10 +44,10 @@ def test_private_events_stay_silent_and_public_lines_never_name_a_held_card() ->
 
 def test_game_over_line_names_winners_and_shared_victory() -> None:
     assert GAME.describe(Event("game_over", None, {"winners": [1], "totals": [30, 41]}), NAMES) == (
-        "Game over: Bo wins with 41 points"
+        "Game over: Bo wins with 41 points."
     )
     assert GAME.describe(Event("game_over", None, {"winners": [0, 2], "totals": [40, 3, 40]}), NAMES) == (
-        "Game over: Ana and Cy share the victory with 40 points"
+        "Game over: Ana and Cy share the victory with 40 points."
     )
 
 
@@ -60,7 +64,7 @@ def test_status_lines_follow_the_game() -> None:
     place(state, r0 * 4 + c0, cards_of("gourami")[0])
     GAME.apply(state, seat, {"type": "take", "group": group})
     assert "may discard up to 1 fish card (Gourami)" in GAME.status(state, NAMES)
-    assert GAME.status(state, NAMES).endswith("choose in your DMs, or with `/game hand`")
+    assert GAME.status(state, NAMES).endswith("choose privately, in the menu sent by DM or with `/game hand`")
     unnamed = GAME.status(state, [])
     assert f"Seat {seat + 1} may discard" in unnamed
 

@@ -1,0 +1,57 @@
+"""Word what players read: quote what they typed, and count things with the right plural.
+
+Pure string functions with no Discord import, so the engines, the renderers and ui/ share one wording.
+"""
+
+from __future__ import annotations
+
+import re
+
+ELLIPSIS = "…"
+QUOTE_LIMIT = 40
+"""The most characters of typed input echoed back in a reply; longer input is shortened with an ellipsis."""
+
+_MARKDOWN = re.compile(r"([\\*_~`|\[\]])")
+_MENTION = re.compile(r"@(everyone|here|[!&]?\d)")
+
+
+def quote(typed: object, limit: int = QUOTE_LIMIT) -> str:
+    """Return what a player typed, as typed, in double quotes safe for a Discord message.
+
+    Markdown is escaped (so `\\Flip` shows one backslash), mentions cannot ping, line breaks become spaces, and
+    input longer than `limit` characters is shortened with "…". Never Python's repr.
+    """
+    text = " ".join(str(typed).split()) if typed is not None else ""
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + ELLIPSIS
+    text = _MARKDOWN.sub(r"\\\1", text)
+    text = _MENTION.sub("@\u200b\\1", text)
+    return f'"{text}"'
+
+
+IRREGULAR = {"fish": "fish", "discus": "discus", "angelfish": "angelfish"}
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """Return "1 card", "0 cards", "2 cards": the count with the word in the number it takes.
+
+    `many` names an irregular plural ("fish"); a few are known already.
+    """
+    if n == 1 or n == -1:
+        return f"{n} {one}"
+    return f"{n} {many or IRREGULAR.get(one) or _regular(one)}"
+
+
+def _regular(word: str) -> str:
+    """Return the regular English plural of `word`."""
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def sentence(text: str) -> str:
+    """Return `text` ending with one full stop: none is added after a "." , "!" or "?" it already ends with."""
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", "…")) else f"{text}."

@@ -1,0 +1,158 @@
+"""Draw a player's own Tank aquarium: one row per fish kind with counts and points, the goal and the total."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.words import plural
+from render.common import INK, encode_png, fit_text
+from render.tank.paint import chip, drawn, kind_chip, paste, put
+from render.tank.style import (
+    BACKGROUND,
+    BANNER,
+    FAINT,
+    GOURAMI_NOTE,
+    MARGIN,
+    MET,
+    MUTED,
+    WHITE,
+    WIDTH,
+    ordinal,
+    seat_name,
+    size_to_fit,
+    text_width,
+    wrap,
+)
+
+
+def final_row(view: dict[str, Any]) -> dict[str, Any] | None:
+    """Return the seat's row of the final standings once the game is over, else None."""
+    final = view.get("final")
+    if not final:
+        return None
+    return next((row for row in final["standings"] if row["seat"] == view["seat"]), None)
+
+
+def aquarium_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Return one row per card kind in play: key, name (singular or plural), count, and points (None if open)."""
+    preview = view["preview"]
+    row = final_row(view)
+    rows = []
+    for kind in view["by_kind"]:
+        key, n = kind["key"], len(kind["cards"])
+        points = row["detail"].get(key) if row is not None else preview.get(key)
+        rows.append(
+            {
+                "key": key,
+                "name": kind["name"] if n == 1 else kind["plural"],
+                "count": n,
+                "points": 0 if points is None and n == 0 else points,
+            }
+        )
+    return rows
+
+
+def aquarium_total(view: dict[str, Any]) -> tuple[str, str]:
+    """Return the total line and the note under it: final wording once the game is over."""
+    row = final_row(view)
+    if row is not None:
+        players = len(view["final"]["standings"])
+        place = "winner" if row["winner"] else f"{ordinal(row['rank'])} of {players}"
+        return f"Final score: {row['total']} · {place}", "The game is over: these are your final points."
+    preview = view["preview"]
+    if any(kind["cards"] and preview.get(kind["key"]) is None for kind in view["by_kind"]):
+        return (
+            f"Score so far: {preview['total']} + Discus",
+            "Discus is scored against the other aquariums at the end.",
+        )
+    return f"Score so far: {preview['total']}", ""
+
+
+def draw_aquarium(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
+    """Draw a player's own aquarium: one row per fish type with counts and points, and the total."""
+    return drawn(lambda image, draw: _aquarium_parts(image, draw, view, names), aquarium_height(view))
+
+
+def _discard_lines(view: dict[str, Any]) -> list[str]:
+    """Return the wrapped lines listing the fish the player discarded."""
+    if not view["my_discards"]:
+        return []
+    return wrap("You discarded: " + ", ".join(c["name"] for c in view["my_discards"]), WIDTH - 2 * MARGIN, 22)
+
+
+def aquarium_height(view: dict[str, Any]) -> int:
+    """Return the height of the aquarium picture, computed the way it is laid out."""
+    height = MARGIN + 60 + 44 + (72 if view.get("discard") else 0) + 74 * len(view["by_kind"]) + 78 + 56
+    height += 36 if aquarium_total(view)[1] else 0
+    return height + 30 * len(_discard_lines(view)) + MARGIN
+
+
+def _aquarium_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str]) -> int:
+    """Draw the aquarium from the top; return the y of the page's bottom edge."""
+    seat = view["seat"]
+    final = final_row(view)
+    y = MARGIN
+    chip(image, seat, MARGIN + 22, y + 24, 22)
+    suffix = "'s aquarium"
+    room = WIDTH - 2 * MARGIN - 60
+    size = size_to_fit(seat_name(names, seat) + suffix, room, 38, True)
+    title = fit_text(seat_name(names, seat), size, room - text_width(suffix, size, True), bold=True) + suffix
+    put(image, (MARGIN + 58, y + 24), title, size, INK, bold=True)
+    y += 60
+    private = "final" if final is not None else "private, only you see this"
+    sub = f"{plural(len(view['aquarium']), 'card')} · {private}"
+    put(image, (MARGIN, y), sub, 24, MUTED, anchor="la", bg=BACKGROUND)
+    y += 44
+    if view.get("discard"):
+        note = f"Gourami: discard up to {view['discard']['left']} fish, or keep them all"
+        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + 56), radius=12, fill=GOURAMI_NOTE, outline=INK, width=3)
+        size = size_to_fit(note, WIDTH - 2 * MARGIN - 32, 28, True)
+        put(image, (MARGIN + 16, y + 28), note, size, INK, bold=True, bg=GOURAMI_NOTE)
+        y += 72
+    row_h = 74
+    molly = {k["key"]: k["cards"] for k in view["by_kind"]}.get("molly", [])
+    for row in aquarium_rows(view):
+        middle = y + row_h / 2 - 2
+        faded = row["count"] == 0
+        if not faded:
+            draw.rounded_rectangle((MARGIN, y + 2, WIDTH - MARGIN, y + row_h - 6), radius=12, fill=WHITE)
+        back = BACKGROUND if faded else WHITE
+        paste(image, kind_chip(row["key"], 52, back), MARGIN + 8, y + 10)
+        fill = FAINT if faded else INK
+        label = f"{row['name']} ×{row['count']}"
+        put(image, (MARGIN + 76, middle), label, 30, fill, bold=True, bg=back)
+        if row["key"] == "molly" and molly:
+            values = fit_text("(" + " + ".join(str(c["value"]) for c in molly) + ")", 24, 250)
+            put(image, (MARGIN + 90 + text_width(label, 30, True), middle), values, 24, MUTED, bg=back)
+        points = "? at the end" if row["points"] is None else plural(row["points"], "pt")
+        put(image, (WIDTH - MARGIN - 14, middle), points, 30, fill, bold=True, anchor="rm", bg=back)
+        y += row_h
+    goal = view["goal"]
+    met = final["detail"]["goal_met"] if final is not None else view["preview"]["goal_met"]
+    missing = "not met" if final is not None else "not met yet"
+    goal_text = f"Goal {goal['name']}: " + (f"met, +{goal['points']}" if met else missing)
+    draw.rounded_rectangle(
+        (MARGIN, y + 6, WIDTH - MARGIN, y + 62), radius=12, fill=MET if met else BANNER, outline=INK, width=2
+    )
+    size = size_to_fit(goal_text, WIDTH - 2 * MARGIN - 32, 28, True)
+    put(image, (MARGIN + 16, y + 34), goal_text, size, INK, bold=True, bg=MET if met else BANNER)
+    y += 78
+    total, note = aquarium_total(view)
+    size = size_to_fit(total, WIDTH - 2 * MARGIN, 38, True)
+    put(image, (MARGIN, y + 6), total, size, INK, bold=True, anchor="la", bg=BACKGROUND)
+    y += 56
+    if note:
+        put(image, (MARGIN, y), note, 22, MUTED, anchor="la", bg=BACKGROUND)
+        y += 36
+    for line in _discard_lines(view):
+        put(image, (MARGIN, y), line, 22, MUTED, anchor="la", bg=BACKGROUND)
+        y += 30
+    return y + MARGIN
+
+
+def render_aquarium(view: dict[str, Any], names: Sequence[str]) -> bytes:
+    """Draw a player's own aquarium as PNG."""
+    return encode_png(draw_aquarium(view, names))

@@ -1,0 +1,156 @@
+"""Show a game's move history a page at a time, with persistent Previous and Next buttons.
+
+Moves are numbered as the board numbers turns: by the game's own turn numbers where it has them (the steps
+before the first turn are its setup), else from 1. Each move's events are listed under its one number, and
+lines that only announce whose turn comes next are left out (the next move says it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from engine.base import Event
+from engine.registry import get
+from engine.words import plural
+from storage.database import GameRow
+from ui.errors import UserError, report
+from ui.records import NOT_FOUND, visible_to
+from ui.text import MESSAGE, lines_within
+
+if TYPE_CHECKING:
+    from ui.flow import GameFlow
+
+PAGE = 15
+"""Moves per page."""
+ANNOUNCEMENTS = frozenset({"turn_start", "leader_turn"})
+"""Events that only say whose turn comes next: the board says it, the history leaves them out."""
+CONTINUES = frozenset({"discard", "keep", "activate"})
+"""Actions that go on with the move before them (a Gourami choice after its take, an activation after a play)."""
+TURN_PREFIX = re.compile(r"^Turn \d+: ")
+HISTORY_PREFIX = "floe-history"
+
+
+@dataclass
+class Move:
+    """One numbered move of the history: its label and the public lines of its events."""
+
+    label: str
+    lines: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        """Return the move as message lines: the label before the first line, the others under it."""
+        first, *rest = self.lines
+        return "\n".join([f"`{self.label}` {first}", *(f"↳ {line}" for line in rest)])
+
+
+def moves_of(kind: str, log: list[dict[str, Any]], names: list[str]) -> list[Move]:
+    """Group a game's saved actions into numbered moves with their public lines."""
+    game = get(kind)
+    numbered = any("turn" in e.get("data", {}) for entry in log for e in entry["events"])
+    moves: list[Move] = []
+    turn: int | None = None
+    count = 0
+    for entry in log:
+        events = [Event(e["kind"], e.get("seat"), e.get("data", {}), e.get("private_to")) for e in entry["events"]]
+        own = next((e.data["turn"] for e in events if "turn" in e.data and e.kind not in ANNOUNCEMENTS), None)
+        lines = [
+            TURN_PREFIX.sub("", text)
+            for e in events
+            if e.private_to is None and e.kind not in ANNOUNCEMENTS and (text := game.describe(e, names))
+        ]
+        if numbered:
+            label = f"Turn {own or turn}" if (own or turn) else "Setup"
+        else:
+            if (entry.get("action") or {}).get("type") not in CONTINUES or not moves:
+                count += 1
+            label = f"Move {count}"
+        if lines:
+            if moves and moves[-1].label == label:
+                moves[-1].lines += lines
+            else:
+                moves.append(Move(label, lines))
+        turn = next((e.data["turn"] for e in reversed(events) if e.kind == "turn_start"), turn)
+    return moves
+
+
+async def history_page(flow: GameFlow, row: GameRow, page: int) -> tuple[str, int]:
+    """Return one page of a game's history and how many pages there are; refuse a page past the end."""
+    game = get(row.kind)
+    moves = moves_of(row.kind, await flow.db.actions(row.id), row.names)
+    if not moves:
+        return f"Game #{row.id} ({game.title}) has no moves yet.", 1
+    pages = len(paged := _pages([move.text() for move in moves]))
+    if not 1 <= page <= pages:
+        raise UserError(
+            f"Game #{row.id} has {plural(pages, 'page')} of moves, so there is no page {page}: "
+            f"ask for a page from 1 to {pages}."
+        )
+    header = f"**{game.title}, game #{row.id}: moves, page {page} of {pages}**"
+    return lines_within([header, *paged[page - 1]]), pages
+
+
+def _pages(moves: list[str]) -> list[list[str]]:
+    """Lay moves out on pages of at most PAGE moves that each fit in one message (with room for the header)."""
+    pages: list[list[str]] = [[]]
+    size = 0
+    for move in moves:
+        if pages[-1] and (len(pages[-1]) >= PAGE or size + len(move) + 1 > MESSAGE - 200):
+            pages.append([])
+            size = 0
+        pages[-1].append(move)
+        size += len(move) + 1
+    return pages
+
+
+def history_buttons(game_id: int, page: int, pages: int) -> discord.ui.View | None:
+    """Return the Previous and Next buttons of a history page, or None when there is one page."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    for label, target, emoji in (("Previous", page - 1, "◀"), ("Next", page + 1, "▶")):
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label,
+            emoji=emoji,
+            custom_id=f"{HISTORY_PREFIX}:{game_id}:{target}:{label[0].lower()}",
+            disabled=not 1 <= target <= pages,
+        )
+        view.add_item(HistoryButton(button))
+    return view
+
+
+class HistoryButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{HISTORY_PREFIX}:(?P<game>\d+):(?P<page>\d+):(?P<way>[pn])",
+):
+    """Turn a history message's page, even after a restart."""
+
+    def __init__(self, item: discord.ui.Button[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> HistoryButton:
+        """Wrap the pressed button as it came from the message."""
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the page the button names in the same message."""
+        match = self.template.fullmatch(self.custom_id)
+        assert match is not None
+        flow = interaction.client.flow  # type: ignore[attr-defined]
+        try:
+            row = await flow.db.game(int(match["game"]))
+            if row is None or not visible_to(interaction, row):
+                raise UserError(NOT_FOUND)
+            page = int(match["page"])
+            text, pages = await history_page(flow, row, page)
+            await interaction.response.edit_message(
+                content=text, view=history_buttons(row.id, page, pages), allowed_mentions=discord.AllowedMentions.none()
+            )
+        except Exception as error:
+            await report(interaction, error)
