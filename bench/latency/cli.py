@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import bench.latency
+from bench.latency.burst import print_bursts
 from bench.latency.levels import run_level
 from bench.latency.players import KINDS
 from bench.latency.report import HEADER, print_profile, report
@@ -49,7 +50,19 @@ async def main() -> None:
     parser.add_argument("--profile", type=Path, metavar="DIR", help="write and summarise cProfile stats here")
     parser.add_argument("--top", type=int, default=25, help="functions to list per profile (default 25)")
     parser.add_argument("--stacks", action="store_true", help="show where the bot's event loop was while blocked")
+    parser.add_argument(
+        "--burst",
+        type=int,
+        default=0,
+        metavar="ROUNDS",
+        help="burst mode: in each of ROUNDS rounds every fish game of a level moves in the same second",
+    )
     args = parser.parse_args()
+    if args.burst:
+        if args.in_process or args.profile or args.stacks or args.setups != "sqlite" or args.saved != "0":
+            parser.error("--burst runs one bot process on a fresh SQLite file: drop the other run options")
+        await print_bursts([int(level) for level in args.levels.split(",")], args.burst)
+        return
     if (args.profile or args.stacks) and args.in_process:
         parser.error("--profile and --stacks look inside the bot process: drop --in-process")
     kinds = tuple(kind for kind in args.kinds.split(",") if kind)
