@@ -94,6 +94,7 @@ class IceFloeBot(commands.Bot):
             self.db,
             workers=workers or default_kind(),
             outbox_interval=outbox_interval,
+            limits=settings.limits,
             pause=bot_pause,
             budget=bot_budget,
         )
@@ -119,6 +120,7 @@ class IceFloeBot(commands.Bot):
             await self.sync_commands_if_changed()
         self._background.append(asyncio.create_task(self.scheduler.run(), name="reminders"))
         self._background.append(asyncio.create_task(self.flow.outbox.run(), name="outbox"))
+        self._background.append(asyncio.create_task(self.flow.answers.run(), name="answers"))
         self._background.append(asyncio.create_task(self._resume_games(), name="resume"))
 
     async def _resume_games(self) -> None:
@@ -174,6 +176,7 @@ class IceFloeBot(commands.Bot):
         await asyncio.gather(*self._background, return_exceptions=True)
         await self.flow.bots.close()
         await self.flow.outbox.close()
+        await self.flow.answers.close()
         self.flow.close()
         await super().close()
         await self.db.close()

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from ui.limits import LimitSettings
 
 DEFAULT_DATABASE_URL = "sqlite:///data/ice_floe.db"
 DEFAULT_POOL_SIZE = 10
@@ -39,6 +41,7 @@ class Settings:
     db_pool_size: int = DEFAULT_POOL_SIZE
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    limits: LimitSettings = field(default_factory=LimitSettings)
 
     @property
     def sharded(self) -> bool:
@@ -62,6 +65,7 @@ class Settings:
             db_pool_size=positive("DB_POOL_SIZE", merged.get("DB_POOL_SIZE", "")) or DEFAULT_POOL_SIZE,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            limits=LimitSettings.from_env(merged),
         )
 
 

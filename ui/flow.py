@@ -8,10 +8,12 @@ import discord
 
 from storage.database import ACTIVE, LOBBY, Database, GameRow
 from ui.adapter import adapter_for
+from ui.answers import AnswerKeeper
 from ui.bots import BotPlayers
 from ui.components import LOBBY_VERSION, ComponentHit
 from ui.errors import STALE_BOARD, UserError
 from ui.lifecycle import Lifecycle
+from ui.limits import Limits, LimitSettings
 from ui.loading import GameLoader
 from ui.lobby import Lobby
 from ui.locks import GameLocks
@@ -48,10 +50,13 @@ class GameFlow:
         *,
         workers: str = "process",
         outbox_interval: float = 30.0,
+        limits: LimitSettings | None = None,
         **bot_options: Any,
     ) -> None:
         self.bot = bot
         self.db = db
+        self.limits = Limits(limits)
+        self.answers = AnswerKeeper(bot, db)
         self.locks = GameLocks()
         self.loader = GameLoader(db)
         self.renderer = Renderer(workers)
@@ -62,7 +67,7 @@ class GameFlow:
             bot, db, self.loader, self.publisher, interval=outbox_interval, on_refused=self.lifecycle.post_failed
         )
         self.loader.on_loaded = self.outbox.notice
-        self.moves = Moves(db, self.loader, self.publisher, self.outbox, self.locks, self.schedule_bots)
+        self.moves = Moves(db, self.loader, self.publisher, self.outbox, self.locks, self.schedule_bots, self.answers)
         self.lobby = Lobby(bot, db, self.publisher, self.locks)
         self.bots = BotPlayers(
             db, self.loader, self.moves, workers=workers, on_post_failed=self.lifecycle.post_failed, **bot_options
@@ -88,7 +93,8 @@ class GameFlow:
         self.bots.schedule(game_id)
 
     def _published(self, row: GameRow) -> None:
-        """Let the computer players of a game whose board just changed take their turns."""
+        """Complete the answers the new board owes; let the game's computer players take their turns."""
+        self.answers.published(row)
         if any(seat.is_bot for seat in row.seats):
             self.schedule_bots(row.id)
 
