@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from storage.database import ACTIVE, LOBBY, Database, GameRow
+from storage.posts import Posts
 from ui.adapter import adapter_for
 from ui.answers import AnswerKeeper
 from ui.bots import BotPlayers
 from ui.components import LOBBY_VERSION, ComponentHit
 from ui.errors import STALE_BOARD, UserError
 from ui.lifecycle import Lifecycle
-from ui.limits import Limits, LimitSettings
+from ui.limits import Limits, LimitSettings, too_many_lobbies
 from ui.loading import GameLoader
 from ui.lobby import Lobby
 from ui.locks import GameLocks
@@ -57,6 +58,7 @@ class GameFlow:
         self.db = db
         self.limits = Limits(limits)
         self.answers = AnswerKeeper(bot, db)
+        self.posts = Posts(db.backend)
         self.locks = GameLocks()
         self.loader = GameLoader(db)
         self.renderer = Renderer(workers)
@@ -98,6 +100,15 @@ class GameFlow:
         if any(seat.is_bot for seat in row.seats):
             self.schedule_bots(row.id)
 
+    async def lobby_allowed(self, interaction: discord.Interaction) -> None:
+        """Refuse a new lobby to a user who already hosts as many open lobbies in this server as one may."""
+        most = self.limits.settings.lobbies_per_user
+        if (
+            interaction.guild_id is not None
+            and await self.posts.lobbies_hosted(interaction.guild_id, interaction.user.id) >= most
+        ):
+            raise UserError(too_many_lobbies(most))
+
     async def resume(self) -> None:
         """After a start-up, let every game of this process's shards whose turn belongs to a computer player go on."""
         await self.bots.resume()
@@ -108,6 +119,13 @@ class GameFlow:
             await self.lobby.repost(interaction, row)
         else:
             await self.publisher.repost(interaction, row)
+
+    async def show_privately(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Show the current board (or the lobby) to the caller alone."""
+        if row.status == LOBBY:
+            await self.lobby.show_privately(interaction, row)
+        else:
+            await self.publisher.show_privately(interaction, row)
 
     async def warm_up(self) -> None:
         """Start every render worker now, so the first boards after a start do not wait for them."""
@@ -130,6 +148,7 @@ class GameFlow:
             await handler(interaction, row)
             return
         if hit.token == "rematch":
+            await self.lobby_allowed(interaction)
             await self.lobby.rematch(interaction, row)
             return
         if row.status != ACTIVE:

@@ -17,6 +17,17 @@ PRUNE_EVERY = 1024
 """Forget the keys whose window has passed after this many uses."""
 
 
+TOO_MANY_LOBBIES = (
+    "You already host as many open lobbies in this server as one player may ({most}). Start or cancel one of"
+    " them first: `/game list` shows where they are."
+)
+
+
+def too_many_lobbies(most: int) -> str:
+    """Refuse one more lobby to a user who hosts `most` open ones in a server."""
+    return TOO_MANY_LOBBIES.format(most=most)
+
+
 def too_soon(wait_s: float) -> str:
     """Say, as a whole sentence, in how many seconds (rounded up) a limited command may be used again."""
     return TOO_SOON.format(seconds=max(1, math.ceil(wait_s)))
