@@ -274,7 +274,7 @@ class GameCog(commands.Cog):
 
     def _quiet(self, interaction: discord.Interaction) -> bool:
         """Tell whether a lobby change should be told privately: its public notes are over their limit here."""
-        return bool(self.flow.limits.public("lobby", interaction.user.id, interaction.channel_id or 0))
+        return bool(self.flow.limits.lobby_note(interaction.user.id))
 
     async def _posted_replay(self, interaction: discord.Interaction, game_id: int) -> str | None:
         """Return a link to this game's replay if it was posted in this server and is still there."""

@@ -30,6 +30,7 @@ MARGIN_S = 20.0
 CHECK_S = 5.0
 SAVED_WAITING = "Your move was saved. Its board will be posted in the channel as soon as Discord lets me."
 SAVED_POSTED = "Your move was saved. Its board is in the channel: {link}"
+NOT_SAVED = "Your move was not applied (the bot restarted before saving it). Nothing was changed: please send it again."
 
 
 def board_link(row: GameRow) -> str:
@@ -54,6 +55,8 @@ class AnswerKeeper:
         self._given: list[int] = []
         """Entries to drop from the database on the next check (one DELETE for many)."""
         self._settling: dict[int, asyncio.Task[None]] = {}
+        self.loaded = asyncio.Event()
+        """Set once the entries a previous run left are read (at start-up)."""
 
     @staticmethod
     def wants(interaction: discord.Interaction, private_note: str | None) -> bool:
@@ -72,6 +75,12 @@ class AnswerKeeper:
             interaction.user.id,
             interaction.created_at.timestamp(),
         )
+
+    async def promise(self, answer: PendingAnswer) -> None:
+        """Save an entry before acknowledging a move that is not saved yet (a burst acknowledges first)."""
+        await self.store.save(answer)
+        self.owed[answer.interaction_id] = answer
+        self._answering.add(answer.interaction_id)
 
     def saved(self, answer: PendingAnswer) -> None:
         """Note an entry saved with its move; its own flow is now posting the board."""
@@ -117,6 +126,7 @@ class AnswerKeeper:
                 if not loaded:
                     await self.load()
                     loaded = True
+                    self.loaded.set()
                 await self.check()
             except Exception:
                 log.exception("completing owed answers failed")
@@ -134,9 +144,12 @@ class AnswerKeeper:
         """Complete every owed placeholder of a game whose board is posted; drop those about to expire."""
         row = await self.db.game(game_id)
         owed = [a for a in self.owed.values() if a.game_id == game_id and a.interaction_id not in self._answering]
+        log = await self.db.actions(game_id) if owed else []
         for answer in owed:
             expiring = self.clock() > answer.created_at + TOKEN_LIFE_S - MARGIN_S
-            if row is not None and row.posted_version >= answer.version:
+            if not any(e["version"] == answer.version and e["user_id"] == answer.user_id for e in log):
+                await self.complete(answer, NOT_SAVED)  # acknowledged early, then the bot died before saving
+            elif row is not None and row.posted_version >= answer.version:
                 await self.complete(answer, SAVED_POSTED.format(link=board_link(row)))
             elif row is None or expiring:
                 await self.complete(answer, SAVED_WAITING)
@@ -157,8 +170,9 @@ class AnswerKeeper:
             if self.clock() < answer.created_at + TOKEN_LIFE_S - MARGIN_S:
                 log.warning("could not complete interaction %s yet: %s", answer.interaction_id, exc)
                 return  # tried again on the next check
-        if self.owed.pop(answer.interaction_id, None) is not None:
+        if answer.interaction_id in self.owed:
             await self.store.forget(answer.interaction_id)
+            self.owed.pop(answer.interaction_id, None)
 
     async def close(self) -> None:
         """Drop the entries of the answers given so far (on shutdown)."""

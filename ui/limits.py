@@ -119,7 +119,7 @@ class LimitSettings:
     per_user: Rate | None = Rate(2, 60)
     """Each public-posting command (status, leaderboard, replay, new, lobby notes), per user."""
     per_channel: Rate | None = Rate(4, 60)
-    """Each public-posting command, per channel."""
+    """Each public-posting command but lobby notes, per channel."""
     threads_per_user: Rate | None = Rate(2, 600)
     """New game threads (`/game new thread:true`), per user."""
     threads_per_server: Rate | None = Rate(10, 600)
@@ -159,6 +159,10 @@ class Limits:
         return self.limiter.take(
             [((command, "user", user_id), s.per_user), ((command, "channel", channel_id), s.per_channel)]
         )
+
+    def lobby_note(self, user_id: int) -> float:
+        """Take a public lobby note ("X joined."), limited per user only: seats already bound a lobby's joins."""
+        return self.limiter.take([(("lobby", "user", user_id), self.settings.per_user)])
 
     def private(self, command: str, user_id: int) -> float:
         """Take a costly private answer (a picture drawn for one user); return 0.0, or the seconds to wait."""

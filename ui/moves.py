@@ -170,8 +170,14 @@ class Moves:
         self.handling += 1
         try:
             if self.handling > DEEP or age(interaction) > LATE_S:
+                if owes is not None and self.answers is not None:
+                    await self.answers.promise(replace(owes, version=row.version + 1))  # kept across a crash
                 await defer(interaction, private_note, elsewhere=elsewhere)  # the answer follows once saved
             await self._act(interaction, row, action, expected_version, private_note, on_board, slash, owes)
+        except Exception:
+            if owes is not None and self.answers is not None:
+                self.answers.given(owes.interaction_id)  # the error reply is its answer
+            raise
         finally:
             self.handling -= 1
 
@@ -207,6 +213,8 @@ class Moves:
                 missed = await self.publisher.publish(
                     done.board, done.events, interaction=target, previous=done.previous
                 )
+                if owes is not None and self.answers is not None:
+                    self.answers.given(owes.interaction_id)
             except Exception as exc:
                 told = saved_but(row, exc, "the new board")
                 if owes is not None and self.answers is not None and interaction.response.is_done():
@@ -214,9 +222,6 @@ class Moves:
                     self.outbox.kick(row.id, delay=FAILED_BACKOFF_S[0])
                     return
                 raise told from exc
-            finally:
-                if owes is not None and self.answers is not None:
-                    self.answers.given(owes.interaction_id)
         if missed:
             dms = MoveSaved(f"the private update by DM for {', '.join(missed)}", hint=HAND_LATER)
             await reply_ephemeral(interaction, str(dms))
@@ -246,6 +251,8 @@ class Moves:
             try:
                 await defer(interaction, None)
                 await self.publisher.publish(done.board, done.events, interaction=interaction, previous=done.previous)
+                if owes is not None and self.answers is not None:
+                    self.answers.given(owes.interaction_id)
             except Exception as exc:
                 told = saved_but(row, exc, "the new board")
                 if owes is not None and self.answers is not None and interaction.response.is_done():
@@ -253,9 +260,6 @@ class Moves:
                     self.outbox.kick(row.id, delay=FAILED_BACKOFF_S[0])
                     return
                 raise told from exc
-            finally:
-                if owes is not None and self.answers is not None:
-                    self.answers.given(owes.interaction_id)
 
     def _owes(self, interaction: discord.Interaction, row: GameRow, private_note: str | None) -> PendingAnswer | None:
         """Return the answer a move will owe in a public "thinking…" placeholder, to save with the move."""

@@ -41,6 +41,8 @@ class BurstSamples:
     spread: list[float] = field(default_factory=list)
     """Seconds the harness took to send each round's commands (they count as "the same second" below 1 s)."""
     finished: int = 0
+    harness_share: float = 0.0
+    """The harness's CPU time (fake Discord and players, one process) over the rounds' wall time."""
 
 
 def fish_command(action: dict[str, object]) -> str:
@@ -110,6 +112,7 @@ async def run_burst(games: int, rounds: int, *, players: int = 2, seed: int = 1)
                 gate = asyncio.Semaphore(SETUP_AT_ONCE)
                 await asyncio.gather(*(open_table(table, gate) for table in tables))
                 await bot.begin()
+                cpu, wall = time.process_time(), time.monotonic()
                 try:
                     for _ in range(rounds):
                         moves = await asyncio.gather(*(next_move(table, rng) for table in tables))
@@ -136,6 +139,7 @@ async def run_burst(games: int, rounds: int, *, players: int = 2, seed: int = 1)
                                 raise outcome
                         burst.finished += len(playing)
                 finally:
+                    burst.harness_share = (time.process_time() - cpu) / max(time.monotonic() - wall, 1e-9)
                     burst.samples.bot = await bot.end()
             burst.samples.late = sum(1 for p in fake.take_problems() if "allows 3s" in p)
     return burst
@@ -153,7 +157,7 @@ def over(values: list[float], limit: float) -> int:
 
 BURST_HEADER = (
     "games rounds moves  ack med  ack p99  ack max >1s  board med board p99 board max >3s |"
-    " bot stall cpu% | late errors abandoned | load before -> after (1, 5, 15 min)  wall s"
+    " bot stall cpu% harness cpu% | late errors abandoned | load before -> after (1, 5, 15 min)  wall s"
 )
 
 
@@ -173,7 +177,7 @@ async def print_bursts(levels: list[int], rounds: int) -> None:
             f"{games:5d} {len(burst.rounds):6d} {burst.finished:5d}"
             f" {ms(statistics.median(ack))} {ms(percentile(ack, 0.99))} {ms(max(ack))} {over(ack, 1.0):3d}"
             f"  {ms(statistics.median(board))}  {ms(percentile(board, 0.99))}  {ms(max(board))} {over(board, 3.0):3d} |"
-            f" {ms(bot.stall)} {bot.cpu / max(bot.window, 1e-9):4.0%} |"
+            f" {ms(bot.stall)} {bot.cpu / max(bot.window, 1e-9):4.0%} {burst.harness_share:12.0%} |"
             f" {samples.late:4d} {bot.errors:6d} {samples.abandoned:9d} |"
             f" {before} -> {load()}  {time.monotonic() - started:6.1f}",
             flush=True,
