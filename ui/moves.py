@@ -172,7 +172,10 @@ class Moves:
             if self.handling > DEEP or age(interaction) > LATE_S:
                 if owes is not None and self.answers is not None:
                     await self.answers.promise(replace(owes, version=row.version + 1))  # kept across a crash
-                await defer(interaction, private_note, elsewhere=elsewhere)  # the answer follows once saved
+                try:
+                    await defer(interaction, private_note, elsewhere=elsewhere)  # the answer follows once saved
+                except discord.HTTPException as exc:  # expired (10062) in the queue: the move still counts
+                    log.warning("could not acknowledge interaction %s at once: %s", interaction.id, exc)
             await self._act(interaction, row, action, expected_version, private_note, on_board, slash, owes)
         except Exception:
             if owes is not None and self.answers is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import os
 import random
 import statistics
@@ -82,10 +83,15 @@ async def open_table(table: Table, gate: asyncio.Semaphore) -> None:
 async def measure(table: Table, result: InteractionResult, before: tuple[int, str], samples: Samples) -> None:
     """Record a move's acknowledgement, its answer and when its channel shows the board it made."""
     ix = result.interaction
-    seen = await table.fake.until(lambda: table.board_signature() != before)
+    try:
+        seen = await table.fake.until(lambda: table.board_signature() != before)
+    except TimeoutError:
+        samples.board.append(math.inf)
+        raise
     samples.board.append(seen - ix.created)
     await table.fake.settled(ix)
     if ix.acked_at is None or ix.answered_at is None:
+        samples.ack.append(math.inf)  # refused: acknowledged after Discord's 3 s, counted as the slowest
         raise Refused(f"{ix.label}: Discord refused the answer {ix.rejections}")
     samples.ack.append(ix.acked_at - ix.created)
     samples.answer.append(ix.answered_at - ix.created)
@@ -111,6 +117,7 @@ async def run_burst(games: int, rounds: int, *, players: int = 2, seed: int = 1)
                     tables.append(Table(fake, driver, channel, seated, "fish", Samples(), pacer, reader))
                 gate = asyncio.Semaphore(SETUP_AT_ONCE)
                 await asyncio.gather(*(open_table(table, gate) for table in tables))
+                fake.take_problems()  # what the set-up met is not measured
                 await bot.begin()
                 cpu, wall = time.process_time(), time.monotonic()
                 try:
@@ -150,6 +157,11 @@ def load() -> str:
     return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
+def late(value: float) -> str:
+    """Format seconds as milliseconds; an answer Discord refused (or that never came) as "refused"."""
+    return ms(value) if math.isfinite(value) else f"{'refused':>8}"
+
+
 def over(values: list[float], limit: float) -> int:
     """Count the latencies above a limit."""
     return sum(1 for value in values if value > limit)
@@ -175,8 +187,9 @@ async def print_bursts(levels: list[int], rounds: int) -> None:
         ack, board = samples.ack or [0.0], samples.board or [0.0]
         print(
             f"{games:5d} {len(burst.rounds):6d} {burst.finished:5d}"
-            f" {ms(statistics.median(ack))} {ms(percentile(ack, 0.99))} {ms(max(ack))} {over(ack, 1.0):3d}"
-            f"  {ms(statistics.median(board))}  {ms(percentile(board, 0.99))}  {ms(max(board))} {over(board, 3.0):3d} |"
+            f" {late(statistics.median(ack))} {late(percentile(ack, 0.99))} {late(max(ack))} {over(ack, 1.0):3d}"
+            f"  {late(statistics.median(board))}  {late(percentile(board, 0.99))}  {late(max(board))}"
+            f" {over(board, 3.0):3d} |"
             f" {ms(bot.stall)} {bot.cpu / max(bot.window, 1e-9):4.0%} {burst.harness_share:12.0%} |"
             f" {samples.late:4d} {bot.errors:6d} {samples.abandoned:9d} |"
             f" {before} -> {load()}  {time.monotonic() - started:6.1f}",

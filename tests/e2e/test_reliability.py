@@ -26,6 +26,7 @@ from tests.e2e.helpers_games import floe_settings_for, seed_games, start_floe
 from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionResult
 from tests.harness.models import iter_components
 from ui.answers import SAVED_WAITING
+from ui.limits import LimitSettings
 
 QUIET = 0.01
 GENERIC = "Something went wrong"
@@ -95,7 +96,8 @@ async def test_an_empty_flippers_discard_is_refused_clearly(driver: Driver, sett
 async def test_a_damaged_row_is_left_out_of_list_and_mine_and_the_rest_is_shown(
     driver: Driver, settings: Settings, caplog: pytest.LogCaptureFixture
 ) -> None:
-    bot = await start_floe(driver, settings)
+    no_rates = LimitSettings(per_user=None, per_channel=None)  # alice opens three games in seconds
+    bot = await start_floe(driver, replace(settings, limits=no_rates))
     alice, bob, carol = driver.user("alice"), driver.user("bob"), driver.user("carol")
     general = next(c for c in driver.guild.text_channels() if c.name == "general")
     extra = driver.fake.add_text_channel(driver.guild, "more")
@@ -237,7 +239,8 @@ async def test_a_persistent_500_on_the_follow_up_loses_no_move(
     assert len(driver.fake.calls_to(followup, status=500)) >= 10  # five tries of each board
     driver.fake.clear_failures()
     assert len(await bot.db.actions(1)) == 2
-    assert not bot.flow.answers.owed and not await bot.flow.answers.store.all()
+    await driver.wait_until(lambda: not bot.flow.answers.owed, "the answers' entries dropped")
+    assert not await bot.flow.answers.store.all()
 
 
 async def test_a_dm_failing_with_500_says_the_move_was_saved(
