@@ -1,12 +1,11 @@
 """Give every acknowledged move its answer: a "thinking…" whose board did not follow is completed later.
 
-The interaction's token is saved with the move, in the same transaction, with the game and the version the move
-made (storage/answers.py), before the public "thinking…" placeholder is sent. When the board follows in its
-place, the entry is dropped (a few at a time). When it
-does not (the bot was killed, the follow-up failed), the placeholder is completed once the board is in the
-channel (posted by the outbox): it says the move was saved and links to its board. Discord keeps a token for
-15 minutes, so this also works after a restart; an older entry is dropped (its board, with what the move did,
-is in the channel by then).
+The interaction's token is saved with the game and the version the move made (storage/answers.py) in the
+transaction that saves the move, or on its own just before a burst acknowledges a move ahead of saving it. When
+the board follows in the placeholder, the entry is dropped (a few at a time). When it does not (the bot was
+killed, the follow-up failed), the placeholder says the move was saved and, once the outbox has posted the
+board, links to it; a move acknowledged early that never saved says so. Discord keeps a token for 15 minutes,
+so this also works after a restart; older entries are dropped (the board, with the move, is in the channel).
 """
 
 from __future__ import annotations
@@ -96,11 +95,18 @@ class AnswerKeeper:
             self._given.append(interaction_id)
 
     async def failed(self, interaction: discord.Interaction) -> None:
-        """Say in the placeholder, now, that the move was saved and its board comes later; complete it then."""
-        self._answering.discard(interaction.id)
+        """Say in the placeholder, now, that the move was saved and its board comes later; complete it then.
+
+        A placeholder the board already replaced (something after the post failed) is left as it is.
+        """
         try:
+            if not (await interaction.original_response()).flags.loading:
+                self.given(interaction.id)
+                return
+            self._answering.discard(interaction.id)
             await interaction.edit_original_response(content=SAVED_WAITING, attachments=[], view=None)
         except discord.HTTPException as exc:
+            self._answering.discard(interaction.id)  # the keeper tries again while the token lives
             log.warning("could not tell interaction %s its move was saved: %s", interaction.id, exc)
 
     def published(self, row: GameRow) -> None:

@@ -154,3 +154,23 @@ async def test_an_entry_whose_token_expired_is_dropped_at_start(driver: Driver, 
     row = await bot.db.game(1)
     assert row is not None and row.posted_version == row.version == 2, "the board with the move is in the channel"
     assert not driver.fake.calls_to("PATCH /webhooks/{application_id}/{token}/messages/{message_id}")
+
+
+async def test_a_failure_after_the_board_replaced_the_placeholder_leaves_the_board_alone(
+    driver: Driver, settings: Settings
+) -> None:
+    bot = await start_floe(driver, settings, outbox_interval=3600)
+    players = [driver.user("alice"), driver.user("bob")]
+    await open_game(driver, *players)
+
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("the disk is full")
+
+    bot.flow.publisher._mark_posted = broken  # type: ignore[method-assign]
+    player, command = await fish_command(bot, players)
+    moved = await driver.slash(player, command).settle(quiet=QUIET)
+    board = moved.original
+    assert board is not None and board.attachments and not board.deleted, "the board in the placeholder stays"
+    assert "it's your turn" in board.content and board.content != answers.SAVED_WAITING
+    await driver.wait_until(lambda: not bot.flow.answers._answering, "nothing left in hand")
+    assert bot.flow.answers.owed == {}
