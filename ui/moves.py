@@ -30,6 +30,7 @@ from ui.loading import GameLoader
 from ui.locks import GameLocks
 from ui.outbox import FAILED_BACKOFF_S, Outbox
 from ui.publishing import Publisher
+from ui.tally import Tally
 
 log = logging.getLogger(__name__)
 
@@ -74,10 +75,12 @@ class Moves:
         outbox: Outbox,
         locks: GameLocks,
         schedule_bots: Callable[[int], None],
+        tally: Tally | None = None,
         answers: AnswerKeeper | None = None,
     ) -> None:
         self.answers = answers
         self.db = db
+        self.tally = tally or Tally()
         self.loader = loader
         self.publisher = publisher
         self.outbox = outbox
@@ -140,6 +143,7 @@ class Moves:
                 results=results(fresh, game, state),
                 also=[PendingAnswers.saving(owes)] if owes is not None else (),
             )
+        self.tally.moves[fresh.kind, self.tally.shard_of(fresh.guild_id)] += 1
         if owes is not None and self.answers is not None:
             self.answers.saved(owes)
         fresh.version = version
@@ -212,6 +216,8 @@ class Moves:
                 if private_note is None and in_place and not on_board:
                     private_note = "Done: the board in the channel shows it."
                 await acknowledge(interaction, private_note, elsewhere=elsewhere)
+                waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+                self.tally.answered(self.tally.shard_of(row.guild_id), waited)
                 target = None if private_note or in_place else interaction
                 missed = await self.publisher.publish(
                     done.board, done.events, interaction=target, previous=done.previous
