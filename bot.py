@@ -103,6 +103,7 @@ class IceFloeBot(commands.Bot):
             self.db,
             workers=workers or default_kind(),
             outbox_interval=outbox_interval,
+            limits=settings.limits,
             pause=bot_pause,
             budget=bot_budget,
         )
@@ -135,6 +136,7 @@ class IceFloeBot(commands.Bot):
             await self.monitor.start()
         self._background.append(asyncio.create_task(self.scheduler.run(), name="reminders"))
         self._background.append(asyncio.create_task(self.flow.outbox.run(), name="outbox"))
+        self._background.append(asyncio.create_task(self.flow.answers.run(), name="answers"))
         self._background.append(asyncio.create_task(self._resume_games(), name="resume"))
         self._background.append(asyncio.create_task(self.lease.keep(self._shards_lost), name="shard-lease"))
 
@@ -197,6 +199,7 @@ class IceFloeBot(commands.Bot):
         await asyncio.gather(*self._background, return_exceptions=True)
         await self.flow.bots.close()
         await self.flow.outbox.close()
+        await self.flow.answers.close()
         self.flow.close()
         await super().close()
         await self.db.close()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dotenv import dotenv_values, load_dotenv
+
+from ui.limits import LimitSettings
 
 DEFAULT_DATABASE_URL = "sqlite:///data/ice_floe.db"
 DEFAULT_POOL_SIZE = 10
@@ -40,6 +42,7 @@ class Settings:
     metrics_port: int | None = None
     """Serve /healthz and /metrics on this port; None: no HTTP endpoint."""
     metrics_host: str = "127.0.0.1"
+    limits: LimitSettings = field(default_factory=LimitSettings)
 
     @property
     def sharded(self) -> bool:
@@ -65,6 +68,7 @@ class Settings:
             shard_ids=shard_ids,
             metrics_port=port("METRICS_PORT", merged.get("METRICS_PORT", "")),
             metrics_host=merged.get("METRICS_HOST", "").strip() or "127.0.0.1",
+            limits=LimitSettings.from_env(merged),
         )
 
 

@@ -16,7 +16,9 @@ from ui.bots import LEVELS
 from ui.errors import UserError
 from ui.history import history_buttons, history_page
 from ui.lifecycle import listing, missing_permissions
+from ui.limits import too_soon
 from ui.lobby import in_thread
+from ui.records import jump_link
 from ui.scheduler import hours
 from ui.text import embed_messages
 
@@ -27,6 +29,8 @@ GAME_CHOICES = [app_commands.Choice(name=p.game.title, value=key) for key, p in 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 OPTION_HELP = {o.name: o.description for g in games().values() for o in g.options}
 HOURS = app_commands.Range[float, 0.1, 720.0]
+BOARD_HERE = "The current board is here: {link}"
+REPLAY_HERE = "The replay of game #{number} is already posted here: {link}"
 
 
 def _in_server(interaction: discord.Interaction) -> int:
@@ -77,6 +81,14 @@ class GameCog(commands.Cog):
                 f"I cannot run a game here: I am missing {listing(missing)} in this channel. "
                 f"Ask a moderator to give me {them}, or start the game in another channel."
             )
+        await self.flow.lobby_allowed(interaction)
+        user, channel = interaction.user.id, interaction.channel_id or 0
+        limits = self.flow.limits
+        wait = (
+            limits.thread(user, channel, interaction.guild_id or 0) if thread else limits.public("new", user, channel)
+        )
+        if wait:
+            raise UserError(too_soon(wait))
         await self.flow.new_lobby(
             interaction,
             game.value,
@@ -89,19 +101,22 @@ class GameCog(commands.Cog):
     @game.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:
         """Seat the caller."""
-        await self.flow.join(interaction, await self._lobby(interaction))
+        row = await self._lobby(interaction)
+        await self.flow.join(interaction, row, quiet=self._quiet(interaction))
 
     @game.command(name="leave", description="Leave this channel's lobby")
     async def leave(self, interaction: discord.Interaction) -> None:
         """Unseat the caller."""
-        await self.flow.leave(interaction, await self._lobby(interaction))
+        row = await self._lobby(interaction)
+        await self.flow.leave(interaction, row, quiet=self._quiet(interaction))
 
     @game.command(name="addbot", description="Seat a computer player in this channel's lobby (host only)")
     @app_commands.describe(level="easy: quick and beatable; hard: searches ahead")
     @app_commands.choices(level=LEVEL_CHOICES)
     async def addbot(self, interaction: discord.Interaction, level: app_commands.Choice[str] | None = None) -> None:
         """Seat a computer player."""
-        await self.flow.add_bot(interaction, await self._lobby(interaction), level.value if level else "easy")
+        row = await self._lobby(interaction)
+        await self.flow.add_bot(interaction, row, level.value if level else "easy", quiet=self._quiet(interaction))
 
     @game.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -117,8 +132,16 @@ class GameCog(commands.Cog):
 
     @game.command(name="status", description="Post the current board and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
-        """Re-post the board or the lobby."""
-        await self.flow.repost(interaction, await self.flow.game_here(interaction))
+        """Re-post the board or the lobby for a player; show it privately to anyone else."""
+        row = await self.flow.game_here(interaction)
+        if row.seat_of(interaction.user.id) is None:
+            if wait := self.flow.limits.private("status", interaction.user.id):
+                raise UserError(too_soon(wait))
+            await self.flow.show_privately(interaction, row)
+            return
+        if wait := self.flow.limits.public("status", interaction.user.id, interaction.channel_id or 0):
+            raise UserError(f"{too_soon(wait)} {BOARD_HERE.format(link=jump_link(row))}")
+        await self.flow.repost(interaction, row)
 
     @game.command(name="resign", description="Leave the game in progress, or hand your seat to a computer player")
     @app_commands.describe(hand_to_bot="Let a computer player of this level play your seat instead")
@@ -189,8 +212,15 @@ class GameCog(commands.Cog):
         row = await records.pick_game(self.flow, interaction, game_number)
         if row.status == LOBBY or not row.state:
             raise UserError("That game has not been played yet.")
+        if link := await self._posted_replay(interaction, row.id):
+            await interaction.response.send_message(REPLAY_HERE.format(number=row.id, link=link), ephemeral=True)
+            return
+        if wait := self.flow.limits.public("replay", interaction.user.id, interaction.channel_id or 0):
+            raise UserError(too_soon(wait))
         await interaction.response.defer(thinking=True)
-        await interaction.followup.send(file=await records.replay_file(self.flow, row))
+        message = await interaction.followup.send(file=await records.replay_file(self.flow, row), wait=True)
+        if interaction.guild_id is not None:
+            await self.flow.posts.set_replay_post(row.id, interaction.guild_id, message.channel.id, message.id)
 
     @game.command(name="stats", description="Show games played, wins and average score")
     @app_commands.describe(user="Whose statistics (default: yours)")
@@ -203,7 +233,10 @@ class GameCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """Rank players by wins."""
-        text = await records.leaderboard_text(self.flow, _in_server(interaction), game.value)
+        guild_id = _in_server(interaction)
+        if wait := self.flow.limits.public("leaderboard", interaction.user.id, interaction.channel_id or 0):
+            raise UserError(too_soon(wait))
+        text = await records.leaderboard_text(self.flow, guild_id, game.value)
         await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     @game.command(name="rules", description="Show a game's rules and the rulings this bot applies")
@@ -249,6 +282,21 @@ class GameCog(commands.Cog):
             f" · new games in a thread: {'yes' if current.thread_default else 'no'}"
         )
         await interaction.response.send_message(text, ephemeral=True)
+
+    def _quiet(self, interaction: discord.Interaction) -> bool:
+        """Tell whether a lobby change should be told privately: its public notes are over their limit here."""
+        return bool(self.flow.limits.lobby_note(interaction.user.id))
+
+    async def _posted_replay(self, interaction: discord.Interaction, game_id: int) -> str | None:
+        """Return a link to this game's replay if it was posted in this server and is still there."""
+        if interaction.guild_id is None or (posted := await self.flow.posts.replay_post(game_id)) is None:
+            return None
+        channel_id, message_id = posted
+        try:
+            await self.bot.get_partial_messageable(channel_id).fetch_message(message_id)
+        except discord.HTTPException:
+            return None  # deleted, or out of reach: post it again
+        return f"https://discord.com/channels/{interaction.guild_id}/{channel_id}/{message_id}"
 
     async def _lobby(self, interaction: discord.Interaction) -> GameRow:
         """Return this channel's lobby, or refuse."""

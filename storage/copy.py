@@ -26,6 +26,7 @@ TABLES = (
     ("meta", "key"),
     ("guild_settings", "guild_id"),
     ("notify", "user_id"),
+    ("replay_posts", "game_id"),
 )
 IDENTITY_TABLES = ("games", "actions")
 BATCH = 1000

@@ -123,11 +123,17 @@ class GameQueries(Store):
         events: Sequence[dict[str, Any]],
         finished: bool,
         results: Sequence[Result] = (),
+        also: Sequence[tuple[str, Sequence[Any]]] = (),
     ) -> int:
-        """Save the new state, append the action and, at the end, the results, in one transaction."""
+        """Save the new state, append the action and, at the end, the results, in one transaction.
+
+        `also` holds more statements to run in the same transaction (e.g. the answer the move still owes).
+        """
         log = (seat, user_id, json.dumps(action), json.dumps(list(events)))
         status = FINISHED if finished else ACTIVE
-        return await self._write(game_id, expected_version, state, status, log, require=ACTIVE, results=results)
+        return await self._write(
+            game_id, expected_version, state, status, log, require=ACTIVE, results=results, also=also
+        )
 
     async def _write(
         self,
@@ -138,6 +144,7 @@ class GameQueries(Store):
         log: tuple[int | None, int | None, str, str] | None,
         require: str,
         results: Sequence[Result] = (),
+        also: Sequence[tuple[str, Sequence[Any]]] = (),
     ) -> int:
         """Write a state only if the game is still at `expected_version` and in status `require`.
 
@@ -149,7 +156,7 @@ class GameQueries(Store):
         retried = False
         for delay in (*RETRY_DELAYS, None):
             try:
-                return await self._write_once(game_id, expected_version, state, status, log, require, results)
+                return await self._write_once(game_id, expected_version, state, status, log, require, results, also)
             except StaleVersion:
                 if retried and await self._already_written(game_id, expected_version + 1, status, log):
                     return expected_version + 1
@@ -182,6 +189,7 @@ class GameQueries(Store):
         log: tuple[int | None, int | None, str, str] | None,
         require: str,
         results: Sequence[Result],
+        also: Sequence[tuple[str, Sequence[Any]]] = (),
     ) -> int:
         """Try the guarded write once."""
         now = self._now()
@@ -206,6 +214,8 @@ class GameQueries(Store):
                     " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game_id, r.seat, guild_id, kind, r.user_id, int(r.is_bot), r.score, r.rank, int(r.winner), now),
                 )
+            for sql, args in also:
+                await tx.execute(sql, args)
             await self._refresh_due(tx, "g.id = ?", (game_id,))
         return expected_version + 1
 

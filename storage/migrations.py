@@ -275,6 +275,47 @@ MIGRATIONS: tuple[Migration, ...] = (
     );
     CREATE INDEX private_menus_by_game ON private_menus (game_id);
     """,
+    # 7: answers owed to acknowledged interactions (their token lives 15 minutes, so a "thinking…" left by
+    # a crash or a failing follow-up is completed from the saved game, after a restart too), and where a game's
+    # replay was posted, so asking again links to it instead of drawing and posting it again.
+    {
+        "sqlite": """
+    CREATE TABLE pending_answers (
+        interaction_id INTEGER PRIMARY KEY,
+        application_id INTEGER NOT NULL,
+        token TEXT NOT NULL,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        created_at REAL NOT NULL
+    );
+    CREATE INDEX pending_answers_by_game ON pending_answers (game_id);
+    CREATE TABLE replay_posts (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL
+    );
+    """,
+        "postgresql": """
+    CREATE TABLE pending_answers (
+        interaction_id BIGINT PRIMARY KEY,
+        application_id BIGINT NOT NULL,
+        token TEXT NOT NULL,
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        user_id BIGINT NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX pending_answers_by_game ON pending_answers (game_id);
+    CREATE TABLE replay_posts (
+        game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        guild_id BIGINT,
+        channel_id BIGINT NOT NULL,
+        message_id BIGINT NOT NULL
+    );
+    """,
+    },
 )
 
 

@@ -7,11 +7,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from storage.database import ACTIVE, LOBBY, Database, GameRow
+from storage.posts import Posts
 from ui.adapter import adapter_for
+from ui.answers import AnswerKeeper
 from ui.bots import BotPlayers
 from ui.components import LOBBY_VERSION, ComponentHit
 from ui.errors import STALE_BOARD, UserError
 from ui.lifecycle import Lifecycle
+from ui.limits import Limits, LimitSettings, too_many_lobbies
 from ui.loading import GameLoader
 from ui.lobby import Lobby
 from ui.locks import GameLocks
@@ -49,10 +52,14 @@ class GameFlow:
         *,
         workers: str = "process",
         outbox_interval: float = 30.0,
+        limits: LimitSettings | None = None,
         **bot_options: Any,
     ) -> None:
         self.bot = bot
         self.db = db
+        self.limits = Limits(limits)
+        self.answers = AnswerKeeper(bot, db)
+        self.posts = Posts(db.backend)
         self.locks = GameLocks()
         self.loader = GameLoader(db)
         self.renderer = Renderer(workers)
@@ -65,7 +72,9 @@ class GameFlow:
         self.loader.on_loaded = self.outbox.notice
         self.tally = Tally(db.shards.count if db.shards else 1)
         self.outbox.tally = self.tally
-        self.moves = Moves(db, self.loader, self.publisher, self.outbox, self.locks, self.schedule_bots, self.tally)
+        self.moves = Moves(
+            db, self.loader, self.publisher, self.outbox, self.locks, self.schedule_bots, self.tally, self.answers
+        )
         self.lobby = Lobby(bot, db, self.publisher, self.locks)
         self.bots = BotPlayers(
             db, self.loader, self.moves, workers=workers, on_post_failed=self.lifecycle.post_failed, **bot_options
@@ -91,9 +100,19 @@ class GameFlow:
         self.bots.schedule(game_id)
 
     def _published(self, row: GameRow) -> None:
-        """Let the computer players of a game whose board just changed take their turns."""
+        """Complete the answers the new board owes; let the game's computer players take their turns."""
+        self.answers.published(row)
         if any(seat.is_bot for seat in row.seats):
             self.schedule_bots(row.id)
+
+    async def lobby_allowed(self, interaction: discord.Interaction) -> None:
+        """Refuse a new lobby to a user who already hosts as many open lobbies in this server as one may."""
+        most = self.limits.settings.lobbies_per_user
+        if (
+            interaction.guild_id is not None
+            and await self.posts.lobbies_hosted(interaction.guild_id, interaction.user.id) >= most
+        ):
+            raise UserError(too_many_lobbies(most))
 
     async def resume(self) -> None:
         """After a start-up, let every game of this process's shards whose turn belongs to a computer player go on."""
@@ -105,6 +124,13 @@ class GameFlow:
             await self.lobby.repost(interaction, row)
         else:
             await self.publisher.repost(interaction, row)
+
+    async def show_privately(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Show the current board (or the lobby) to the caller alone."""
+        if row.status == LOBBY:
+            await self.lobby.show_privately(interaction, row)
+        else:
+            await self.publisher.show_privately(interaction, row)
 
     async def warm_up(self) -> None:
         """Start every render worker now, so the first boards after a start do not wait for them."""
@@ -127,6 +153,7 @@ class GameFlow:
             await handler(interaction, row)
             return
         if hit.token == "rematch":
+            await self.lobby_allowed(interaction)
             await self.lobby.rematch(interaction, row)
             return
         if row.status != ACTIVE:

@@ -141,13 +141,15 @@ class Lobby:
             raise UserError("I am not allowed to create threads here (Create Public Threads).") from None
         return int(data["id"])
 
-    async def join(self, interaction: discord.Interaction, row: GameRow) -> None:
-        """Seat the caller in a lobby."""
+    async def join(self, interaction: discord.Interaction, row: GameRow, *, quiet: bool = False) -> None:
+        """Seat the caller in a lobby (with `quiet`, the note about it is private)."""
         game = get(row.kind)
         await self.db.seat_player(row.id, interaction.user.id, display_name(interaction.user), game.max_players)
-        await self._changed(interaction, row, f"{interaction.user.mention} joined.")
+        await self._changed(interaction, row, f"{interaction.user.mention} joined.", quiet=quiet)
 
-    async def add_bot(self, interaction: discord.Interaction, row: GameRow, level: str = "easy") -> None:
+    async def add_bot(
+        self, interaction: discord.Interaction, row: GameRow, level: str = "easy", *, quiet: bool = False
+    ) -> None:
         """Seat a computer player in a lobby (host only)."""
         if interaction.user.id != row.host_id:
             raise UserError("Only the host can add computer players.")
@@ -158,18 +160,18 @@ class Lobby:
         user_id = min([s.user_id for s in bots], default=0) - 1
         name = f"Bot {len(bots) + 1} ({level})"
         await self.db.seat_player(row.id, user_id, name, game.max_players, bot_level=level)
-        await self._changed(interaction, row, f"{name} joined.")
+        await self._changed(interaction, row, f"{name} joined.", quiet=quiet)
 
-    async def leave(self, interaction: discord.Interaction, row: GameRow) -> None:
+    async def leave(self, interaction: discord.Interaction, row: GameRow, *, quiet: bool = False) -> None:
         """Unseat the caller from a lobby; the lobby closes when the host leaves."""
         if interaction.user.id == row.host_id:
             await self.cancel(interaction, row, reason="The host left, so the lobby is closed.")
             return
         await self.db.unseat_player(row.id, interaction.user.id)
-        await self._changed(interaction, row, f"{interaction.user.mention} left.")
+        await self._changed(interaction, row, f"{interaction.user.mention} left.", quiet=quiet)
 
-    async def _changed(self, interaction: discord.Interaction, row: GameRow, note: str) -> None:
-        """Refresh the lobby message after a seat change."""
+    async def _changed(self, interaction: discord.Interaction, row: GameRow, note: str, *, quiet: bool = False) -> None:
+        """Refresh the lobby message after a seat change; say so in the channel, or privately when `quiet`."""
         fresh = await self.db.game(row.id)
         assert fresh is not None
         embed, view = lobby_embed(fresh), lobby_view(fresh)
@@ -177,7 +179,9 @@ class Lobby:
         if pressed_lobby:
             await interaction.response.edit_message(embed=embed, view=view)
         else:
-            await interaction.response.send_message(note, allowed_mentions=discord.AllowedMentions.none())
+            await interaction.response.send_message(
+                note, ephemeral=quiet, allowed_mentions=discord.AllowedMentions.none()
+            )
             await self.publisher.edit_message(fresh.channel_id, fresh.board_message_id, embed=embed, view=view)
 
     async def start(self, interaction: discord.Interaction, row: GameRow) -> None:
@@ -221,6 +225,10 @@ class Lobby:
             await self.publisher.edit_message(row.channel_id, row.board_message_id, view=lobby_view(row, disabled=True))
         else:
             await self.publisher.disable_board(row)
+
+    async def show_privately(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Show a lobby to the caller alone, with its buttons (Join works from there too)."""
+        await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row), ephemeral=True)
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
         """Post a lobby again and retire the previous lobby message."""

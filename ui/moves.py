@@ -5,15 +5,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import discord
 
 from engine.base import Action, Event, Game, IllegalAction
+from storage.answers import PendingAnswer, PendingAnswers
 from storage.database import ACTIVE, LOBBY, Database, GameRow, Result
 from ui.adapter import Board
+from ui.answers import AnswerKeeper
 from ui.errors import (
     EXPECTED,
     HAND_LATER,
@@ -26,7 +28,7 @@ from ui.errors import (
 )
 from ui.loading import GameLoader
 from ui.locks import GameLocks
-from ui.outbox import Outbox
+from ui.outbox import FAILED_BACKOFF_S, Outbox
 from ui.publishing import Publisher
 from ui.tally import Tally
 
@@ -36,6 +38,10 @@ T = TypeVar("T")
 ACK_WITHIN_S = 1.0
 """Acknowledge an interaction by this long after Discord created it when saving has not finished by then
 (Discord drops an interaction not acknowledged within 3 s)."""
+DEEP = 4
+"""With more moves than this being handled at once, acknowledge each new one before saving it (a burst)."""
+LATE_S = 0.3
+"""Acknowledge a move before saving it when it reached the bot this long after Discord created it (a backlog)."""
 
 
 @dataclass
@@ -70,7 +76,9 @@ class Moves:
         locks: GameLocks,
         schedule_bots: Callable[[int], None],
         tally: Tally | None = None,
+        answers: AnswerKeeper | None = None,
     ) -> None:
+        self.answers = answers
         self.db = db
         self.tally = tally or Tally()
         self.loader = loader
@@ -78,6 +86,8 @@ class Moves:
         self.outbox = outbox
         self.locks = locks
         self.schedule_bots = schedule_bots
+        self.handling = 0
+        """Moves by players being handled right now (a deep queue acknowledges at once)."""
 
     async def commit(
         self,
@@ -88,12 +98,14 @@ class Moves:
         seat: int | None = None,
         expected_version: int | None = None,
         sent_at: datetime | None = None,
+        owes: PendingAnswer | None = None,
     ) -> Commit:
         """Apply an action to the saved game and save it with its log entry; nothing is posted yet.
 
         The seat is the caller's (`user_id`) or given (`seat`, for computer players and timeouts). The
         reserved action {"type": "resign"} takes the seat out of the game. A move chosen on a board is bound to
-        that board's `expected_version`; a slash command to the game as it was when it was `sent_at`.
+        that board's `expected_version`; a slash command to the game as it was when it was `sent_at`. With
+        `owes`, the answer the interaction will wait for is saved in the same transaction (see ui/answers.py).
         """
         async with self.locks.hold(game_id):
             fresh = await self.db.game(game_id)
@@ -117,6 +129,8 @@ class Moves:
                 if seat not in game.to_act(state):
                     raise IllegalAction(not_your_turn(fresh.names, game.to_act(state)))
                 events = game.apply(state, seat, action)
+            if owes is not None:
+                owes = replace(owes, version=fresh.version + 1)
             version = await self.db.record_action(
                 fresh.id,
                 fresh.version,
@@ -127,8 +141,11 @@ class Moves:
                 events=[e.to_json() for e in events],
                 finished=game.is_over(state),
                 results=results(fresh, game, state),
+                also=[PendingAnswers.saving(owes)] if owes is not None else (),
             )
         self.tally.moves[fresh.kind, self.tally.shard_of(fresh.guild_id)] += 1
+        if owes is not None and self.answers is not None:
+            self.answers.saved(owes)
         fresh.version = version
         return Commit(Board(fresh, game, state, version), previous, events)
 
@@ -153,6 +170,37 @@ class Moves:
         if private_note is None and elsewhere:
             private_note = "Done: see the new board in the game's channel."
         slash = interaction.message is None and expected_version is None and private_note is None
+        owes = self._owes(interaction, row, private_note)
+        self.handling += 1
+        try:
+            if self.handling > DEEP or age(interaction) > LATE_S:
+                if owes is not None and self.answers is not None:
+                    await self.answers.promise(replace(owes, version=row.version + 1))  # kept across a crash
+                try:
+                    await defer(interaction, private_note, elsewhere=elsewhere)  # the answer follows once saved
+                except discord.HTTPException as exc:  # expired (10062) in the queue: the move still counts
+                    log.warning("could not acknowledge interaction %s at once: %s", interaction.id, exc)
+            await self._act(interaction, row, action, expected_version, private_note, on_board, slash, owes)
+        except Exception:
+            if owes is not None and self.answers is not None:
+                self.answers.given(owes.interaction_id)  # the error reply is its answer
+            raise
+        finally:
+            self.handling -= 1
+
+    async def _act(
+        self,
+        interaction: discord.Interaction,
+        row: GameRow,
+        action: Action,
+        expected_version: int | None,
+        private_note: str | None,
+        on_board: bool,
+        slash: bool,
+        owes: PendingAnswer | None,
+    ) -> None:
+        """Save an action, answer, then post its board (see `act`)."""
+        elsewhere = interaction.channel_id != row.channel_id
         async with self.outbox.holding(row.id):
             saving = self.commit(
                 row.id,
@@ -160,6 +208,7 @@ class Moves:
                 user_id=interaction.user.id,
                 expected_version=expected_version,
                 sent_at=interaction.created_at if slash else None,
+                owes=owes,
             )
             done = await in_time(interaction, saving, lambda: defer(interaction, private_note, elsewhere=elsewhere))
             try:
@@ -173,8 +222,15 @@ class Moves:
                 missed = await self.publisher.publish(
                     done.board, done.events, interaction=target, previous=done.previous
                 )
+                if owes is not None and self.answers is not None:
+                    self.answers.given(owes.interaction_id)
             except Exception as exc:
-                raise saved_but(row, exc, "the new board") from exc
+                told = saved_but(row, exc, "the new board")
+                if owes is not None and self.answers is not None and interaction.response.is_done():
+                    await self.answers.failed(interaction)  # completed with a link once the outbox posts the board
+                    self.outbox.kick(row.id, delay=FAILED_BACKOFF_S[0])
+                    return
+                raise told from exc
         if missed:
             dms = MoveSaved(f"the private update by DM for {', '.join(missed)}", hint=HAND_LATER)
             await reply_ephemeral(interaction, str(dms))
@@ -197,14 +253,28 @@ class Moves:
             )
             self.schedule_bots(row.id)
             return
+        owes = self._owes(interaction, row, None)
         async with self.outbox.holding(row.id):
-            resigning = self.commit(row.id, {"type": "resign"}, user_id=interaction.user.id)
+            resigning = self.commit(row.id, {"type": "resign"}, user_id=interaction.user.id, owes=owes)
             done = await in_time(interaction, resigning, lambda: defer(interaction, None))
             try:
                 await defer(interaction, None)
                 await self.publisher.publish(done.board, done.events, interaction=interaction, previous=done.previous)
+                if owes is not None and self.answers is not None:
+                    self.answers.given(owes.interaction_id)
             except Exception as exc:
-                raise saved_but(row, exc, "the new board") from exc
+                told = saved_but(row, exc, "the new board")
+                if owes is not None and self.answers is not None and interaction.response.is_done():
+                    await self.answers.failed(interaction)
+                    self.outbox.kick(row.id, delay=FAILED_BACKOFF_S[0])
+                    return
+                raise told from exc
+
+    def _owes(self, interaction: discord.Interaction, row: GameRow, private_note: str | None) -> PendingAnswer | None:
+        """Return the answer a move will owe in a public "thinking…" placeholder, to save with the move."""
+        if self.answers is None or not AnswerKeeper.wants(interaction, private_note):
+            return None
+        return AnswerKeeper.pending(interaction, row.id)
 
 
 def changed_after(row: GameRow, sent_at: datetime) -> bool:
@@ -215,9 +285,12 @@ def changed_after(row: GameRow, sent_at: datetime) -> bool:
     return saved > sent_at
 
 
-async def in_time(
-    interaction: discord.Interaction, work: Awaitable[T], early: Callable[[], Awaitable[None]]
-) -> T:
+def age(interaction: discord.Interaction) -> float:
+    """Return how many seconds ago Discord created an interaction."""
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+
+async def in_time(interaction: discord.Interaction, work: Awaitable[T], early: Callable[[], Awaitable[None]]) -> T:
     """Await `work`; if it is still waiting (on the database) near Discord's deadline, acknowledge first."""
     task = asyncio.ensure_future(work)
     elapsed = (discord.utils.utcnow() - interaction.created_at).total_seconds()

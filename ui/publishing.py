@@ -78,11 +78,13 @@ class Publisher:
         interaction: discord.Interaction | None,
         previous: Board | None,
         unless_posted: bool = False,
+        ping: bool = True,
     ) -> list[str]:
         """Post the new board with a summary and a ping, disable the old one and send private updates.
 
         A step that continues a turn (see `GameAdapter.turn_in_place`) edits the current board instead. With
         `unless_posted`, nothing is posted when a board of this version or newer is already in the channel.
+        Without `ping` the turn line names the players without notifying them (a board posted again).
         Return the names of the players whose private update by DM did not arrive (Discord failed it).
         """
         adapter = adapter_for(board.row.kind)
@@ -101,7 +103,7 @@ class Publisher:
                 ]
             else:
                 items = adapter.board_items(board)
-            message = await self.send(board.row, interaction, content, picture, items)
+            message = await self.send(board.row, interaction, content, picture, items, ping=ping)
             if previous is not None:
                 await self.edit_message(
                     board.row.channel_id,
@@ -209,10 +211,13 @@ class Publisher:
         content: str,
         picture: Picture,
         items: list[discord.ui.Item[Any]],
+        *,
+        ping: bool = True,
     ) -> discord.Message | None:
         """Send a board as the interaction's follow-up, or to the channel when no one is interacting."""
         view = view_of(items)
-        kwargs: dict[str, Any] = {"content": content, "file": picture.file(), "allowed_mentions": MENTION_USERS}
+        mentions = MENTION_USERS if ping else discord.AllowedMentions.none()
+        kwargs: dict[str, Any] = {"content": content, "file": picture.file(), "allowed_mentions": mentions}
         if view is not None:
             kwargs["view"] = view
         if interaction is not None:
@@ -244,7 +249,20 @@ class Publisher:
         await self.edit_message(row.channel_id, row.board_message_id, view=view_of(items))
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
-        """Post an active game's current board again and retire the previous one."""
+        """Post an active game's current board again and retire the previous one; nobody is pinged again."""
         board = self.loader.board(row)
         await interaction.response.defer(thinking=True)
-        await self.publish(board, [], interaction=interaction, previous=self.loader.board(row, disabled=True))
+        previous = self.loader.board(row, disabled=True)
+        await self.publish(board, [], interaction=interaction, previous=previous, ping=False)
+
+    async def show_privately(self, interaction: discord.Interaction, row: GameRow) -> None:
+        """Show an active game's current board to the caller alone (no menus, no ping, nothing in the channel)."""
+        board = self.loader.board(row, disabled=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        picture = await self.renderer.board(adapter_for(row.kind), board)
+        await interaction.followup.send(
+            content=board_content(board, []),
+            file=picture.file(),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )

@@ -42,6 +42,8 @@ class CrashReport:
     kills_between_commit_and_post: int = 0
     restarts_with_boards_to_post: int = 0
     boards_posted_after_restart: int = 0
+    answers_completed_after_restart: int = 0
+    """"thinking…" placeholders of acknowledged moves the killed bot left, completed by the next one."""
     leaked_processes: list[int] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -297,6 +299,23 @@ class CrashRun:
         await self.bot.start()
         self.report.boards_posted_after_restart += sum(1 for gid in owed if not self._owed(gid))
         await self.check_boards()
+        await self.check_answers()
+
+    def _thinking(self) -> list[FakeMessage]:
+        """Return the placeholders still "thinking…" in the game channels."""
+        return [m for c in self.channels for m in self.driver.messages(c) if m.loading and not m.deleted]
+
+    async def check_answers(self) -> None:
+        """Check every placeholder the killed bot left is completed by the restarted one, soon."""
+        waiting = self._thinking()
+        try:
+            await self.driver.wait_until(lambda: not self._thinking(), "every placeholder completed", within=20)
+        except AssertionError:
+            self.report.problems.append(f"{len(self._thinking())} placeholder(s) still thinking after a restart")
+        self.report.answers_completed_after_restart += len(waiting)
+        for message in waiting:
+            if not message.content.startswith(("Your move was saved.", "Your move was not applied")):
+                self.report.problems.append(f"a placeholder was completed with {message.content[:80]!r}")
 
     def _owed(self, game_id: int) -> bool:
         """Tell whether a game's saved version has no posted board."""

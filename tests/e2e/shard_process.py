@@ -25,6 +25,7 @@ import yarl
 from bot import create_bot
 from config import Settings
 from storage.ownership import ShardTaken
+from ui.limits import LimitSettings
 
 PR_SET_PDEATHSIG = 1
 
@@ -40,13 +41,21 @@ class FileClock:
         return datetime.fromisoformat(self.path.read_text().strip())
 
 
+NO_RATES = LimitSettings(per_user=None, per_channel=None)
+
+
 async def run(args: argparse.Namespace) -> None:
     """Start the bot on its shard, say ready, and run until SIGTERM."""
     discord.http.Route.BASE = args.api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
     discord.asset.Asset.BASE = args.cdn
     settings = Settings(
-        token=args.token, database_url=args.database, shard_count=args.shards, shard_ids=(args.shard,), db_pool_size=4
+        token=args.token,
+        database_url=args.database,
+        shard_count=args.shards,
+        shard_ids=(args.shard,),
+        db_pool_size=4,
+        limits=NO_RATES,  # a few players open many games in seconds here; tests/e2e/test_limits.py checks the rates
     )
     bot = create_bot(
         settings, bot_pause=args.pause, bot_budget=0.05, workers="thread", check_interval=0.2, guild_ready_timeout=0.05

@@ -323,6 +323,10 @@ async def test_short_game_against_an_easy_bot_then_its_replay(
         raise AssertionError("a cached replay was drawn again")
 
     monkeypatch.setattr(replays, "replay_frames", never)
+    again = await driver.slash(alice, "/game replay game_number:1").settle(20, quiet=0.01)
+    assert again.ephemeral and not again.files, "asked again, the posted replay is linked, not posted again"
+    assert f"/{general.id}/{replayed.message.id}" in again.content, again.content
+    driver.fake.delete_message(replayed.message)  # once that post is gone, the kept GIF is posted again
     again = await driver.slash(alice, "/game replay game_number:1", channel=general).settle(20, quiet=0.01)
     (cached,) = again.files
-    assert cached.data == gif.data
+    assert cached.data == gif.data and not again.ephemeral

@@ -25,4 +25,5 @@ async def test_a_killed_bot_loses_no_acknowledged_move_and_posts_every_saved_boa
     assert report.acknowledged >= 100
     assert report.kills >= 4 and report.kills_between_commit_and_post >= 2, report
     assert report.restarts_with_boards_to_post >= 1 and report.boards_posted_after_restart >= 1, report
+    assert report.answers_completed_after_restart >= report.kills_between_commit_and_post, report
     assert report.leaked_processes == [], "worker processes outlived the killed bot"

@@ -16,6 +16,7 @@ from storage.database import ACTIVE, Database
 from tests.e2e.helpers_games import start_floe
 from tests.harness import Driver, FakeChannel, FakeDiscord, FakeUser
 from tests.postgres import REQUIRE, PostgresServer, PostgresUnavailable, start_server
+from ui.limits import LimitSettings
 
 UNAVAILABLE = "The bot cannot save games right now, so nothing was changed."
 
@@ -47,7 +48,13 @@ async def test_a_postgresql_restart_mid_game_is_weathered(
     own_postgres: PostgresServer, fake_discord: FakeDiscord, driver: Driver
 ) -> None:  # own_postgres first: it is set up first and stopped last, after the bot
     url = await own_postgres.new_schema()
-    settings = Settings(token=fake_discord.token, database_url=url, dev_guild_id=fake_discord.guild.id, db_pool_size=4)
+    settings = Settings(
+        token=fake_discord.token,
+        database_url=url,
+        dev_guild_id=fake_discord.guild.id,
+        db_pool_size=4,
+        limits=LimitSettings(per_user=None, per_channel=None),  # alice opens three games in seconds
+    )
     bot = await start_floe(driver, settings, bot_pause=0.4)
     alice = driver.user("alice")
     person = driver.channel

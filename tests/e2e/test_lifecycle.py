@@ -17,6 +17,7 @@ from tests.e2e.helpers_games import seed_games
 from tests.e2e.test_async_play import open_game, place, start_floe, tick
 from tests.harness import Driver, FakeChannel, FakeMessage, FakeUser
 from tests.harness.models import ATTACH_FILES, MANAGE_THREADS, SEND_MESSAGES
+from ui.limits import LimitSettings
 
 EMBED_LINKS = 1 << 14
 POSTS = "POST /channels/{channel_id}/messages"
@@ -272,7 +273,8 @@ async def test_a_removed_bot_abandons_the_servers_games_and_nothing_returns_when
     driver: Driver, floe_settings: Settings, clock: Clock, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO)
-    floe = await start_floe(driver, replace(floe_settings, dev_guild_id=None), clock)  # commands in every server
+    no_rates = LimitSettings(per_user=None, per_channel=None)  # alice opens three games in seconds
+    floe = await start_floe(driver, replace(floe_settings, dev_guild_id=None, limits=no_rates), clock)
     alice, bob, carol = driver.user("alice"), driver.user("bob"), driver.user("carol")
     general = next(c for c in driver.guild.text_channels() if c.name == "general")
     await open_game(driver, alice, [bob])

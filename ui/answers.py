@@ -1,0 +1,189 @@
+"""Give every acknowledged move its answer: a "thinking…" whose board did not follow is completed later.
+
+The interaction's token is saved with the game and the version the move made (storage/answers.py) in the
+transaction that saves the move, or on its own just before a burst acknowledges a move ahead of saving it. When
+the board follows in the placeholder, the entry is dropped (a few at a time). When it does not (the bot was
+killed, the follow-up failed), the placeholder says the move was saved and, once the outbox has posted the
+board, links to it; a move acknowledged early that never saved says so. Discord keeps a token for 15 minutes,
+so this also works after a restart; older entries are dropped (the board, with the move, is in the channel).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+
+import discord
+
+from storage.answers import PendingAnswer, PendingAnswers
+from storage.database import Database, GameRow
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFE_S = 15 * 60
+"""How long Discord accepts edits of an interaction's original response."""
+MARGIN_S = 20.0
+"""Give up on a token this long before it expires (an edit sent later may arrive too late)."""
+CHECK_S = 5.0
+SAVED_WAITING = "Your move was saved. Its board will be posted in the channel as soon as Discord lets me."
+SAVED_POSTED = "Your move was saved. Its board is in the channel: {link}"
+NOT_SAVED = "Your move was not applied (the bot restarted before saving it). Nothing was changed: please send it again."
+
+
+def board_link(row: GameRow) -> str:
+    """Return a link to a game's current board message, or to its channel."""
+    if row.guild_id and row.board_message_id:
+        return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.board_message_id}"
+    return f"<#{row.channel_id}>"
+
+
+class AnswerKeeper:
+    """Remember which placeholders still wait for their board, and complete them from the saved game."""
+
+    def __init__(self, bot: discord.Client, db: Database, clock: Callable[[], float] = time.time) -> None:
+        self.bot = bot
+        self.db = db
+        self.store = PendingAnswers(db.backend)
+        self.clock = clock
+        self.owed: dict[int, PendingAnswer] = {}
+        """Interaction id -> the answer it is owed, once its move is saved and unless its board followed."""
+        self._answering: set[int] = set()
+        """Interactions whose own flow is posting their board right now (the keeper leaves them alone)."""
+        self._given: list[int] = []
+        """Entries to drop from the database on the next check (one DELETE for many)."""
+        self._settling: dict[int, asyncio.Task[None]] = {}
+        self.loaded = asyncio.Event()
+        """Set once the entries a previous run left are read (at start-up)."""
+
+    @staticmethod
+    def wants(interaction: discord.Interaction, private_note: str | None) -> bool:
+        """Tell whether a move will be acknowledged with a public "thinking…" that its board replaces."""
+        return interaction.message is None and private_note is None
+
+    @staticmethod
+    def pending(interaction: discord.Interaction, game_id: int) -> PendingAnswer:
+        """Return the entry an interaction will owe (its version is set when the move is saved)."""
+        return PendingAnswer(
+            interaction.id,
+            interaction.application_id,
+            interaction.token,
+            game_id,
+            0,
+            interaction.user.id,
+            interaction.created_at.timestamp(),
+        )
+
+    async def promise(self, answer: PendingAnswer) -> None:
+        """Save an entry before acknowledging a move that is not saved yet (a burst acknowledges first)."""
+        await self.store.save(answer)
+        self.owed[answer.interaction_id] = answer
+        self._answering.add(answer.interaction_id)
+
+    def saved(self, answer: PendingAnswer) -> None:
+        """Note an entry saved with its move; its own flow is now posting the board."""
+        self.owed[answer.interaction_id] = answer
+        self._answering.add(answer.interaction_id)
+
+    def given(self, interaction_id: int) -> None:
+        """Drop the entry of an interaction whose answer arrived (its board, or a private reply); see `failed`."""
+        if interaction_id not in self._answering:
+            return  # not saved, or its board failed: the keeper completes it
+        self._answering.discard(interaction_id)
+        if self.owed.pop(interaction_id, None) is not None:
+            self._given.append(interaction_id)
+
+    async def failed(self, interaction: discord.Interaction) -> None:
+        """Say in the placeholder, now, that the move was saved and its board comes later; complete it then.
+
+        A placeholder the board already replaced (something after the post failed) is left as it is.
+        """
+        try:
+            if not (await interaction.original_response()).flags.loading:
+                self.given(interaction.id)
+                return
+            self._answering.discard(interaction.id)
+            await interaction.edit_original_response(content=SAVED_WAITING, attachments=[], view=None)
+        except discord.HTTPException as exc:
+            self._answering.discard(interaction.id)  # the keeper tries again while the token lives
+            log.warning("could not tell interaction %s its move was saved: %s", interaction.id, exc)
+
+    def published(self, row: GameRow) -> None:
+        """Complete, soon, the placeholders of a game whose board was just posted."""
+        if any(a.game_id == row.id and a.interaction_id not in self._answering for a in self.owed.values()):
+            task = self._settling.get(row.id)
+            if task is None or task.done():
+                self._settling[row.id] = asyncio.get_running_loop().create_task(self.settle(row.id))
+
+    async def load(self) -> int:
+        """Read the entries a previous run left (after a crash); drop the expired ones; return how many are left."""
+        await self.store.forget_older_than(self.clock() - TOKEN_LIFE_S + MARGIN_S)
+        for answer in await self.store.all():
+            self.owed.setdefault(answer.interaction_id, answer)
+        return len(self.owed)
+
+    async def run(self) -> None:
+        """Once connected, load what a previous run left, then check the owed answers every few seconds."""
+        await self.bot.wait_until_ready()
+        loaded = False
+        while True:
+            try:
+                if not loaded:
+                    await self.load()
+                    loaded = True
+                    self.loaded.set()
+                await self.check()
+            except Exception:
+                log.exception("completing owed answers failed")
+            await asyncio.sleep(CHECK_S)
+
+    async def check(self) -> None:
+        """Drop the entries of answers given, and complete what the games whose boards are posted owe."""
+        given, self._given = self._given, []
+        await self.store.forget(*given)
+        games = {a.game_id for a in self.owed.values() if a.interaction_id not in self._answering}
+        for game_id in games:
+            await self.settle(game_id)
+
+    async def settle(self, game_id: int) -> None:
+        """Complete every owed placeholder of a game whose board is posted; drop those about to expire."""
+        row = await self.db.game(game_id)
+        owed = [a for a in self.owed.values() if a.game_id == game_id and a.interaction_id not in self._answering]
+        log = await self.db.actions(game_id) if owed else []
+        for answer in owed:
+            expiring = self.clock() > answer.created_at + TOKEN_LIFE_S - MARGIN_S
+            if not any(e["version"] == answer.version and e["user_id"] == answer.user_id for e in log):
+                await self.complete(answer, NOT_SAVED)  # acknowledged early, then the bot died before saving
+            elif row is not None and row.posted_version >= answer.version:
+                await self.complete(answer, SAVED_POSTED.format(link=board_link(row)))
+            elif row is None or expiring:
+                await self.complete(answer, SAVED_WAITING)
+
+    async def complete(self, answer: PendingAnswer, text: str) -> None:
+        """Edit an owed placeholder (if it still waits, or holds our interim note) and forget the entry."""
+        webhook = discord.Webhook.partial(answer.application_id, answer.token, client=self.bot)
+        try:
+            original = await webhook.fetch_message("@original")  # type: ignore[arg-type]
+            if original.flags.loading or original.content == SAVED_WAITING:
+                await webhook.edit_message(  # type: ignore[arg-type]
+                    "@original", content=text, allowed_mentions=discord.AllowedMentions.none()
+                )
+                log.info("completed the answer of interaction %s (game %s)", answer.interaction_id, answer.game_id)
+        except (discord.NotFound, discord.Forbidden):
+            pass  # deleted, or the token expired: nothing left to answer
+        except discord.HTTPException as exc:
+            if self.clock() < answer.created_at + TOKEN_LIFE_S - MARGIN_S:
+                log.warning("could not complete interaction %s yet: %s", answer.interaction_id, exc)
+                return  # tried again on the next check
+        if answer.interaction_id in self.owed:
+            await self.store.forget(answer.interaction_id)
+            self.owed.pop(answer.interaction_id, None)
+
+    async def close(self) -> None:
+        """Drop the entries of the answers given so far (on shutdown)."""
+        for task in self._settling.values():
+            task.cancel()
+        await asyncio.gather(*self._settling.values(), return_exceptions=True)
+        given, self._given = self._given, []
+        await self.store.forget(*given)

@@ -1,0 +1,181 @@
+"""Count uses of public-posting and costly commands per user, channel and server, and say when they may come again.
+
+Pure: no Discord, no I/O; the clock is given (monotonic seconds), so tests drive it. The cogs ask before they
+post; what happens over a limit (a refusal, or a private answer instead of a public one) is theirs to decide.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import deque
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+
+TOO_SOON = "You can do this again in {seconds} s."
+PRUNE_EVERY = 1024
+"""Forget the keys whose window has passed after this many uses."""
+
+
+TOO_MANY_LOBBIES = (
+    "You already host as many open lobbies in this server as one player may ({most}). Start or cancel one of"
+    " them first: `/game list` shows where they are."
+)
+
+
+def too_many_lobbies(most: int) -> str:
+    """Refuse one more lobby to a user who hosts `most` open ones in a server."""
+    return TOO_MANY_LOBBIES.format(most=most)
+
+
+def too_soon(wait_s: float) -> str:
+    """Say, as a whole sentence, in how many seconds (rounded up) a limited command may be used again."""
+    return TOO_SOON.format(seconds=max(1, math.ceil(wait_s)))
+
+
+@dataclass(frozen=True)
+class Rate:
+    """Allow `uses` uses within any `per_s` seconds."""
+
+    uses: int
+    per_s: float
+
+    @classmethod
+    def parse(cls, name: str, text: str) -> Rate | None:
+        """Read "USES/SECONDS" (e.g. "2/60"); "off" means no limit; raise ValueError naming the setting."""
+        text = text.strip().lower()
+        if text == "off":
+            return None
+        uses, slash, seconds = text.partition("/")
+        try:
+            rate = cls(int(uses), float(seconds))
+        except ValueError:
+            rate = None
+        if not slash or rate is None or rate.uses < 1 or not 0 < rate.per_s <= 86400:
+            raise ValueError(f"{name} must look like 2/60 (uses per seconds, at most a day) or off (got {text!r})")
+        return rate
+
+    def __str__(self) -> str:
+        return f"{self.uses}/{self.per_s:g}"
+
+
+class Limiter:
+    """Remember recent uses per key and allow a use only while every rate it falls under has room."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._uses: dict[Hashable, deque[float]] = {}
+        self._windows: dict[Hashable, float] = {}
+        self._since_prune = 0
+
+    def wait(self, checks: Sequence[tuple[Hashable, Rate | None]]) -> float:
+        """Return how many seconds until a use is allowed under every (key, rate); 0.0 when it is allowed now."""
+        now = self.clock()
+        longest = 0.0
+        for key, rate in checks:
+            if rate is None:
+                continue
+            uses = self._uses.get(key)
+            if not uses:
+                continue
+            while uses and uses[0] <= now - rate.per_s:
+                uses.popleft()
+            if len(uses) >= rate.uses:
+                longest = max(longest, uses[len(uses) - rate.uses] + rate.per_s - now)
+        return longest
+
+    def take(self, checks: Sequence[tuple[Hashable, Rate | None]]) -> float:
+        """Record a use under every key if all allow it now and return 0.0; else record nothing and return the wait."""
+        wait = self.wait(checks)
+        if wait > 0:
+            return wait
+        now = self.clock()
+        for key, rate in checks:
+            if rate is None:
+                continue
+            self._uses.setdefault(key, deque()).append(now)
+            self._windows[key] = max(self._windows.get(key, 0.0), rate.per_s)
+        self._since_prune += 1
+        if self._since_prune >= PRUNE_EVERY:
+            self.prune()
+        return 0.0
+
+    def prune(self) -> None:
+        """Forget every key whose newest use is older than its longest window."""
+        now = self.clock()
+        for key in [k for k, uses in self._uses.items() if not uses or uses[-1] <= now - self._windows[k]]:
+            del self._uses[key]
+            del self._windows[key]
+        self._since_prune = 0
+
+    def __len__(self) -> int:
+        return len(self._uses)
+
+
+@dataclass(frozen=True)
+class LimitSettings:
+    """How often public-posting and costly commands may be used; see .env.example for each setting."""
+
+    per_user: Rate | None = Rate(2, 60)
+    """Each public-posting command (status, leaderboard, replay, new, lobby notes), per user."""
+    per_channel: Rate | None = Rate(4, 60)
+    """Each public-posting command but lobby notes, per channel."""
+    threads_per_user: Rate | None = Rate(2, 600)
+    """New game threads (`/game new thread:true`), per user."""
+    threads_per_server: Rate | None = Rate(10, 600)
+    """New game threads, per server."""
+    lobbies_per_user: int = 3
+    """Open lobbies one user may host in one server at a time."""
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> LimitSettings:
+        """Read the LIMIT_* settings; empty ones keep their defaults."""
+        default = cls()
+        rates: dict[str, Rate | None] = {}
+        for field, name in (
+            ("per_user", "LIMIT_PER_USER"),
+            ("per_channel", "LIMIT_PER_CHANNEL"),
+            ("threads_per_user", "LIMIT_THREADS_PER_USER"),
+            ("threads_per_server", "LIMIT_THREADS_PER_SERVER"),
+        ):
+            text = env.get(name, "").strip()
+            rates[field] = Rate.parse(name, text) if text else getattr(default, field)
+        lobbies = env.get("LIMIT_LOBBIES_PER_USER", "").strip()
+        if lobbies and (not lobbies.isdigit() or int(lobbies) < 1):
+            raise ValueError(f"LIMIT_LOBBIES_PER_USER must be a whole number of at least 1 (got {lobbies!r})")
+        return cls(**rates, lobbies_per_user=int(lobbies) if lobbies else default.lobbies_per_user)
+
+
+class Limits:
+    """Apply the configured rates to the bot's commands, keyed by what they are and who asks where."""
+
+    def __init__(self, settings: LimitSettings | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.settings = settings or LimitSettings()
+        self.limiter = Limiter(clock)
+
+    def public(self, command: str, user_id: int, channel_id: int) -> float:
+        """Take a public post of `command` by a user in a channel; return 0.0, or the seconds to wait."""
+        s = self.settings
+        return self.limiter.take(
+            [((command, "user", user_id), s.per_user), ((command, "channel", channel_id), s.per_channel)]
+        )
+
+    def lobby_note(self, user_id: int) -> float:
+        """Take a public lobby note ("X joined."), limited per user only: seats already bound a lobby's joins."""
+        return self.limiter.take([(("lobby", "user", user_id), self.settings.per_user)])
+
+    def private(self, command: str, user_id: int) -> float:
+        """Take a costly private answer (a picture drawn for one user); return 0.0, or the seconds to wait."""
+        return self.limiter.take([((command, "user", user_id), self.settings.per_user)])
+
+    def thread(self, user_id: int, channel_id: int, guild_id: int) -> float:
+        """Take a new game thread (also a public post in the channel); return 0.0, or the seconds to wait."""
+        s = self.settings
+        return self.limiter.take(
+            [
+                (("new", "user", user_id), s.per_user),
+                (("new", "channel", channel_id), s.per_channel),
+                (("thread", "user", user_id), s.threads_per_user),
+                (("thread", "guild", guild_id), s.threads_per_server),
+            ]
+        )
