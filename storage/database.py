@@ -130,6 +130,8 @@ class GameRow:
     paused_at: str | None = None
     posted_version: int = 0
     """The state version the game's posted board shows; behind `version` until the newest board is posted."""
+    rules: int | None = None
+    """The rules version the game was dealt under (its engine's state schema then); None: saved before it was kept."""
 
     @property
     def board_behind(self) -> bool:
@@ -221,6 +223,7 @@ def _parse_game(row: Row) -> GameRow:
         paused_reason=row["paused_reason"],
         paused_at=row["paused_at"],
         posted_version=row["posted_version"],
+        rules=row["rules"],
     )
 
 
@@ -413,9 +416,11 @@ class Database:
                 if new != old:
                     await tx.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (new, game_id, old))
 
-    async def start_game(self, game_id: int, state: dict[str, Any], expected_version: int) -> int:
-        """Turn a lobby into an active game with its first state; return the new version."""
-        return await self._write(game_id, expected_version, state, ACTIVE, None, require=LOBBY)
+    async def start_game(
+        self, game_id: int, state: dict[str, Any], expected_version: int, rules: int | None = None
+    ) -> int:
+        """Turn a lobby into an active game with its first state, dealt under `rules`; return the new version."""
+        return await self._write(game_id, expected_version, state, ACTIVE, None, require=LOBBY, rules=rules)
 
     async def record_action(
         self,
@@ -429,11 +434,14 @@ class Database:
         events: Sequence[dict[str, Any]],
         finished: bool,
         results: Sequence[Result] = (),
+        rules: int | None = None,
     ) -> int:
-        """Save the new state, append the action and, at the end, the results, in one transaction."""
+        """Save the new state, append the action (applied under `rules`) and, at the end, the results, at once."""
         log = (seat, user_id, json.dumps(action), json.dumps(list(events)))
         status = FINISHED if finished else ACTIVE
-        return await self._write(game_id, expected_version, state, status, log, require=ACTIVE, results=results)
+        return await self._write(
+            game_id, expected_version, state, status, log, require=ACTIVE, results=results, rules=rules
+        )
 
     async def _write(
         self,
@@ -444,6 +452,7 @@ class Database:
         log: tuple[int | None, int | None, str, str] | None,
         require: str,
         results: Sequence[Result] = (),
+        rules: int | None = None,
     ) -> int:
         """Write a state only if the game is still at `expected_version` and in status `require`.
 
@@ -453,17 +462,18 @@ class Database:
         now = self._now()
         async with self.backend.transaction() as tx:
             found = await tx.fetch(
-                "UPDATE games SET state = ?, status = ?, version = version + 1, updated_at = ?"
+                "UPDATE games SET state = ?, status = ?, version = version + 1, updated_at = ?,"
+                " rules = CASE WHEN version = 0 THEN ? ELSE rules END"
                 " WHERE id = ? AND version = ? AND status = ? RETURNING guild_id, kind",
-                (json.dumps(state), status, now, game_id, expected_version, require),
+                (json.dumps(state), status, now, rules, game_id, expected_version, require),
             )
             if not found:
                 raise StaleVersion("Someone else acted first: this board is out of date.")
             if log is not None:
                 await tx.execute(
-                    "INSERT INTO actions (game_id, version, seat, user_id, action, events, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, expected_version + 1, *log, now),
+                    "INSERT INTO actions (game_id, version, seat, user_id, action, events, created_at, rules)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, expected_version + 1, *log, now, rules),
                 )
             guild_id, kind = found[0][0], found[0][1]
             for r in results:
@@ -602,7 +612,8 @@ class Database:
         if game_id not in SQL_INT:
             return []
         rows = await self.backend.fetch(
-            "SELECT version, seat, user_id, action, events, created_at FROM actions WHERE game_id = ? ORDER BY version",
+            "SELECT version, seat, user_id, action, events, created_at, rules FROM actions WHERE game_id = ?"
+            " ORDER BY version",
             (game_id,),
         )
         return [
@@ -613,6 +624,7 @@ class Database:
                 "action": json.loads(r["action"]),
                 "events": json.loads(r["events"]),
                 "created_at": r["created_at"],
+                "rules": r["rules"],
             }
             for r in rows
         ]

@@ -252,6 +252,13 @@ MIGRATIONS: tuple[Migration, ...] = (
     ALTER TABLE games ADD COLUMN posted_version INTEGER NOT NULL DEFAULT 0;
     UPDATE games SET posted_version = version;
     """,
+    # 5: frozen results: the rules version a game was dealt under and each logged step was applied under (its
+    # engine's state schema then), so old games replay and score as they were played. NULL: saved before this;
+    # engine/replay.py finds those versions by replaying.
+    """
+    ALTER TABLE games ADD COLUMN rules INTEGER;
+    ALTER TABLE actions ADD COLUMN rules INTEGER;
+    """,
 )
 
 

@@ -9,8 +9,9 @@ from typing import Any
 import discord
 
 from engine.base import CorruptState, Game
+from engine.legacy import rules_of_save
 from engine.registry import get
-from storage.database import ACTIVE, Database, GameRow
+from storage.database import ACTIVE, OPEN, Database, GameRow
 from ui.adapter import Board
 from ui.errors import UserError
 
@@ -58,8 +59,12 @@ class GameLoader:
             return None
 
     def live(self, row: GameRow) -> tuple[Game, Any]:
-        """Return the rules and the state of an active game, refusing a damaged save."""
-        game = get(row.kind)
+        """Return the rules and the state of a game, refusing a damaged save.
+
+        An open game plays on under today's rules (its save migrated); an ended game keeps the rules it was
+        saved under, so its board and standings show what was decided then.
+        """
+        game = get(row.kind) if row.status in OPEN else rules_of_save(row.kind, row.state)
         if row.state_error or row.state is None:
             raise UserError(damaged(row, row.state_error or "no state saved"))
         try:

@@ -124,6 +124,7 @@ class Moves:
                 events=[e.to_json() for e in events],
                 finished=game.is_over(state),
                 results=results(fresh, game, state),
+                rules=game.schema_version,
             )
         fresh.version = version
         return Commit(Board(fresh, game, state, version), previous, events)
