@@ -136,3 +136,21 @@ def test_replays_are_kept_beside_the_database(tmp_path: Path) -> None:
 def test_a_database_server_keeps_replays_in_the_data_folder() -> None:
     directory = cache_for("postgresql://floe:secret@db:5432/floe").directory
     assert directory is not None and directory.parts[-2:] == ("data", "replays")
+
+
+async def test_a_flippers_game_saved_before_the_leader_rules_replays_to_its_own_final_board(
+    pool: ThreadPoolExecutor, tmp_path: Path
+) -> None:
+    from storage.database import Database
+    from tests.ui.old_games import save_schema1_game
+
+    db = Database(str(tmp_path / "old.db"))
+    await db.open()
+    try:
+        row = await db.game(await save_schema1_game(db, 47))
+        log = await db.actions(row.id if row else 0)
+    finally:
+        await db.close()
+    assert row is not None and row.rules is None and all(entry["rules"] is None for entry in log)
+    gif = await replay_gif(pool, ReplayCache(tmp_path), row, log)
+    assert Image.open(io.BytesIO(gif)).n_frames == len(log) + 1

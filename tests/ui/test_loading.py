@@ -1,0 +1,50 @@
+"""Check that a finished game shows what was decided when it ended, whatever today's rules would say."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest_asyncio
+
+from cogs.flippers import FlippersAdapter
+from engine.registry import get
+from storage.database import FINISHED, Database
+from tests.ui.old_games import NAMES, save_schema1_game, schema1_game
+from ui.adapter import adapter_for, register
+from ui.loading import GameLoader
+from ui.publishing import board_content
+
+register(FlippersAdapter())
+
+
+@pytest_asyncio.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = Database(str(tmp_path / "old.db"))
+    await database.open()
+    yield database
+    await database.close()
+
+
+async def test_an_old_finished_game_shows_its_own_standings_not_todays_rescoring(db: Database) -> None:
+    game_id = await save_schema1_game(db, 16)
+    row = await db.game(game_id)
+    assert row is not None and row.status == FINISHED and row.rules is None
+    board = GameLoader(db).board(row)
+    content = board_content(board, [])
+    then = {s["seat"]: s["score"] for s in schema1_game(16)["standings"]}
+    assert {s.seat: s.score for s in board.game.outcome(board.state).standings} == then
+    assert "2. Bob (Macaroni): 2 points" in content and "1. 🏆 Cy (Emperor): 14 points" in content
+    today = get("flippers")
+    rescored = adapter_for("flippers").standings_lines(today.outcome(today.load(row.state or {})), NAMES[:3])
+    assert not set(rescored) <= set(content.splitlines())  # today's rules would have told another story
+    assert board.game.view(board.state, None)["final"] is True
+
+
+async def test_an_old_game_still_in_play_goes_on_under_todays_rules(db: Database) -> None:
+    game_id = await save_schema1_game(db, 16)
+    row = await db.game(game_id)
+    assert row is not None
+    row.status = "active"
+    game, _ = GameLoader(db).live(row)
+    assert game is get("flippers")
