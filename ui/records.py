@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from engine.base import Event
+from engine.base import Event, Game
+from engine.legacy import UnknownRules, rules_for, saved_version
 from engine.registry import get
-from storage.database import ACTIVE, FINISHED, GameRow
+from storage.database import ACTIVE, FINISHED, OPEN, GameRow
 from ui.errors import UserError
 from ui.replays import cache_for, replay_gif
 from ui.text import lines_within
@@ -104,9 +105,10 @@ async def history(flow: GameFlow, row: GameRow, page: int) -> str:
     game = get(row.kind)
     lines = []
     for entry in await flow.db.actions(row.id):
+        told = described_by(row, entry)
         for data in entry["events"]:
             event = Event(data["kind"], data.get("seat"), data.get("data", {}), data.get("private_to"))
-            if event.private_to is None and (text := game.describe(event, row.names)):
+            if event.private_to is None and (text := told.describe(event, row.names)):
                 lines.append(f"`{entry['version']:>3}` {text}")
     if not lines:
         return f"Game #{row.id} ({game.title}) has no moves yet."
@@ -115,6 +117,17 @@ async def history(flow: GameFlow, row: GameRow, page: int) -> str:
     chunk = lines[(page - 1) * PAGE : page * PAGE]
     header = f"**{game.title}, game #{row.id}: moves, page {page} of {pages}**"
     return lines_within([header, *chunk])
+
+
+def described_by(row: GameRow, entry: dict[str, Any]) -> Game:
+    """Return the rules that tell a logged step as it was told then: those it was played under."""
+    version = entry.get("rules")
+    if version is None and row.status not in OPEN:
+        version = saved_version(row.state)  # saved before versions were kept: the rules of the final save
+    try:
+        return rules_for(row.kind, version)
+    except UnknownRules:
+        return get(row.kind)
 
 
 async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:

@@ -1,0 +1,34 @@
+"""Check that the move history of an old game reads as it was told when it was played."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+from engine.base import Event
+from engine.legacy import rules_for
+from storage.database import Database
+from tests.ui.old_games import NAMES, save_schema1_game, schema1_game
+from ui.records import history
+
+
+async def test_an_old_games_history_is_told_by_the_rules_it_was_played_under(tmp_path: Path) -> None:
+    db = Database(str(tmp_path / "old.db"))
+    await db.open()
+    try:
+        row = await db.game(await save_schema1_game(db, 5))
+        assert row is not None
+        flow = SimpleNamespace(db=db)
+        first = await history(flow, row, 1)  # type: ignore[arg-type]
+        last = await history(flow, row, 99)  # type: ignore[arg-type]
+    finally:
+        await db.close()
+    old = rules_for("flippers", 1)
+    told = [
+        text
+        for entry in schema1_game(5)["log"]
+        for data in entry["events"]
+        if data.get("private_to") is None and (text := old.describe(Event(**data), NAMES[:2]))
+    ]
+    assert f"page 1 of {-(-len(told) // 15)}" in first and told[0] in first
+    assert last.splitlines()[-1].endswith(told[-1]) and told[-1].startswith("Game over: ")
