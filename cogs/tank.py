@@ -29,7 +29,7 @@ from storage.database import GameRow
 from ui.adapter import Board, GameAdapter, Picture, register
 from ui.components import ComponentHit, autocomplete, chunked_selects, select
 from ui.errors import UserError
-from ui.text import LABEL
+from ui.text import LABEL, shorten
 
 if TYPE_CHECKING:
     from bot import IceFloeBot
@@ -114,13 +114,16 @@ def discard_action(state: TankState, seat: int, text: str) -> Action:
     choices = discard_choices(state, seat)
     if not choices:
         return {"type": "discard", "card": typed}
-    if typed in {card for _, card, _ in choices}:
-        return {"type": "discard", "card": typed}
+    held = {card.lower(): card for card in GAME.discard_options(state, seat)}  # every copy, by its own id
+    if typed.lower() in held:
+        return {"type": "discard", "card": held[typed.lower()]}
     wanted = typed.lower().split(" (")[0]
     for name, card, _ in choices:
         if name.lower() == wanted:
             return {"type": "discard", "card": card}
-    raise UserError(f"You hold no fish called {typed!r} that you may discard: pick one from the list, or keep all.")
+    raise UserError(
+        f"You hold no fish called “{shorten(typed, 60)}” that you may discard: pick one from the list, or keep all."
+    )
 
 
 def _noted(action: Action) -> str:
