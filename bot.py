@@ -22,6 +22,7 @@ from ui.bots import THINK_BUDGET
 from ui.components import FloeComponent
 from ui.errors import UserError, report
 from ui.flow import GameFlow
+from ui.payloads import ForgedOptions, check_interaction, echo
 from ui.scheduler import Scheduler
 from ui.workers import default_kind
 
@@ -100,6 +101,7 @@ class IceFloeBot(commands.Bot):
         self.scheduler = Scheduler(self.flow, interval=check_interval)
         self._background: list[asyncio.Task[None]] = []
         self.tree.on_error = self.on_app_command_error
+        self.tree.interaction_check = self.check_payload  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         """Open the database, load every cog, register persistent components and sync commands if changed."""
@@ -156,11 +158,19 @@ class IceFloeBot(commands.Bot):
         log.info("slash commands synced (%s)", scope)
         return True
 
+    async def check_payload(self, interaction: discord.Interaction) -> bool:
+        """Refuse a slash command whose options no Discord client would send (raises ForgedOptions)."""
+        check_interaction(self.tree, interaction)
+        return True
+
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Turn any command error into one ephemeral reply."""
         original = getattr(error, "original", error)
-        if isinstance(error, app_commands.TransformerError):
-            await report(interaction, UserError(f"`{error.value}` is not a valid value for that option."))
+        if isinstance(error, ForgedOptions):
+            log.info("refused a forged command from user %s: %s", interaction.user.id, error)
+            await report(interaction, UserError(str(error)))
+        elif isinstance(error, app_commands.TransformerError):
+            await report(interaction, UserError(f"{echo(error.value)} is not a valid value for that option."))
         elif isinstance(error, app_commands.CheckFailure | app_commands.CommandNotFound):
             await report(interaction, UserError("You cannot use that command here."))
         else:

@@ -185,7 +185,7 @@ class GameCog(commands.Cog):
     @app_commands.describe(user="Whose statistics (default: yours)")
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         """Show a player's record."""
-        text = await records.stats_text(self.flow, user or interaction.user, interaction.guild_id)
+        text = await records.stats_text(self.flow, interaction.user.id, user or interaction.user, interaction.guild_id)
         await interaction.response.send_message(text, ephemeral=True)
 
     @game.command(name="leaderboard", description="Show this server's best players of a game")

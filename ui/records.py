@@ -10,8 +10,9 @@ import discord
 
 from engine.base import Event, Game
 from engine.legacy import UnknownRules, rules_for, saved_version
-from engine.registry import get
+from engine.registry import games, get
 from storage.database import ACTIVE, FINISHED, OPEN, GameRow
+from storage.shared_records import shared_servers, shared_stats
 from ui.errors import UserError
 from ui.replays import cache_for, replay_gif
 from ui.text import lines_within
@@ -141,18 +142,37 @@ async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
     return discord.File(io.BytesIO(gif), filename=f"replay-{row.id}.gif", description=alt)
 
 
-async def stats_text(flow: GameFlow, user: discord.abc.User, guild_id: int | None) -> str:
-    """Describe a player's record per game type."""
-    rows = await flow.db.player_stats(user.id, guild_id)
-    if not rows:
-        return f"{user.display_name} has not finished a game here yet."
-    lines = [f"**{user.display_name}**"]
+async def stats_text(flow: GameFlow, viewer_id: int, user: object, guild_id: int | None) -> str:
+    """Describe a player's record per game type, as the viewer may see it.
+
+    In a server: the games finished in that server. In a DM: your own record everywhere, or another player's
+    in the servers where you both play (never what they did in servers you are not part of).
+    """
+    user_id = getattr(user, "id", None)
+    if type(user_id) is not int:
+        raise UserError("That user could not be found: pick someone from the list Discord offers.")
+    name = getattr(user, "display_name", None) or f"<@{user_id}>"
+    shared = guild_id is None and user_id != viewer_id
+    if shared:
+        rows = await shared_stats(flow.db, user_id, viewer_id)
+        if not rows:
+            return f"{name} has not finished a game in any server where you play too."
+        servers = await shared_servers(flow.db, user_id, viewer_id)
+        lines = [f"**{name}** (in the {servers} server(s) where you both play)"]
+    else:
+        rows = await flow.db.player_stats(user_id, guild_id)
+        if not rows:
+            return f"{name} has not finished a game here yet."
+        lines = [f"**{name}**"]
     for s in rows:
+        if s.kind not in games():
+            log.warning("results of an unknown game %r are left out of /game stats", s.kind)
+            continue
         rate = 100 * s.wins / s.games
         lines.append(
             f"{get(s.kind).title}: {s.games} games, {s.wins} wins ({rate:.0f}%), average score {s.average_score:.1f}"
         )
-    return "\n".join(lines)
+    return lines_within(lines)
 
 
 async def leaderboard_text(flow: GameFlow, guild_id: int, kind: str) -> str:
