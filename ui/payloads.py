@@ -68,13 +68,18 @@ def check_interaction(tree: app_commands.CommandTree[Any], interaction: discord.
     if not _is_list(options):
         raise ForgedOptions("That command's options could not be read: send it again from Discord's list.")
     resolved: Mapping[str, Any] = data.get("resolved") or {}
+    given = set()
     for option in options:
         if not isinstance(option, Mapping):
             raise ForgedOptions("That command's options could not be read: send it again from Discord's list.")
-        parameter = command.get_parameter(str(option.get("name")))
+        parameter = next((p for p in command.parameters if p.display_name == option.get("name")), None)
         if parameter is None:
             raise ForgedOptions(f"The command /{command.qualified_name} has no option {echo(option.get('name'))}.")
         _check_option(parameter, option.get("value"), resolved)
+        given.add(parameter.display_name)
+    missing = [p.display_name for p in command.parameters if p.required and p.display_name not in given]
+    if missing:
+        raise ForgedOptions(f"The command /{command.qualified_name} needs the option “{missing[0]}”.")
 
 
 def _is_list(value: Any) -> bool:

@@ -14,6 +14,7 @@ from engine.registry import games, get
 from storage.database import ACTIVE, FINISHED, OPEN, GameRow
 from storage.shared_records import shared_servers, shared_stats
 from ui.errors import UserError
+from ui.loading import check_row
 from ui.replays import cache_for, replay_gif
 from ui.text import lines_within
 
@@ -98,6 +99,7 @@ async def pick_game(flow: GameFlow, interaction: discord.Interaction, game_id: i
         raise UserError(NOT_FOUND)
     if interaction.guild_id is None and row.seat_of(interaction.user.id) is None:
         raise UserError(NOT_FOUND)
+    check_row(row)
     return row
 
 
