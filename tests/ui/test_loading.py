@@ -48,3 +48,17 @@ async def test_an_old_game_still_in_play_goes_on_under_todays_rules(db: Database
     row.status = "active"
     game, _ = GameLoader(db).live(row)
     assert game is get("flippers")
+
+
+async def test_the_outbox_rebuilds_an_old_games_earlier_board_under_its_own_rules(db: Database) -> None:
+    from ui.outbox import Outbox
+
+    row = await db.game(await save_schema1_game(db, 47))
+    assert row is not None
+    row.posted_version = row.version - 3  # the last three moves' boards never reached the channel
+    row.board_message_id = 555
+    outbox = Outbox(None, db, GameLoader(db), None)  # type: ignore[arg-type]
+    previous, events = await outbox._since_posted(row)
+    assert previous is not None and previous.game.schema_version == 1 and previous.version == row.posted_version
+    log = schema1_game(47)["log"]
+    assert [e.kind for e in events] == [e["kind"] for entry in log[-3:] for e in entry["events"]]
