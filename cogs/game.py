@@ -112,7 +112,7 @@ class GameCog(commands.Cog):
     @game.command(name="cancel", description="Cancel this channel's game (host or Manage Server)")
     async def cancel(self, interaction: discord.Interaction) -> None:
         """End the game without a result."""
-        await self.flow.cancel(interaction, await self.flow.game_here(interaction))
+        await self.flow.cancel(interaction, await self.flow.game_here(interaction, damaged_ok=True))
 
     # -- during a game --------------------------------------------------------------------------------
 

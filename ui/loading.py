@@ -28,12 +28,14 @@ class GameLoader:
         self.on_loaded: Callable[[GameRow], None] = lambda row: None
         """Called with each game a player's command loads (the outbox posts a board that is behind)."""
 
-    async def game_here(self, interaction: discord.Interaction) -> GameRow:
-        """Return the open game in the interaction's channel, or refuse (also when its row is damaged)."""
+    async def game_here(self, interaction: discord.Interaction, *, damaged_ok: bool = False) -> GameRow:
+        """Return the open game in the interaction's channel, or refuse (also when its row is damaged, unless
+        `damaged_ok`: a damaged game can still be cancelled)."""
         row = await self.db.open_game_in(interaction.channel_id or 0)
         if row is None:
             raise UserError(NO_GAME)
-        check_row(row)
+        if not damaged_ok:
+            check_row(row)
         self.on_loaded(row)
         return row
 

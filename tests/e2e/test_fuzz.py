@@ -420,3 +420,14 @@ async def test_a_damaged_row_gets_a_short_specific_answer_and_no_error_log(
         if not await db.fetch("SELECT 1 FROM seats WHERE game_id = 1 AND seat = 0"):
             await db.execute("INSERT INTO seats (game_id, seat, user_id, name, bot_level) VALUES (?, ?, ?, ?, ?)",
                              tuple(seat[0]))
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGES))
+async def test_the_host_can_cancel_a_damaged_game(table: Table, damage: str) -> None:
+    await table.bot.db.backend.execute(DAMAGES[damage][0], (1,))
+    alice = table.players[0]
+    sent = await table.driver.slash(alice, "/game cancel", channel=table.fish).settle(quiet=0.005)
+    assert [m.content for m in sent.messages] == [f"Game #1 was cancelled by <@{alice.id}>."]
+    row = await table.bot.db.game(1)
+    assert row is not None and row.status == "cancelled"
+    table.driver.check()
