@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from engine.base import Event, Game
+from engine.base import CorruptState, Event, Game, IllegalAction
 from engine.legacy import UnknownRules, rules_for, saved_version
 from engine.registry import games, get
 from storage.database import ACTIVE, FINISHED, OPEN, GameRow
@@ -138,9 +138,16 @@ async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
     if row.status != FINISHED:
         raise UserError("Only a finished game can be replayed.")
     game = get(row.kind)
-    log = await flow.db.actions(row.id)
-    gif = await replay_gif(flow.renderer.pool, cache_for(flow.db.path), row, log)
-    alt = f"Animated replay of {game.title} game #{row.id}: {len(log)} moves, board by board, to the final board."
+    moves = await flow.db.actions(row.id)
+    try:
+        gif = await replay_gif(flow.renderer.pool, cache_for(flow.db.path), row, moves)
+    except (IllegalAction, CorruptState, UnknownRules) as exc:
+        log.warning("game %s cannot be replayed under any kept rules: %s", row.id, exc)
+        raise UserError(
+            f"Game #{row.id} was played under rules this bot no longer keeps, so its boards cannot be drawn again. "
+            "Its result stands, and `/game history` lists its moves."
+        ) from exc
+    alt = f"Animated replay of {game.title} game #{row.id}: {len(moves)} moves, board by board, to the final board."
     return discord.File(io.BytesIO(gif), filename=f"replay-{row.id}.gif", description=alt)
 
 

@@ -32,3 +32,27 @@ async def test_an_old_games_history_is_told_by_the_rules_it_was_played_under(tmp
     ]
     assert f"page 1 of {-(-len(told) // 15)}" in first and told[0] in first
     assert last.splitlines()[-1].endswith(told[-1]) and told[-1].startswith("Game over: ")
+
+
+async def test_a_game_no_kept_rules_can_replay_is_refused_plainly_and_keeps_its_result(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    import pytest
+
+    from ui.errors import UserError
+    from ui.records import replay_file
+
+    db = Database(str(tmp_path / "old.db"))
+    await db.open()
+    pool = ThreadPoolExecutor(2)
+    try:
+        game_id = await save_schema1_game(db, 5)
+        await db.backend.execute("UPDATE games SET seed = seed + 1 WHERE id = ?", (game_id,))  # a log no deal explains
+        row = await db.game(game_id)
+        flow = SimpleNamespace(db=db, renderer=SimpleNamespace(pool=pool))
+        with pytest.raises(UserError, match="played under rules this bot no longer keeps"):
+            await replay_file(flow, row)  # type: ignore[arg-type]
+        assert len(await db.player_stats(100, 1)) == 1
+    finally:
+        pool.shutdown()
+        await db.close()
