@@ -169,3 +169,11 @@ def test_todays_boards_draw_every_kept_rules_versions_opening_and_final_views(ki
     assert rules.view(state, None)["final"] is True
     for picture in (opening, final):
         assert Image.open(io.BytesIO(picture.png)).width >= 400 and picture.alt
+
+
+def test_a_replay_is_redrawn_when_any_file_that_draws_its_boards_changes() -> None:
+    root = Path(replays.__file__).resolve().parent.parent
+    files = set(replays.render_files("fish"))
+    drawing = {*(root / "render").rglob("*.py"), *(root / "engine" / "fish").glob("*.py"), root / "cogs" / "fish.py"}
+    assert drawing <= files, sorted(drawing - files)
+    assert root / "render" / "fish" / "board.py" in files and root / "engine" / "tank" / "game.py" not in files
