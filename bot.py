@@ -28,6 +28,7 @@ from ui.components import FloeComponent
 from ui.errors import UserError, report
 from ui.flow import GameFlow
 from ui.history import HistoryButton
+from ui.payloads import ForgedOptions, check_interaction, echo
 from ui.scheduler import Scheduler
 from ui.workers import default_kind
 
@@ -113,6 +114,7 @@ class IceFloeBot(commands.Bot):
             self.monitor = MonitorServer(self, settings.metrics_port, settings.metrics_host)
         self._background: list[asyncio.Task[None]] = []
         self.tree.on_error = self.on_app_command_error
+        self.tree.interaction_check = self.check_payload  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         """Open the database, take this process's shards, load every cog, register components and sync commands."""
@@ -179,11 +181,19 @@ class IceFloeBot(commands.Bot):
         log.info("slash commands synced (%s)", scope)
         return True
 
+    async def check_payload(self, interaction: discord.Interaction) -> bool:
+        """Refuse a slash command whose options no Discord client would send (raises ForgedOptions)."""
+        check_interaction(self.tree, interaction)
+        return True
+
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Turn any command error into one ephemeral reply."""
         original = getattr(error, "original", error)
-        if isinstance(error, app_commands.TransformerError):
-            await report(interaction, UserError(f"`{error.value}` is not a valid value for that option."))
+        if isinstance(error, ForgedOptions):
+            log.info("refused a forged command from user %s: %s", interaction.user.id, error)
+            await report(interaction, UserError(str(error)))
+        elif isinstance(error, app_commands.TransformerError):
+            await report(interaction, UserError(f"{echo(error.value)} is not a valid value for that option."))
         elif isinstance(error, app_commands.CheckFailure | app_commands.CommandNotFound):
             await report(interaction, UserError("You cannot use that command here."))
         else:

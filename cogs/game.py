@@ -126,7 +126,7 @@ class GameCog(commands.Cog):
     @game.command(name="cancel", description="Cancel this channel's game (host or Manage Server)")
     async def cancel(self, interaction: discord.Interaction) -> None:
         """End the game without a result."""
-        await self.flow.cancel(interaction, await self.flow.game_here(interaction))
+        await self.flow.cancel(interaction, await self.flow.game_here(interaction, damaged_ok=True))
 
     # -- during a game --------------------------------------------------------------------------------
 
@@ -226,7 +226,7 @@ class GameCog(commands.Cog):
     @app_commands.describe(user="Whose statistics (default: yours)")
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         """Show a player's record."""
-        text = await records.stats_text(self.flow, user or interaction.user, interaction.guild_id)
+        text = await records.stats_text(self.flow, interaction.user.id, user or interaction.user, interaction.guild_id)
         await interaction.response.send_message(text, ephemeral=True)
 
     @game.command(name="leaderboard", description="Show this server's best players of a game")

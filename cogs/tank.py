@@ -114,8 +114,9 @@ def discard_action(state: TankState, seat: int, text: str) -> Action:
     choices = discard_choices(state, seat)
     if not choices:
         return {"type": "discard", "card": typed}
-    if typed in {card for _, card, _ in choices}:
-        return {"type": "discard", "card": typed}
+    held = {card.lower(): card for card in GAME.discard_options(state, seat)}  # every copy, by its own id
+    if typed.lower() in held:
+        return {"type": "discard", "card": held[typed.lower()]}
     wanted = typed.lower().split(" (")[0]
     for name, card, _ in choices:
         if name.lower() == wanted:

@@ -107,9 +107,11 @@ class GameQueries(Store):
                 if new != old:
                     await tx.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (new, game_id, old))
 
-    async def start_game(self, game_id: int, state: dict[str, Any], expected_version: int) -> int:
-        """Turn a lobby into an active game with its first state; return the new version."""
-        return await self._write(game_id, expected_version, state, ACTIVE, None, require=LOBBY)
+    async def start_game(
+        self, game_id: int, state: dict[str, Any], expected_version: int, rules: int | None = None
+    ) -> int:
+        """Turn a lobby into an active game with its first state, dealt under `rules`; return the new version."""
+        return await self._write(game_id, expected_version, state, ACTIVE, None, require=LOBBY, rules=rules)
 
     async def record_action(
         self,
@@ -124,15 +126,16 @@ class GameQueries(Store):
         finished: bool,
         results: Sequence[Result] = (),
         also: Sequence[tuple[str, Sequence[Any]]] = (),
+        rules: int | None = None,
     ) -> int:
-        """Save the new state, append the action and, at the end, the results, in one transaction.
+        """Save the new state, append the action (applied under `rules`) and, at the end, the results, at once.
 
         `also` holds more statements to run in the same transaction (e.g. the answer the move still owes).
         """
         log = (seat, user_id, json.dumps(action), json.dumps(list(events)))
         status = FINISHED if finished else ACTIVE
         return await self._write(
-            game_id, expected_version, state, status, log, require=ACTIVE, results=results, also=also
+            game_id, expected_version, state, status, log, require=ACTIVE, results=results, also=also, rules=rules
         )
 
     async def _write(
@@ -145,6 +148,7 @@ class GameQueries(Store):
         require: str,
         results: Sequence[Result] = (),
         also: Sequence[tuple[str, Sequence[Any]]] = (),
+        rules: int | None = None,
     ) -> int:
         """Write a state only if the game is still at `expected_version` and in status `require`.
 
@@ -156,7 +160,9 @@ class GameQueries(Store):
         retried = False
         for delay in (*RETRY_DELAYS, None):
             try:
-                return await self._write_once(game_id, expected_version, state, status, log, require, results, also)
+                return await self._write_once(
+                    game_id, expected_version, state, status, log, require, results, also, rules
+                )
             except StaleVersion:
                 if retried and await self._already_written(game_id, expected_version + 1, status, log):
                     return expected_version + 1
@@ -190,22 +196,24 @@ class GameQueries(Store):
         require: str,
         results: Sequence[Result],
         also: Sequence[tuple[str, Sequence[Any]]] = (),
+        rules: int | None = None,
     ) -> int:
         """Try the guarded write once."""
         now = self._now()
         async with self.backend.transaction() as tx:
             found = await tx.fetch(
-                "UPDATE games SET state = ?, status = ?, version = version + 1, updated_at = ?"
+                "UPDATE games SET state = ?, status = ?, version = version + 1, updated_at = ?,"
+                " rules = CASE WHEN version = 0 THEN ? ELSE rules END"
                 " WHERE id = ? AND version = ? AND status = ? RETURNING guild_id, kind",
-                (json.dumps(state), status, now, game_id, expected_version, require),
+                (json.dumps(state), status, now, rules, game_id, expected_version, require),
             )
             if not found:
                 raise StaleVersion("Someone else acted first: this board is out of date.")
             if log is not None:
                 await tx.execute(
-                    "INSERT INTO actions (game_id, version, seat, user_id, action, events, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, expected_version + 1, *log, now),
+                    "INSERT INTO actions (game_id, version, seat, user_id, action, events, created_at, rules)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, expected_version + 1, *log, now, rules),
                 )
             guild_id, kind = found[0][0], found[0][1]
             for r in results:
@@ -233,7 +241,8 @@ class GameQueries(Store):
         if game_id not in SQL_INT:
             return []
         rows = await self.backend.fetch(
-            "SELECT version, seat, user_id, action, events, created_at FROM actions WHERE game_id = ? ORDER BY version",
+            "SELECT version, seat, user_id, action, events, created_at, rules FROM actions WHERE game_id = ?"
+            " ORDER BY version",
             (game_id,),
         )
         return [
@@ -244,6 +253,7 @@ class GameQueries(Store):
                 "action": json.loads(r["action"]),
                 "events": json.loads(r["events"]),
                 "created_at": r["created_at"],
+                "rules": r["rules"],
             }
             for r in rows
         ]

@@ -316,6 +316,13 @@ MIGRATIONS: tuple[Migration, ...] = (
     );
     """,
     },
+    # 8: frozen results: the rules version a game was dealt under and each logged step was applied under (its
+    # engine's state schema then), so old games replay and score as they were played. NULL: saved before this;
+    # engine/replay.py finds those versions by replaying.
+    """
+    ALTER TABLE games ADD COLUMN rules INTEGER;
+    ALTER TABLE actions ADD COLUMN rules INTEGER;
+    """,
 )
 
 

@@ -99,6 +99,8 @@ class GameRow:
     paused_at: str | None = None
     posted_version: int = 0
     """The state version the game's posted board shows; behind `version` until the newest board is posted."""
+    rules: int | None = None
+    """The rules version the game was dealt under (its engine's state schema then); None: saved before it was kept."""
 
     @property
     def board_behind(self) -> bool:
@@ -190,6 +192,7 @@ def _parse_game(row: Row) -> GameRow:
         paused_reason=row["paused_reason"],
         paused_at=row["paused_at"],
         posted_version=row["posted_version"],
+        rules=row["rules"],
     )
 
 

@@ -15,7 +15,7 @@ from ui.components import LOBBY_VERSION, ComponentHit
 from ui.errors import STALE_BOARD, UserError
 from ui.lifecycle import Lifecycle
 from ui.limits import Limits, LimitSettings, too_many_lobbies
-from ui.loading import GameLoader
+from ui.loading import GameLoader, check_row
 from ui.lobby import Lobby
 from ui.locks import GameLocks
 from ui.moves import Moves
@@ -146,6 +146,7 @@ class GameFlow:
         if row is None:
             raise UserError("This game no longer exists.")
         check_place(interaction, row)
+        check_row(row)
         if hit.version == LOBBY_VERSION and hit.token in {"join", "leave", "start", "addbot"}:
             if row.status != LOBBY:
                 raise UserError("This lobby is closed: the game has started or ended.")

@@ -8,17 +8,18 @@ lines that only announce whose turn comes next are left out (the next move says 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from engine.base import Event
+from engine.base import Event, Game
 from engine.registry import get
 from engine.words import plural
 from storage.database import GameRow
 from ui.errors import UserError, report
-from ui.records import NOT_FOUND, visible_to
+from ui.records import NOT_FOUND, described_by, visible_to
 from ui.text import MESSAGE, lines_within
 
 if TYPE_CHECKING:
@@ -47,14 +48,17 @@ class Move:
         return "\n".join([f"`{self.label}` {first}", *(f"↳ {line}" for line in rest)])
 
 
-def moves_of(kind: str, log: list[dict[str, Any]], names: list[str]) -> list[Move]:
-    """Group a game's saved actions into numbered moves with their public lines."""
-    game = get(kind)
+def moves_of(
+    kind: str, log: list[dict[str, Any]], names: list[str], told_by: Callable[[dict[str, Any]], Game] | None = None
+) -> list[Move]:
+    """Group a game's saved actions into numbered moves with their public lines (each told by `told_by`'s rules)."""
+    today = get(kind)
     numbered = any("turn" in e.get("data", {}) for entry in log for e in entry["events"])
     moves: list[Move] = []
     turn: int | None = None
     count = 0
     for entry in log:
+        game = told_by(entry) if told_by is not None else today
         events = [Event(e["kind"], e.get("seat"), e.get("data", {}), e.get("private_to")) for e in entry["events"]]
         own = next((e.data["turn"] for e in events if "turn" in e.data and e.kind not in ANNOUNCEMENTS), None)
         lines = [
@@ -80,7 +84,7 @@ def moves_of(kind: str, log: list[dict[str, Any]], names: list[str]) -> list[Mov
 async def history_page(flow: GameFlow, row: GameRow, page: int) -> tuple[str, int]:
     """Return one page of a game's history and how many pages there are; refuse a page past the end."""
     game = get(row.kind)
-    moves = moves_of(row.kind, await flow.db.actions(row.id), row.names)
+    moves = moves_of(row.kind, await flow.db.actions(row.id), row.names, lambda entry: described_by(row, entry))
     if not moves:
         return f"Game #{row.id} ({game.title}) has no moves yet.", 1
     pages = len(paged := _pages([move.text() for move in moves]))

@@ -9,8 +9,9 @@ from typing import Any
 import discord
 
 from engine.base import CorruptState, Game
-from engine.registry import get
-from storage.database import ACTIVE, Database, GameRow
+from engine.legacy import rules_of_save
+from engine.registry import games, get
+from storage.database import ACTIVE, LOBBY, OPEN, Database, GameRow
 from ui.adapter import Board
 from ui.errors import UserError
 
@@ -27,11 +28,14 @@ class GameLoader:
         self.on_loaded: Callable[[GameRow], None] = lambda row: None
         """Called with each game a player's command loads (the outbox posts a board that is behind)."""
 
-    async def game_here(self, interaction: discord.Interaction) -> GameRow:
-        """Return the open game in the interaction's channel, or refuse."""
+    async def game_here(self, interaction: discord.Interaction, *, damaged_ok: bool = False) -> GameRow:
+        """Return the open game in the interaction's channel, or refuse (also when its row is damaged, unless
+        `damaged_ok`: a damaged game can still be cancelled)."""
         row = await self.db.open_game_in(interaction.channel_id or 0)
         if row is None:
             raise UserError(NO_GAME)
+        if not damaged_ok:
+            check_row(row)
         self.on_loaded(row)
         return row
 
@@ -47,7 +51,7 @@ class GameLoader:
     async def caller_seat(self, interaction: discord.Interaction, kind: str) -> tuple[Any, int] | None:
         """Return the live state and the caller's seat in this channel's game of `kind`, or None (for autocomplete)."""
         row = await self.db.open_game_in(interaction.channel_id or 0)
-        if row is None or row.kind != kind or row.status != ACTIVE:
+        if row is None or row.kind != kind or row.status != ACTIVE or row_damage(row):
             return None
         seat = row.seat_of(interaction.user.id)
         if seat is None:
@@ -58,8 +62,12 @@ class GameLoader:
             return None
 
     def live(self, row: GameRow) -> tuple[Game, Any]:
-        """Return the rules and the state of an active game, refusing a damaged save."""
-        game = get(row.kind)
+        """Return the rules and the state of a game, refusing a damaged save.
+
+        An open game plays on under today's rules (its save migrated); an ended game keeps the rules it was
+        saved under, so its board and standings show what was decided then.
+        """
+        game = get(row.kind) if row.status in OPEN else rules_of_save(row.kind, row.state)
         if row.state_error or row.state is None:
             raise UserError(damaged(row, row.state_error or "no state saved"))
         try:
@@ -73,9 +81,25 @@ class GameLoader:
         return Board(row, game, state, row.version, disabled)
 
 
+def row_damage(row: GameRow) -> str | None:
+    """Return what is wrong with a saved game's row (a game this bot lacks, seats with a gap), or None."""
+    if row.kind not in games():
+        return f"unknown game {row.kind!r}"
+    numbers = [s.seat for s in row.seats]
+    if numbers != list(range(len(numbers))) or (row.status != LOBBY and not numbers):
+        return f"seats are {numbers}, not 0..{len(numbers) - 1}"
+    return None
+
+
+def check_row(row: GameRow) -> None:
+    """Refuse, in one sentence, a saved game whose row is damaged."""
+    if (why := row_damage(row)) is not None:
+        raise UserError(damaged(row, why))
+
+
 def damaged(row: GameRow, why: str) -> str:
-    """Log a damaged save and return what players are told."""
-    log.error("game %s has a damaged save: %s", row.id, why)
+    """Log a damaged save (a warning: the data, not the code, is at fault) and return what players are told."""
+    log.warning("game %s has a damaged save: %s", row.id, why)
     return (
         f"The saved data of game #{row.id} is damaged, so it cannot go on. "
         "The host or a moderator can end it with `/game cancel`."

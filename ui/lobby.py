@@ -196,7 +196,7 @@ class Lobby:
             raise UserError(f"{game.title} needs {game.min_players}-{game.max_players} players; {players} seated.")
         state = game.new_game(players, row.options, row.seed)
         async with self.locks.hold(row.id):
-            version = await self.db.start_game(row.id, game.dump(state), row.version)
+            version = await self.db.start_game(row.id, game.dump(state), row.version, rules=game.schema_version)
         try:
             await interaction.response.defer(thinking=interaction.message is None)
             started = await self.db.game(row.id)

@@ -142,6 +142,7 @@ class Moves:
                 finished=game.is_over(state),
                 results=results(fresh, game, state),
                 also=[PendingAnswers.saving(owes)] if owes is not None else (),
+                rules=game.schema_version,
             )
         self.tally.moves[fresh.kind, self.tally.shard_of(fresh.guild_id)] += 1
         if owes is not None and self.answers is not None:

@@ -14,12 +14,13 @@ from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from engine.base import Event
-from engine.replay import replay
+from engine.replay import replay_as_played
 from storage.database import Database, GameRow, StorageError
 from storage.errors import DatabaseBusy, DatabaseUnavailable, resume_delay
 from ui.adapter import Board
@@ -220,7 +221,6 @@ class Outbox:
 
     async def _since_posted(self, row: GameRow) -> tuple[Board | None, list[Event]]:
         """Return the board last posted (to retire it) and the events of every move since, from the log."""
-        game = self.loader.live(row)[0]
         log_entries = await self.db.actions(row.id)
         events = [Event("game_started")] if row.posted_version < 1 else []
         for entry in log_entries:
@@ -229,5 +229,6 @@ class Outbox:
         if row.posted_version < 1 or row.board_message_id is None:
             return None, events
         done = row.posted_version - 1  # version 1 is the opening deal; each logged action adds one
-        *_, state = replay(game, len(row.seats), row.options, row.seed, log_entries[:done])
-        return Board(row, game, state, row.posted_version, disabled=True), events
+        steps = replay_as_played(row.kind, len(row.seats), row.options, row.seed, log_entries, row.rules, row.state)
+        rules, state = next(islice(steps, done, None))
+        return Board(row, rules, state, row.posted_version, disabled=True), events

@@ -13,7 +13,7 @@ from storage.database import Database, GameRow
 from ui.adapter import Board, GameAdapter, Picture, adapter_for
 from ui.components import button, view_of
 from ui.errors import UserError
-from ui.loading import GameLoader
+from ui.loading import GameLoader, row_damage
 from ui.locks import GameLocks
 from ui.private import PrivateMessages
 from ui.rendering import Renderer
@@ -238,9 +238,11 @@ class Publisher:
             log.info("could not edit message %s in %s: %s", message_id, channel_id, exc)
 
     async def disable_board(self, row: GameRow) -> None:
-        """Grey out the components of a game's current board and its players' private menus."""
+        """Grey out a game's current board (drop a damaged board's components) and its players' private menus."""
         await self.private.close_menus(row.id)
         try:
+            if (why := row_damage(row)) is not None:
+                raise UserError(why)
             board = self.loader.board(row, disabled=True)
         except UserError:
             await self.edit_message(row.channel_id, row.board_message_id, view=None)

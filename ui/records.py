@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from engine.registry import get
+from engine.base import CorruptState, Game, IllegalAction
+from engine.legacy import UnknownRules, rules_for, saved_version
+from engine.registry import games, get
 from engine.words import plural
-from storage.database import ACTIVE, FINISHED, GameRow
+from storage.database import ACTIVE, FINISHED, OPEN, GameRow
+from storage.shared_records import shared_servers, shared_stats
 from ui.errors import UserError
+from ui.loading import check_row
 from ui.replays import cache_for, replay_gif
 from ui.text import lines_within
 
@@ -92,6 +96,7 @@ async def pick_game(flow: GameFlow, interaction: discord.Interaction, game_id: i
     row = await flow.db.game(game_id) if game_id else await flow.db.latest_game_in(interaction.channel_id or 0)
     if row is None or not visible_to(interaction, row):
         raise UserError(NOT_FOUND)
+    check_row(row)
     return row
 
 
@@ -102,31 +107,68 @@ def visible_to(interaction: discord.Interaction, row: GameRow) -> bool:
     return row.seat_of(interaction.user.id) is not None
 
 
+def described_by(row: GameRow, entry: dict[str, Any]) -> Game:
+    """Return the rules that tell a logged step as it was told then: those it was played under."""
+    version = entry.get("rules")
+    if version is None and row.status not in OPEN:
+        version = saved_version(row.state)  # saved before versions were kept: the rules of the final save
+    try:
+        return rules_for(row.kind, version)
+    except UnknownRules:
+        return get(row.kind)
+
+
 async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
     """Return a finished game's boards as an animated GIF, drawn in the render pool once and then cached."""
     if row.status != FINISHED:
         raise UserError("Only a finished game can be replayed.")
     game = get(row.kind)
-    log = await flow.db.actions(row.id)
-    gif = await replay_gif(flow.renderer.pool, cache_for(flow.db.path), row, log)
-    moves = plural(len(log), "move")
+    log_entries = await flow.db.actions(row.id)
+    try:
+        gif = await replay_gif(flow.renderer.pool, cache_for(flow.db.path), row, log_entries)
+    except (IllegalAction, CorruptState, UnknownRules) as exc:
+        log.warning("game %s cannot be replayed under any kept rules: %s", row.id, exc)
+        raise UserError(
+            f"Game #{row.id} was played under rules this bot no longer keeps, so its boards cannot be drawn again. "
+            "Its result stands, and `/game history` lists its moves."
+        ) from exc
+    moves = plural(len(log_entries), "move")
     alt = f"Animated replay of {game.title} game #{row.id}: {moves}, board by board, to the final board."
     return discord.File(io.BytesIO(gif), filename=f"replay-{row.id}.gif", description=alt)
 
 
-async def stats_text(flow: GameFlow, user: discord.abc.User, guild_id: int | None) -> str:
-    """Describe a player's record per game type."""
-    rows = await flow.db.player_stats(user.id, guild_id)
-    if not rows:
-        return f"{user.display_name} has not finished a game here yet."
-    lines = [f"**{user.display_name}**"]
+async def stats_text(flow: GameFlow, viewer_id: int, user: object, guild_id: int | None) -> str:
+    """Describe a player's record per game type, as the viewer may see it.
+
+    In a server: the games finished in that server. In a DM: your own record everywhere, or another player's
+    in the servers where you both play (never what they did in servers you are not part of).
+    """
+    user_id = getattr(user, "id", None)
+    if type(user_id) is not int:
+        raise UserError("That user could not be found: pick someone from the list Discord offers.")
+    name = getattr(user, "display_name", None) or f"<@{user_id}>"
+    shared = guild_id is None and user_id != viewer_id
+    if shared:
+        rows = await shared_stats(flow.db, user_id, viewer_id)
+        if not rows:
+            return f"{name} has not finished a game in any server where you play too."
+        servers = await shared_servers(flow.db, user_id, viewer_id)
+        lines = [f"**{name}** (in the {servers} server(s) where you both play)"]
+    else:
+        rows = await flow.db.player_stats(user_id, guild_id)
+        if not rows:
+            return f"{name} has not finished a game here yet."
+        lines = [f"**{name}**"]
     for s in rows:
+        if s.kind not in games():
+            log.warning("results of an unknown game %r are left out of /game stats", s.kind)
+            continue
         rate = 100 * s.wins / s.games
         lines.append(
             f"{get(s.kind).title}: {plural(s.games, 'game')}, {plural(s.wins, 'win')} ({rate:.0f}%), "
             f"average score {s.average_score:.1f}"
         )
-    return "\n".join(lines)
+    return lines_within(lines)
 
 
 async def leaderboard_text(flow: GameFlow, guild_id: int, kind: str) -> str:

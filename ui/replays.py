@@ -136,13 +136,16 @@ async def replay_gif(
 async def _build(pool: Executor, row: GameRow, log: Sequence[Mapping[str, Any]], max_bytes: int) -> bytes:
     """Draw the replay's frames in JOBS pool jobs, then assemble the GIF in the pool."""
     loop = asyncio.get_running_loop()
-    entries = [{"seat": e["seat"], "action": e["action"]} for e in log]
+    entries = [{"seat": e["seat"], "action": e["action"], "rules": e.get("rules")} for e in log]
     indices = pick_frames(len(entries) + 1)
     size = -(-len(indices) // JOBS)
     chunks = [indices[i : i + size] for i in range(0, len(indices), size)]
     jobs = [
         loop.run_in_executor(
-            pool, partial(replay_frames, row.kind, row.options, row.seed, entries, row.names, chunk, WIDTH)
+            pool,
+            partial(
+                replay_frames, row.kind, row.options, row.seed, entries, row.names, chunk, WIDTH, row.rules, row.state
+            ),
         )
         for chunk in chunks
     ]

@@ -12,8 +12,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import cache
 from typing import Any
 
-from engine.registry import get, package
-from engine.replay import replay
+from engine.registry import package
+from engine.replay import replay_as_played
 from render.common import intermediate_pictures
 from render.replay import Frame, palette_for, shrink
 from ui.adapter import GameAdapter, Picture
@@ -85,17 +85,21 @@ def replay_frames(
     names: list[str],
     indices: Sequence[int],
     width: int,
+    rules: int | None = None,
+    saved: Mapping[str, Any] | None = None,
 ) -> tuple[list[Frame], list[int]]:
     """Rebuild the boards at `indices` of a finished game, shrunk onto the replay's palette; return both (in a worker).
 
-    Every job derives the same palette, from the opening and final boards, so their frames fit together.
+    Each step is replayed under the rules it was played under (`rules`: the deal's version; each log entry's
+    "rules"; `saved`: the final state, which settles versions saved before they were recorded). Every job derives
+    the same palette, from the opening and final boards, so their frames fit together.
     """
-    game, adapter = get(kind), _adapter(kind)
+    adapter = _adapter(kind)
     last = len(log)
     wanted = {*indices, 0, last}
     boards: dict[int, bytes] = {}
     with intermediate_pictures():
-        for i, state in enumerate(replay(game, len(names), options, seed, log)):
+        for i, (game, state) in enumerate(replay_as_played(kind, len(names), options, seed, log, rules, saved)):
             if i in wanted:
                 boards[i] = adapter.board_picture(game.view(state, None), names).png
     palette = palette_for(boards[0], boards[last])

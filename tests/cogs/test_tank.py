@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from dataclasses import dataclass, field
@@ -9,6 +10,8 @@ from typing import Any
 
 import discord
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cogs.tank as tank_cog
 from cogs.tank import (
@@ -517,3 +520,44 @@ def test_a_big_group_on_offer_names_every_card_within_a_menu_line() -> None:
     assert counted + len(singles) + len(mollies) == 16, hint
     for name in set(names):
         assert (name.split(" ")[-1] if name.startswith("Molly ") else name.replace("Treasure ", "")) in hint
+
+
+def _discard_steps(seed: int, players: int) -> list[TankState]:
+    """Play a random game and return a copy of the state at each Gourami discard step."""
+    state, rng, found = GAME.new_game(players, {}, seed), random.Random(seed), []
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        if state.phase == "discard":
+            found.append(GAME.load(GAME.dump(state)))
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    return found
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 5))
+def test_every_legal_discard_is_accepted_by_the_slash_command_and_offered_by_the_menu(seed: int, players: int) -> None:
+    for state in _discard_steps(seed, players):
+        seat = state.pending.seat
+        legal = [a for a in GAME.legal_actions(state, seat) if a["type"] == "discard"]
+        assert legal
+        for action in legal:
+            card, name = action["card"], CARDS[action["card"]].name
+            # By its id, as typed (any case, stray spaces), even when it is the second of two alike.
+            for typed in (card, f" {card.upper()} "):
+                assert discard_action(state, seat, typed) == action
+            # By its name and by the autocomplete's label: a copy of that fish, which is legal.
+            offered = [f"{n} (you hold {held})" for n, _, held in discard_choices(state, seat) if n == name]
+            for typed in (name, name.lower(), *offered):
+                chosen = discard_action(state, seat, typed)
+                assert chosen in legal and CARDS[chosen["card"]].name == name
+            # Through the private menu: an option for that fish, whose press is a legal discard of it.
+            (menu,) = _menus(ADAPTER.private_items(_board(state), seat))
+            values = [o.value for o in menu.options if o.value != KEEP and CARDS[o.value].name == name]
+            assert len(values) == 1
+            flow = FakeFlow()
+            hit = ComponentHit(GAME_ID, 7, "discard", (values[0],))
+            asyncio.run(ADAPTER.on_component(flow, None, _board(state), hit))  # type: ignore[arg-type]
+            pressed = flow.calls[0][0]
+            assert pressed in legal and CARDS[pressed["card"]].name == name
+            trial = GAME.load(GAME.dump(state))
+            GAME.apply(trial, seat, pressed)

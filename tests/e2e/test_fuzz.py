@@ -12,8 +12,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 import pytest_asyncio
+from discord import app_commands
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -75,6 +77,10 @@ class Table:
             log = await self.bot.db.actions(game_id)
             found.append((row.status, row.version, tuple(s.user_id for s in row.seats), len(log)))
         return found
+
+    def table_dm(self, user: FakeUser) -> FakeChannel:
+        """Return the user's direct-message channel with the bot."""
+        return self.driver.dm_channel(user)
 
     def public_count(self) -> int:
         """Return how many public messages the channels hold."""
@@ -245,3 +251,184 @@ async def test_hostile_input_gets_a_private_specific_answer_and_changes_nothing(
     assert await table.snapshot() == before
     assert table.public_count() == public
     await asyncio.sleep(0)
+
+
+# -- forged payloads: option values no Discord client sends --------------------------------------------------
+
+LIMIT = 2000
+"""Discord refuses message content longer than this; an answer over it never arrives."""
+
+
+def slash_options(bot: IceFloeBot) -> list[tuple[str, Any]]:
+    """Return every (command line, parameter) pair of the bot's slash commands."""
+    found = []
+    for command in bot.tree.walk_commands():
+        if isinstance(command, app_commands.Command):
+            found += [(f"/{command.qualified_name}", parameter) for parameter in command.parameters]
+    return found
+
+
+OptionType = discord.AppCommandOptionType
+unresolved_ids = st.integers(min_value=10**17, max_value=2**63 - 1).map(str)
+huge_ids = st.integers(min_value=2**63, max_value=2**80).map(str)
+not_text = st.sampled_from(["", "maybe", "yes please", "1.5", "-0", "NaN", "@everyone", "x" * 3000])
+
+
+@st.composite
+def forged_value(draw: st.DrawFn, parameter: Any) -> Any:
+    """Draw a value a modified client could send for `parameter`, and that no Discord client would."""
+    kind = parameter.type
+    if parameter.choices:
+        wrong = draw(st.text(min_size=1, max_size=30) | st.sampled_from(["x" * 3000, "fish " * 500]))
+        assume_not = [c.value for c in parameter.choices]
+        return wrong + "?" if wrong in assume_not else wrong
+    if kind is OptionType.boolean:
+        return draw(not_text | st.integers(-5, 5))
+    if kind is OptionType.integer:
+        return draw(not_text | st.floats(allow_nan=False).filter(lambda f: not f.is_integer()) | st.booleans())
+    if kind is OptionType.number:
+        return draw(not_text | st.integers(min_value=2**54, max_value=2**90) | st.sampled_from([float("inf"), 1e300]))
+    if kind in (OptionType.user, OptionType.mentionable, OptionType.channel, OptionType.role):
+        return draw(unresolved_ids | huge_ids | not_text)
+    return "x" * 6001
+
+
+@st.composite
+def forged_commands(draw: st.DrawFn, options: list[tuple[str, Any]]) -> tuple[str, dict[str, Any]]:
+    """Draw a slash command with one forged option, or one the command does not have."""
+    line, parameter = draw(st.sampled_from(options))
+    if draw(st.integers(0, 9)) == 0:
+        return line, {draw(st.sampled_from(["extra", "x" * 32, "game_number_"])): "1"}
+    return line, {parameter.display_name: draw(forged_value(parameter))}
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data(), who=st.integers(0, 3), where=st.integers(0, 2))
+async def test_forged_options_get_a_short_specific_private_answer_and_change_nothing(
+    table: Table, data: st.DataObject, who: int, where: int
+) -> None:
+    line, options = data.draw(forged_commands(slash_options(table.bot)))
+    before, public = await table.snapshot(), table.public_count()
+    user = table.everyone[who]
+    channel = (table.fish, table.flippers, table.table_dm(user))[where]
+    sent = table.driver.slash(user, line, channel=channel, options=options, validate=False)
+    await sent.settle(quiet=0.005)
+    answers = sent.messages
+    assert answers, sent.interaction.describe()
+    assert all(m.ephemeral for m in answers), [m.content for m in answers]
+    assert all(len(m.content) <= LIMIT for m in answers)
+    assert not any(GENERIC in m.content for m in answers), [m.content for m in answers]
+    assert all(len(m.content) <= 300 for m in answers), [m.content for m in answers]
+    table.driver.check()
+    assert await table.snapshot() == before
+    assert table.public_count() == public
+
+
+async def test_the_forged_payloads_seen_in_the_wild_get_plain_answers(table: Table) -> None:
+    alice, mallory = table.players[0], table.strangers[0]
+    cases = [
+        ("/game stats", {"user": "123456789012345678"}, "could not be found"),
+        ("/game stats", {"user": str(2**64 + 7)}, "could not be found"),
+        ("/game settings", {"thread_default": "maybe"}, "wants true or false"),
+        ("/game leaderboard", {"game": "chess " * 600}, "is not one of the choices"),
+        ("/game history", {"game_number": "12abc"}, "wants a whole number"),
+        ("/game history", {"game_number": 2**70}, "No game found"),
+        ("/game new", {"game": "fish", "remind_after": 5000.5}, "must be from 0.1 to 720"),
+    ]
+    for line, options, said in cases:
+        for user, channel in ((alice, table.fish), (mallory, table.driver.dm_channel(mallory))):
+            sent = table.driver.slash(user, line, channel=channel, options=options, validate=False)
+            await sent.settle(quiet=0.005)
+            (answer,) = sent.messages
+            assert answer.ephemeral and said in answer.content and len(answer.content) <= 200, answer.content
+    table.driver.check()
+
+
+# -- damaged rows: what a bad disk, a bad copy or an old bot can leave in the database ------------------------
+
+DAMAGES = {
+    "unknown game": ("UPDATE games SET kind = 'chess' WHERE id = ?", "UPDATE games SET kind = 'fish' WHERE id = ?"),
+    "missing seat": ("DELETE FROM seats WHERE game_id = ? AND seat = 0", None),
+    "corrupt state": ("UPDATE games SET state = '{not json' WHERE id = ?", None),
+    "state of another shape": ("UPDATE games SET state = '{\"schema\": 2, \"board\": 7}' WHERE id = ?", None),
+    "corrupt options": ("UPDATE games SET options = '[1, 2' WHERE id = ?", None),
+}
+SURFACES = (
+    "/game status",
+    "/game history",
+    "/game replay",
+    "/game hand",
+    "/game list",
+    "/game mine",
+    "/game join",
+    "/game stats",
+    "/fish move",
+    "autocomplete /fish move",
+    "press",
+)
+
+
+async def send_to_damaged(table: Table, user: FakeUser, surface: str) -> InteractionResult | None:
+    """Use one surface of the fish game (game 1) as `user`; return None for an autocomplete (answered by choices)."""
+    driver = table.driver
+    if surface == "press":
+        board = [m for m in driver.messages(table.fish) if m.attachments][-1]
+        select = next(c for c in iter_components(board.components) if c.get("options"))
+        return driver.press(user, board, custom_id=select["custom_id"], values=[select["options"][0]["value"]])
+    if surface == "autocomplete /fish move":
+        return driver.autocomplete_request(user, "/fish move from:A", channel=table.fish)
+    if surface == "/fish move":
+        return driver.slash(user, surface, channel=table.fish, options={"from": "A1", "to": "B2"}, validate=False)
+    return driver.slash(user, surface, channel=table.fish)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(damage=st.sampled_from(sorted(DAMAGES)), surface=st.sampled_from(SURFACES), who=st.integers(0, 3))
+async def test_a_damaged_row_gets_a_short_specific_answer_and_no_error_log(
+    table: Table, damage: str, surface: str, who: int
+) -> None:
+    db = table.bot.db.backend
+    saved = await db.fetch("SELECT state, options FROM games WHERE id = 1")
+    seat = await db.fetch("SELECT game_id, seat, user_id, name, bot_level FROM seats WHERE game_id = 1 AND seat = 0")
+    harm, undo = DAMAGES[damage]
+    await db.execute(harm, (1,))
+    try:
+        sent = await send_to_damaged(table, table.everyone[who], surface)
+        await sent.settle(quiet=0.005)
+        if surface.startswith("autocomplete"):
+            assert sent.choices == [] or all(isinstance(c, dict) for c in sent.choices)
+        else:
+            answers = sent.messages
+            assert answers, sent.interaction.describe()
+            assert all(m.ephemeral for m in answers), [m.content for m in answers]
+            assert not any(GENERIC in m.content for m in answers), [m.content for m in answers]
+            assert all(len(m.content) <= LIMIT for m in answers)
+        table.driver.check()
+    finally:
+        if undo:
+            await db.execute(undo, (1,))
+        await db.execute("UPDATE games SET state = ?, options = ? WHERE id = 1", (saved[0][0], saved[0][1]))
+        if not await db.fetch("SELECT 1 FROM seats WHERE game_id = 1 AND seat = 0"):
+            await db.execute("INSERT INTO seats (game_id, seat, user_id, name, bot_level) VALUES (?, ?, ?, ?, ?)",
+                             tuple(seat[0]))
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGES))
+async def test_the_host_can_cancel_a_damaged_game(table: Table, damage: str) -> None:
+    await table.bot.db.backend.execute(DAMAGES[damage][0], (1,))
+    alice = table.players[0]
+    sent = await table.driver.slash(alice, "/game cancel", channel=table.fish).settle(quiet=0.005)
+    assert [m.content for m in sent.messages] == [f"Game #1 was cancelled by <@{alice.id}>."]
+    row = await table.bot.db.game(1)
+    assert row is not None and row.status == "cancelled"
+    table.driver.check()

@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from engine.legacy import FROZEN, rules_for
 from engine.registry import get
 from render.replay import Frame
 from storage.database import FINISHED, GameRow, Seat
 from ui import replays
 from ui.replays import ReplayCache, cache_for, replay_gif, replay_key
-from ui.workers import replay_frames
+from ui.workers import _adapter, replay_frames
 
 
 def finished_game(kind: str, players: int, seed: int) -> tuple[GameRow, list[dict[str, Any]]]:
@@ -136,6 +137,38 @@ def test_replays_are_kept_beside_the_database(tmp_path: Path) -> None:
 def test_a_database_server_keeps_replays_in_the_data_folder() -> None:
     directory = cache_for("postgresql://floe:secret@db:5432/floe").directory
     assert directory is not None and directory.parts[-2:] == ("data", "replays")
+
+
+async def test_a_flippers_game_saved_before_the_leader_rules_replays_to_its_own_final_board(
+    pool: ThreadPoolExecutor, tmp_path: Path
+) -> None:
+    from storage.database import Database
+    from tests.ui.old_games import save_schema1_game
+
+    db = Database(str(tmp_path / "old.db"))
+    await db.open()
+    try:
+        row = await db.game(await save_schema1_game(db, 47))
+        log = await db.actions(row.id if row else 0)
+    finally:
+        await db.close()
+    assert row is not None and row.rules is None and all(entry["rules"] is None for entry in log)
+    gif = await replay_gif(pool, ReplayCache(tmp_path), row, log)
+    assert Image.open(io.BytesIO(gif)).n_frames == len(log) + 1
+
+
+@pytest.mark.parametrize(("kind", "version"), sorted(FROZEN))
+def test_todays_boards_draw_every_kept_rules_versions_opening_and_final_views(kind: str, version: int) -> None:
+    rules, rng = rules_for(kind, version), random.Random(version)
+    state = rules.new_game(4, {}, version)
+    opening = _adapter(kind).board_picture(rules.view(state, None), ["Ana", "Bo", "Cy", "Di"])
+    while not rules.is_over(state):
+        seat = rules.to_act(state)[0]
+        rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+    final = _adapter(kind).board_picture(rules.view(state, None), ["Ana", "Bo", "Cy", "Di"])
+    assert rules.view(state, None)["final"] is True
+    for picture in (opening, final):
+        assert Image.open(io.BytesIO(picture.png)).width >= 400 and picture.alt
 
 
 def test_a_replay_is_redrawn_when_any_file_that_draws_its_boards_changes() -> None:

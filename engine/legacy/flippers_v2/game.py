@@ -1,0 +1,465 @@
+"""Run a game of Flippers: setup discards, turns of play and activation, resignation and the end."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from operator import itemgetter
+from typing import Any
+
+from engine.base import Action, Event, Game, IllegalAction, OptionSpec, Outcome
+from engine.legacy.flippers_v2 import text, views
+from engine.legacy.flippers_v2.cards import (
+    CARDS,
+    FOOD,
+    FOOD_IDS,
+    FOOD_SIDES,
+    HAND_SIZE,
+    LAYOUT,
+    LEADER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SETUP_DRAW,
+    STARTING_STASH,
+    SUPPLY_TOTAL,
+    TEAM_UP_PLAYERS,
+    TEAMS,
+    explorer_id,
+    find_card,
+    setup_rule,
+    team_cards,
+)
+from engine.legacy.flippers_v2.powers import available, blocker, resolve
+from engine.legacy.flippers_v2.scoring import food_awards, outcome, scores, side_totals
+from engine.legacy.flippers_v2.state import LEADERS, OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
+from engine.legacy.flippers_v2.table import (
+    DIRECTIONS,
+    WORDS,
+    Cell,
+    frontier,
+    label,
+    neighbours,
+    parse_label,
+    rotate,
+    step,
+)
+
+_READING = itemgetter(1, 0)
+"""Sort key of a cell in reading order: row, then column."""
+_FACINGS = {**{d: d for d in DIRECTIONS}, **{word.upper(): d for d, word in WORDS.items()}}
+
+
+def open_cells(state: FlippersState) -> list[Cell]:
+    """Return every empty cell that shares an edge with a card on the table, in reading order."""
+    return sorted(frontier(state.cells), key=_READING)
+
+
+def leader_spots(state: FlippersState) -> list[tuple[Cell, str]]:
+    """Return each (empty cell sharing an edge with a Food card, facing toward that Food), in reading order."""
+    spots = set()
+    for cid, cell in state.where.items():
+        if CARDS[cid].kind != FOOD:
+            continue
+        for direction in DIRECTIONS:
+            spot = step(cell, direction)
+            if spot not in state.cells:
+                spots.add((spot, rotate(direction, 2)))
+    return sorted(spots, key=lambda s: (s[0][1], s[0][0], DIRECTIONS.index(s[1])))
+
+
+class FlippersGame(Game[FlippersState]):
+    """Implement Flippers for 2-6 players, with the Team Up option for 4 or 6."""
+
+    key = "flippers"
+    title = "Flippers"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    schema_version = 2
+    hidden_information = True
+    options = (OptionSpec("teams", "Team Up: alternate seats play as partners (4 or 6 players)"),)
+
+    def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> FlippersState:
+        """Deal Food cards, Leaders and shuffled decks from `seed`; every seat draws its setup cards."""
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction(f"{self.title} needs {self.min_players}-{self.max_players} players.")
+        teams_mode = bool(options.get("teams", False))
+        if teams_mode and players not in TEAM_UP_PLAYERS:
+            raise IllegalAction(f"Team Up needs {' or '.join(map(str, TEAM_UP_PLAYERS))} players.")
+        rng = random.Random(seed)
+        discard, food_count = setup_rule(players)
+        foods = rng.sample(FOOD_IDS, food_count)
+        decks = []
+        for seat in range(players):
+            deck = list(team_cards(seat)[1:])
+            rng.shuffle(deck)
+            decks.append(deck)
+        first = rng.randrange(players)
+        state = FlippersState(
+            players=players,
+            teams_mode=teams_mode,
+            phase=LEADERS,
+            cells={},
+            where={},
+            facing={},
+            face={},
+            hands=[deck[:SETUP_DRAW] for deck in decks],
+            decks=[deck[SETUP_DRAW:] for deck in decks],
+            discards=[[] for _ in range(players)],
+            unused_food=[fid for fid in FOOD_IDS if fid not in foods],
+            chosen=[discard == 0] * players,
+            resigned=[False] * players,
+            stash=[STARTING_STASH] * players,
+            supply=SUPPLY_TOTAL - STARTING_STASH * players,
+            engaged=[False] * players,
+            current=first,
+            first=first,
+        )
+        centre, row = LAYOUT["centre_column"], LAYOUT["food_row"]
+        for i, fid in enumerate(foods):
+            state.place(fid, (centre - (food_count - 1) // 2 + i, row), LAYOUT["food_facing"], rng.choice(FOOD_SIDES))
+        return state
+
+    def to_act(self, state: FlippersState) -> list[int]:
+        """Return the seat placing its Leader, the seats still choosing discards, or the seat whose turn it is."""
+        if state.phase == LEADERS:
+            return [state.current]
+        if state.phase == SETUP:
+            return [s for s in range(state.players) if not state.chosen[s] and not state.resigned[s]]
+        if state.phase == PLAY:
+            return [state.current]
+        return []
+
+    def legal_actions(self, state: FlippersState, seat: int) -> list[Action]:
+        """Return every Leader placement, discard, play or activation `seat` may make now."""
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == LEADERS:
+            return [{"type": "leader", "cell": label(cell), "facing": d} for cell, d in leader_spots(state)]
+        if state.phase == SETUP:
+            count = setup_rule(state.players)[0]
+            return [{"type": "discard", "cards": list(c)} for c in combinations(state.hands[seat], count)]
+        if state.played is None:
+            cells = [label(c) for c in open_cells(state)]
+            return [
+                {"type": "play", "card": cid, "cell": cell, "facing": d}
+                for cid in state.hands[seat]
+                for cell in cells
+                for d in DIRECTIONS
+            ]
+        return [{"type": "activate", "card": cid} for cid in available(state, seat)]
+
+    def apply(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
+        """Check the action fully, then discard, play or activate."""
+        if state.phase == OVER:
+            raise IllegalAction("The game is over.")
+        if not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise IllegalAction("You are not playing in this game.")
+        if state.resigned[seat]:
+            raise IllegalAction("You have resigned from this game.")
+        kind = action.get("type") if isinstance(action, Mapping) else None
+        if kind == "leader":
+            return self._place_leader(state, seat, action)
+        if kind == "discard":
+            return self._discard(state, seat, action)
+        if kind == "play":
+            return self._play(state, seat, action)
+        if kind == "activate":
+            return self._activate(state, seat, action)
+        raise IllegalAction("Unknown action: place your Leader, choose discards, play a card or activate one.")
+
+    def _place_leader(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
+        """Put the seat's Leader face up on an empty cell beside a Food card, facing that Food card."""
+        if state.phase != LEADERS:
+            raise IllegalAction("Leaders are placed only at the start of the game.")
+        if seat != state.current:
+            raise IllegalAction("It is not your turn to place your Leader.")
+        cell = parse_label(action.get("cell", ""))
+        if cell is None:
+            raise IllegalAction(f"{action.get('cell')!r} is not a cell: give a column and a row, like N14.")
+        facings = [d for spot, d in leader_spots(state) if spot == cell]
+        if not facings:
+            choices = ", ".join(sorted({label(spot) for spot, _ in leader_spots(state)}))
+            raise IllegalAction(f"{label(cell)} is not an empty cell beside a Food card: choose one of {choices}.")
+        raw = action.get("facing")
+        facing = _FACINGS.get(str(raw).strip().upper()) if raw is not None else facings[0]
+        if facing not in facings:
+            raise IllegalAction(f"A Leader at {label(cell)} must face its Food card ({', '.join(facings)}).")
+        if raw is None and len(facings) > 1:
+            raise IllegalAction(f"{label(cell)} touches two Food cards: say which one to face ({', '.join(facings)}).")
+        leader = explorer_id(seat, LEADER)
+        state.place(leader, cell, facing, UP)
+        food = state.cells[step(cell, facing)]
+        events = [Event("leader", seat, {"cell": label(cell), "facing": facing, "food": food})]
+        return events + self._next_leader(state, seat)
+
+    def _next_leader(self, state: FlippersState, after: int) -> list[Event]:
+        """Hand Leader placement to the next seat in turn order still to place; then open the discards."""
+        for k in range(1, state.players + 1):
+            seat = (after + k) % state.players
+            if not state.resigned[seat] and explorer_id(seat, LEADER) not in state.where:
+                state.current = seat
+                return [Event("leader_turn", seat, {})]
+        return self._open_discards(state)
+
+    def _open_discards(self, state: FlippersState) -> list[Event]:
+        """Move on to the private setup discards; when a seat must discard its whole draw, do it for it."""
+        state.phase, state.current = SETUP, state.first
+        count = setup_rule(state.players)[0]
+        if count == 0:
+            return self._start_play(state)
+        if count < SETUP_DRAW:
+            return [Event("discards_open", None, {"count": count})]
+        events = []
+        for seat in range(state.players):
+            if not state.resigned[seat] and not state.chosen[seat]:
+                events.append(Event("discarded", seat, {"cards": list(state.hands[seat])}, private_to=seat))
+                state.discards[seat].extend(state.hands[seat])
+                state.hands[seat], state.chosen[seat] = [], True
+        events.append(Event("auto_discard", None, {"count": count, "players": state.players}))
+        return events + self._start_play(state)
+
+    def _discard(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
+        """Set aside the seat's setup discards; start play once every seat has chosen."""
+        if state.phase != SETUP:
+            raise IllegalAction("Discards are only chosen during setup.")
+        if state.chosen[seat]:
+            raise IllegalAction("You have already chosen your discards; waiting for the others.")
+        count = setup_rule(state.players)[0]
+        raw = action.get("cards")
+        if not isinstance(raw, list) or len(raw) != count:
+            raise IllegalAction(f"Choose exactly {count} card{'s' if count > 1 else ''} to discard.")
+        picked = [self._hand_card(state, seat, ref) for ref in raw]
+        if len(set(picked)) != count:
+            raise IllegalAction("Choose each card to discard only once.")
+        for cid in picked:
+            state.hands[seat].remove(cid)
+        state.discards[seat].extend(picked)
+        state.chosen[seat] = True
+        events = [
+            Event("discarded", seat, {"cards": picked}, private_to=seat),
+            Event("chose", seat, {"count": count}),
+        ]
+        if not self.to_act(state):
+            events += self._start_play(state)
+        return events
+
+    def _start_play(self, state: FlippersState) -> list[Event]:
+        """Fill every hand to the hand size and hand the first turn to the first seat with cards."""
+        events = []
+        for seat in range(state.players):
+            if not state.resigned[seat]:
+                events += self._refill(state, seat)
+        state.phase = PLAY
+        events.append(Event("setup_done", None, {}))
+        return events + self._next_turn(state, (state.first - 1) % state.players)
+
+    def _play(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
+        """Place a card from hand next to the table, face up, and resolve its power."""
+        self._check_turn(state, seat)
+        if state.played is not None:
+            raise IllegalAction("You have already played a card this turn: activate your remaining cards.")
+        cid = self._hand_card(state, seat, action.get("card"))
+        cell = parse_label(action.get("cell", ""))
+        if cell is None:
+            raise IllegalAction(f"{action.get('cell')!r} is not a cell: give a column and a row, like N14.")
+        if cell in state.cells:
+            raise IllegalAction(f"{label(cell)} already holds {self._card_text(state, state.cells[cell])}.")
+        if not any(spot in state.cells for spot in neighbours(cell)):
+            raise IllegalAction(f"{label(cell)} is not next to a card on the table: play beside one.")
+        facing = _FACINGS.get(str(action.get("facing", "")).strip().upper())
+        if facing is None:
+            raise IllegalAction("Facing must be N, E, S or W.")
+        state.hands[seat].remove(cid)
+        state.place(cid, cell, facing, UP)
+        state.played = cid
+        state.activated = [cid]
+        events = [Event("played", seat, {"card": cid, "cell": label(cell), "facing": facing})]
+        events += resolve(state, cid)
+        return events + self._maybe_end_turn(state)
+
+    def _activate(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
+        """Use one of the seat's available face-up cards on the table."""
+        self._check_turn(state, seat)
+        if state.played is None:
+            raise IllegalAction("Play a card from your hand first.")
+        cid = self._table_card(state, seat, action.get("card"))
+        problem = self._cannot_activate(state, seat, cid)
+        if problem:
+            raise IllegalAction(problem)
+        state.activated.append(cid)
+        return resolve(state, cid) + self._maybe_end_turn(state)
+
+    def _cannot_activate(self, state: FlippersState, seat: int, cid: str) -> str | None:
+        """Return why `seat` may not activate table card `cid` now, or None when it may."""
+        card = CARDS[cid]
+        if card.kind == FOOD:
+            return "Food cards have no power to activate."
+        if card.team != seat:
+            return f"{self._card_text(state, cid)} is not your card: you activate only your own team."
+        if card.power == LEADER:
+            return "Your Leader has no power during play: it scores at the end of the game."
+        if state.face[cid] != UP:
+            return f"{self._card_text(state, cid)} is face down: face-down cards cannot be activated."
+        if cid in state.activated:
+            return f"{self._card_text(state, cid)} has already acted this turn."
+        other = blocker(state, cid)
+        if other is not None:
+            marker = "your own" if other == seat else f"the {TEAMS[other]['short']}"
+            return f"{self._card_text(state, cid)} is under {marker} Block marker: it cannot act."
+        return None
+
+    def _check_turn(self, state: FlippersState, seat: int) -> None:
+        """Raise unless it is `seat`'s turn of play."""
+        if state.phase == LEADERS:
+            raise IllegalAction("Setup is not finished: the Leaders are being placed.")
+        if state.phase == SETUP:
+            raise IllegalAction("Setup is not finished: everyone must choose their discards first.")
+        if seat != state.current:
+            raise IllegalAction("It is not your turn.")
+
+    def _hand_card(self, state: FlippersState, seat: int, ref: Any) -> str:
+        """Return the id of the card in the seat's hand that `ref` names."""
+        cid = find_card(ref) if isinstance(ref, str) else None
+        if cid is None or cid not in state.hands[seat]:
+            raise IllegalAction(f"{ref!r} is not a card in your hand.")
+        return cid
+
+    def _table_card(self, state: FlippersState, seat: int, ref: Any) -> str:
+        """Return the id of the table card `ref` names by id, name or cell label."""
+        if not isinstance(ref, str):
+            raise IllegalAction("Name the card to activate by its cell (like N14) or its name.")
+        cid = find_card(ref)
+        if cid is None:
+            cell = parse_label(ref)
+            if cell is None:
+                raise IllegalAction(f"{ref!r} is neither a card nor a cell.")
+            if cell not in state.cells:
+                raise IllegalAction(f"There is no card at {label(cell)}.")
+            return state.cells[cell]
+        if cid not in state.where:
+            where = "in your hand" if cid in state.hands[seat] else "not on the table"
+            raise IllegalAction(f"{CARDS[cid].name} is {where}.")
+        return cid
+
+    def _card_text(self, state: FlippersState, cid: str) -> str:
+        """Return a card's name and cell for messages."""
+        return f"{CARDS[cid].name} ({label(state.where[cid])})"
+
+    def _maybe_end_turn(self, state: FlippersState) -> list[Event]:
+        """Activate the only card left to activate by itself; end the turn once nothing is left."""
+        seat = state.current
+        events: list[Event] = []
+        while len(left := available(state, seat)) == 1:
+            state.activated.append(left[0])
+            events.append(Event("auto", seat, {"card": left[0], "cell": label(state.where[left[0]])}))
+            events += resolve(state, left[0])
+        if left:
+            return events
+        events += self._refill(state, seat)
+        events.append(Event("turn_end", seat, {"hand": len(state.hands[seat]), "deck": len(state.decks[seat])}))
+        return events + self._next_turn(state, seat)
+
+    def _refill(self, state: FlippersState, seat: int) -> list[Event]:
+        """Draw the seat back up to the hand size while its deck lasts."""
+        drawn = []
+        while len(state.hands[seat]) < HAND_SIZE and state.decks[seat]:
+            drawn.append(state.decks[seat].pop(0))
+            state.hands[seat].append(drawn[-1])
+        return [Event("drew", seat, {"cards": drawn}, private_to=seat)] if drawn else []
+
+    def _next_turn(self, state: FlippersState, after: int) -> list[Event]:
+        """Give the turn to the next seat after `after` holding cards, or end the game."""
+        state.played, state.activated = None, []
+        for k in range(1, state.players + 1):
+            seat = (after + k) % state.players
+            if not state.resigned[seat] and state.hands[seat]:
+                state.current = seat
+                state.turn += 1
+                return [Event("turn_start", seat, {"turn": state.turn})]
+        return self._finish(state)
+
+    def _finish(self, state: FlippersState) -> list[Event]:
+        """End the game and announce every Food and Leader award and the final standings."""
+        state.phase = OVER
+        state.played, state.activated = None, []
+        events = [Event("award", award["seat"], award) for award in food_awards(state)]
+        result = outcome(state)
+        data = {
+            "scores": scores(state),
+            "winners": result.winners,
+            "tiebreak": result.tiebreak,
+            "teams": state.teams_mode,
+            "sides": {str(side): points for side, points in side_totals(state).items()},
+        }
+        return [*events, Event("game_over", None, data)]
+
+    def resign(self, state: FlippersState, seat: int) -> list[Event]:
+        """Discard the seat's hand and deck; its cards on the table stay and it is skipped from now on."""
+        if state.phase == OVER:
+            raise IllegalAction("The game is over.")
+        if not 0 <= seat < state.players:
+            raise IllegalAction("You are not playing in this game.")
+        if state.resigned[seat]:
+            raise IllegalAction("You have already resigned.")
+        state.resigned[seat] = True
+        state.discards[seat] += state.hands[seat] + state.decks[seat]
+        state.hands[seat], state.decks[seat] = [], []
+        events = [Event("resigned", seat, {})]
+        sides = {state.side(s) for s in range(state.players) if not state.resigned[s]}
+        if len(sides) < 2:
+            return events + self._finish(state)
+        if state.phase == LEADERS:
+            if state.current == seat:
+                events += self._next_leader(state, seat)
+        elif state.phase == SETUP:
+            if not self.to_act(state):
+                events += self._start_play(state)
+        elif state.current == seat:
+            events += self._next_turn(state, seat)
+        return events
+
+    def mid_turn(self, state: FlippersState, seat: int) -> bool:
+        """Return True between playing a card and activating the last available one."""
+        return state.phase == PLAY and state.current == seat and state.played is not None
+
+    def is_over(self, state: FlippersState) -> bool:
+        """Return True once the game has ended."""
+        return state.phase == OVER
+
+    def outcome(self, state: FlippersState) -> Outcome:
+        """Return the standings with Food and Leader points counted as the table stands."""
+        return outcome(state)
+
+    def view(self, state: FlippersState, seat: int | None) -> dict[str, Any]:
+        """Return the public table, plus the seat's own hand and discards when `seat` is given."""
+        spots = [label(c) for c, _ in leader_spots(state)] if state.phase == LEADERS else []
+        return views.view(state, seat, self.to_act(state), [label(c) for c in open_cells(state)], spots)
+
+    def dump(self, state: FlippersState) -> dict[str, Any]:
+        """Serialise the state to JSON-safe data."""
+        return dump_state(state, self.schema_version)
+
+    def load(self, data: Mapping[str, Any]) -> FlippersState:
+        """Rebuild a state from `dump` output, checking every card is in exactly one place.
+
+        A schema-1 save plays on under the current rules; should its turn now have nothing left to
+        activate (a marker now blocks its own team too), that turn ends as it would have on play.
+        """
+        state = load_state(data, self.schema_version)
+        old = isinstance(data, Mapping) and data.get("schema") == 1
+        if old and self.mid_turn(state, state.current) and not available(state, state.current):
+            self._maybe_end_turn(state)
+        return state
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        """Return one line about a public event; private events stay silent."""
+        return text.describe(event, names)
+
+    def status(self, state: FlippersState, names: Sequence[str]) -> str:
+        """Return one line saying whom the game waits for."""
+        return text.status(state, names, self.to_act(state))
+
+    def rules_text(self) -> str:
+        """Return the rules in brief and every ruling the bot applies."""
+        return text.rules_text()
