@@ -46,6 +46,21 @@ def choose_hard(
     iterations: int | None,
 ) -> Action:
     """Return the root action visited most by single-observer ISMCTS within the budget or iteration cap."""
+    root = search(ai, view, seat, actions, rng, budget_s, iterations)
+    best_child = max(root.children.values(), key=lambda n: (n.visits, n.total / max(n.visits, 1)))
+    return dict(best_child.action)  # type: ignore[arg-type]
+
+
+def search(
+    ai: GameAI[Any],
+    view: Mapping[str, Any],
+    seat: int,
+    actions: list[Action],
+    rng: random.Random,
+    budget_s: float,
+    iterations: int | None,
+) -> Node:
+    """Run single-observer ISMCTS and return its root: each child holds one action's visits and rewards."""
     game = ai.game
     hidden = game.hidden_information
     base = None if hidden else ai.determinize(view, seat, rng)
@@ -112,5 +127,4 @@ def choose_hard(
             node.total += rewards[node.seat]
             node = node.parent  # type: ignore[assignment]
         root.visits += 1
-    best_child = max(root.children.values(), key=lambda n: (n.visits, n.total / max(n.visits, 1)))
-    return dict(best_child.action)  # type: ignore[arg-type]
+    return root

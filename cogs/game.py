@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
@@ -11,12 +12,15 @@ from discord.ext import commands
 
 from engine.registry import games
 from storage.database import LOBBY, GameRow, GuildSettings
-from ui import records
+from storage.server_rules import save_server_rules, server_rules
+from ui import ratings, records
 from ui.bots import LEVELS
 from ui.errors import UserError
+from ui.hints import give_hint
 from ui.lifecycle import listing, missing_permissions
 from ui.lobby import in_thread
 from ui.scheduler import hours
+from ui.takebacks import TakebackButton
 from ui.text import embed_messages
 
 if TYPE_CHECKING:
@@ -28,6 +32,11 @@ GAME_CHOICES = [
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 OPTION_HELP = {o.name: o.description for g in games().values() for o in g.options}
 HOURS = app_commands.Range[float, 0.1, 720.0]
+
+
+def yes(on: bool) -> str:
+    """Return "yes" or "no"."""
+    return "yes" if on else "no"
 
 
 def _in_server(interaction: discord.Interaction) -> int:
@@ -56,6 +65,7 @@ class GameCog(commands.Cog):
         thread="Play in a new thread under this channel (default: the server's setting)",
         remind_after="Remind waiting players after this many hours (default: the server's setting)",
         timeout_after="After this many hours the computer moves for a waiting player (default: never)",
+        rated="Count this game for skill ratings (default: yes, unless the server turned ratings off)",
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
@@ -67,6 +77,7 @@ class GameCog(commands.Cog):
         thread: bool | None = None,
         remind_after: HOURS | None = None,
         timeout_after: HOURS | None = None,
+        rated: bool = True,
     ) -> None:
         """Open a lobby with the caller as host."""
         settings = await self.flow.db.guild_settings(_in_server(interaction))
@@ -85,6 +96,7 @@ class GameCog(commands.Cog):
             thread=thread,
             reminder_hours=remind_after,
             timeout_hours=timeout_after,
+            rated=rated,
         )
 
     @game.command(name="join", description="Take a seat in this channel's lobby")
@@ -130,6 +142,16 @@ class GameCog(commands.Cog):
         """Take the caller out of the game."""
         row = await self.flow.game_here(interaction)
         await self.flow.resign(interaction, row, hand_to_bot.value if hand_to_bot else None)
+
+    @game.command(name="takeback", description="Ask the other players to let you take back your last move")
+    async def takeback(self, interaction: discord.Interaction) -> None:
+        """Ask for the caller's last move back."""
+        await self.flow.takebacks.request(interaction, await self.flow.game_here(interaction))
+
+    @game.command(name="hint", description="Get a suggested move for your turn, privately, with the reason")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """Suggest a move from the hard computer player's search."""
+        await give_hint(self.flow, interaction, await self.flow.game_here(interaction))
 
     @game.command(name="hand", description="Show your private hand or aquarium (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -181,18 +203,22 @@ class GameCog(commands.Cog):
         await interaction.response.defer(thinking=True)
         await interaction.followup.send(file=await records.replay_file(self.flow, row))
 
-    @game.command(name="stats", description="Show games played, wins and average score")
+    @game.command(name="stats", description="Show ratings, places, games, wins and best scores")
     @app_commands.describe(user="Whose statistics (default: yours)")
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        """Show a player's record."""
-        text = await records.stats_text(self.flow, user or interaction.user, interaction.guild_id)
-        await interaction.response.send_message(text, ephemeral=True)
+        """Show a player's ratings and record, with a picture of their ratings over time."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text, picture = await ratings.stats_reply(self.flow, user or interaction.user, interaction.guild_id)
+        if picture is None:
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.followup.send(text, file=picture, ephemeral=True)
 
-    @game.command(name="leaderboard", description="Show this server's best players of a game")
+    @game.command(name="leaderboard", description="Show this server's best-rated players of a game")
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        """Rank players by wins."""
-        text = await records.leaderboard_text(self.flow, _in_server(interaction), game.value)
+        """Rank players by their conservative rating (mu - 3 sigma)."""
+        text = await ratings.leaderboard_text(self.flow, _in_server(interaction), game.value)
         await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     @game.command(name="rules", description="Show a game's rules and the rulings this bot applies")
@@ -210,6 +236,10 @@ class GameCog(commands.Cog):
         reminder_hours="Remind waiting players after this many hours (default 12)",
         timeout_hours="Let the computer move for a player who waits this long; 0 turns timeouts off",
         thread_default="Start new games in their own thread",
+        ratings="New games count for skill ratings (each lobby can still choose rated:false)",
+        takebacks="Players may take back a move when everyone agrees",
+        rated_takebacks="Takebacks are allowed in rated games too",
+        rated_hints="Hints leave a rated game rated (otherwise a hint makes it unrated for that player)",
     )
     async def settings(
         self,
@@ -217,11 +247,18 @@ class GameCog(commands.Cog):
         reminder_hours: HOURS | None = None,
         timeout_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
         thread_default: bool | None = None,
+        ratings: bool | None = None,
+        takebacks: bool | None = None,
+        rated_takebacks: bool | None = None,
+        rated_hints: bool | None = None,
     ) -> None:
-        """Show or store the server's reminder delay, timeout and thread mode."""
+        """Show or store the server's reminder delay, timeout, thread mode, ratings, takebacks and hints."""
         guild_id = _in_server(interaction)
         current = await self.flow.db.guild_settings(guild_id)
-        changing = any(v is not None for v in (reminder_hours, timeout_hours, thread_default))
+        rules = await server_rules(self.flow.db, guild_id)
+        switches = {"ratings": ratings, "takebacks": takebacks, "rated_takebacks": rated_takebacks}
+        switches["rated_hints"] = rated_hints
+        changing = any(v is not None for v in (reminder_hours, timeout_hours, thread_default, *switches.values()))
         if changing:
             perms = interaction.permissions
             if not (perms.manage_guild or perms.administrator):
@@ -232,10 +269,15 @@ class GameCog(commands.Cog):
                 current.thread_default if thread_default is None else thread_default,
             )
             await self.flow.db.save_guild_settings(guild_id, current)
+            rules = replace(rules, **{k: v for k, v in switches.items() if v is not None})
+            await save_server_rules(self.flow.db, guild_id, rules)
         timeout = hours(current.timeout_hours) if current.timeout_hours else "off"
         text = (
             f"{'Saved. ' if changing else ''}Reminder after {hours(current.reminder_hours)} · timeout {timeout}"
-            f" · new games in a thread: {'yes' if current.thread_default else 'no'}"
+            f" · new games in a thread: {'yes' if current.thread_default else 'no'}\n"
+            f"Rated games: {yes(rules.ratings)} · takebacks: {yes(rules.takebacks)}"
+            f" · takebacks in rated games: {yes(rules.rated_takebacks)}"
+            f" · hints keep a rated game rated: {yes(rules.rated_hints)}"
         )
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -250,3 +292,4 @@ class GameCog(commands.Cog):
 async def setup(bot: IceFloeBot) -> None:
     """Add the /game commands."""
     await bot.add_cog(GameCog(bot))
+    bot.add_dynamic_items(TakebackButton)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,7 +20,9 @@ from ui.moves import Moves
 from ui.outbox import Outbox
 from ui.private import PrivateMessages
 from ui.publishing import Publisher
+from ui.ratings import board_notes
 from ui.rendering import Renderer
+from ui.takebacks import Takebacks
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -67,12 +70,13 @@ class GameFlow:
         self.bots = BotPlayers(
             db, self.loader, self.moves, workers=workers, on_post_failed=self.lifecycle.post_failed, **bot_options
         )
+        self.takebacks = Takebacks(db, self.loader, self.publisher, self.outbox, self.locks)
+        self.publisher.notes = partial(board_notes, db)
         self.live = self.loader.live
         self.game_here = self.loader.game_here
         self.active_game = self.loader.active_game
         self.caller_seat = self.loader.caller_seat
         self.commit = self.moves.commit
-        self.act = self.moves.act
         self.resign = self.moves.resign
         self.publish = self.publisher.publish
         self.show_hand = self.private.show_hand
@@ -83,12 +87,26 @@ class GameFlow:
         self.start = self.lobby.start
         self.cancel = self.lobby.cancel
 
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        row: GameRow,
+        action: dict[str, Any],
+        *,
+        expected_version: int | None = None,
+        private_note: str | None = None,
+    ) -> None:
+        """Apply, save and announce one player's action, then offer them to take it back when that is allowed."""
+        await self.moves.act(interaction, row, action, expected_version=expected_version, private_note=private_note)
+        await self.takebacks.offer(interaction, row.id)
+
     def schedule_bots(self, game_id: int) -> None:
         """Let computer players take their turns in this game, if any are due."""
         self.bots.schedule(game_id)
 
     def _published(self, row: GameRow) -> None:
-        """Let the computer players of a game whose board just changed take their turns."""
+        """End the game's pending takeback requests and let its computer players take their turns."""
+        self.takebacks.on_board(row)
         if any(seat.is_bot for seat in row.seats):
             self.schedule_bots(row.id)
 

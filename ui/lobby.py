@@ -11,6 +11,7 @@ import discord
 from engine.base import Event
 from engine.registry import get
 from storage.database import CANCELLED, FINISHED, LOBBY, ChannelBusy, Database, GameRow, Seat
+from storage.server_rules import is_rated, server_rules, set_rated
 from ui.adapter import Board
 from ui.bots import LEVELS
 from ui.components import LOBBY_VERSION, button, view_of
@@ -84,8 +85,12 @@ class Lobby:
         thread: bool = False,
         reminder_hours: float | None = None,
         timeout_hours: float | None = None,
+        rated: bool = True,
     ) -> None:
-        """Open a lobby in this channel (or in a new thread) with the caller in the first seat."""
+        """Open a lobby in this channel (or in a new thread) with the caller in the first seat.
+
+        The game counts for ratings when `rated` and the server has ratings on.
+        """
         if interaction.guild_id is None:
             raise UserError("Start games in a server channel, not in direct messages.")
         game = get(kind)
@@ -116,6 +121,7 @@ class Lobby:
             ) from None
         if reminder_hours is not None or timeout_hours is not None:
             await self.db.set_game_timers(row.id, reminder_hours, timeout_hours)
+        await set_rated(self.db, row.id, rated and (await server_rules(self.db, interaction.guild_id)).ratings)
         if channel_id == interaction.channel_id:
             await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row))
             message = await interaction.original_response()
@@ -256,6 +262,8 @@ class Lobby:
             else:
                 await self.db.seat_player(fresh.id, seat.user_id, seat.name, game.max_players, seat.bot_level)
         await self.db.set_game_timers(fresh.id, row.reminder_hours, row.timeout_hours)
+        rated = await is_rated(self.db, row.id) and (await server_rules(self.db, row.guild_id)).ratings
+        await set_rated(self.db, fresh.id, rated)
         fresh = await self.db.game(fresh.id)
         assert fresh is not None
         players = " ".join(s.mention for s in fresh.seats if not s.is_bot)

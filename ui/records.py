@@ -10,8 +10,10 @@ import discord
 
 from engine.base import Event
 from engine.registry import get
+from engine.takeback import effective_log
 from storage.database import ACTIVE, FINISHED, GameRow
 from ui.errors import UserError
+from ui.publishing import describe
 from ui.replays import cache_for, replay_gif
 from ui.text import lines_within
 
@@ -106,7 +108,7 @@ async def history(flow: GameFlow, row: GameRow, page: int) -> str:
     for entry in await flow.db.actions(row.id):
         for data in entry["events"]:
             event = Event(data["kind"], data.get("seat"), data.get("data", {}), data.get("private_to"))
-            if event.private_to is None and (text := game.describe(event, row.names)):
+            if event.private_to is None and (text := describe(game, event, row.names)):
                 lines.append(f"`{entry['version']:>3}` {text}")
     if not lines:
         return f"Game #{row.id} ({game.title}) has no moves yet."
@@ -122,7 +124,7 @@ async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
     if row.status != FINISHED:
         raise UserError("Only a finished game can be replayed.")
     game = get(row.kind)
-    log = await flow.db.actions(row.id)
+    log = effective_log(await flow.db.actions(row.id))  # moves taken back are not replayed
     gif = await replay_gif(flow.renderer.pool, cache_for(flow.db.path), row, log)
     alt = f"Animated replay of {game.title} game #{row.id}: {len(log)} moves, board by board, to the final board."
     return discord.File(io.BytesIO(gif), filename=f"replay-{row.id}.gif", description=alt)
