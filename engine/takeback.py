@@ -30,6 +30,8 @@ def refusal(kind: str, seat: int | None, action: Action, events: Sequence[Event]
         return "a takeback cannot itself be taken back"
     revealing = REVEALING.get(kind, {})
     for event in events:
+        if event.kind == "game_over":
+            return "it ended the game and showed everyone's final holdings"
         if event.kind in revealing:
             return revealing[event.kind]
         if event.private_to is not None and event.private_to != seat:

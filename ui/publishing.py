@@ -50,6 +50,7 @@ def board_content(board: Board, events: Sequence[Event]) -> str:
         lines += adapter_for(board.row.kind).standings_lines(outcome, names)
         if outcome.tiebreak:
             lines.append(outcome.tiebreak)
+        lines += board.notes
         winners = " and ".join(board.row.seats[s].mention for s in outcome.winners)
         lines.append(f"Congratulations {winners}!" if winners else "Nobody wins this time.")
     else:
@@ -58,7 +59,7 @@ def board_content(board: Board, events: Sequence[Event]) -> str:
         people = " ".join(seat.mention for seat in waiting if not seat.is_bot)
         if people:
             lines.append(f"{people}, it's your turn.")
-    lines += board.notes
+        lines += board.notes
     return lines_within(happened + lines, keep_last=len(lines), more="…and {n} more moves")
 
 
