@@ -202,7 +202,7 @@ class Takebacks:
             channel_id=row.channel_id,
             expires_at=self.db.clock() + WINDOW,
         )
-        moves = "; ".join(what.moves) or "their last move"
+        moves = "; ".join(m.rstrip(".") for m in what.moves) or "their last move"
         text = (
             f"{row.seats[seat].name} asks to take back: {moves}.\n"
             f"{' '.join(s.mention for s in people)}: accept or decline within 10 minutes. "

@@ -81,7 +81,8 @@ def test_a_takeback_shows_every_player_exactly_what_they_saw_before_the_move(
         log.append({"version": len(log) + 2, "seat": seat, "action": action, "events": [e.to_json() for e in events]})
         if refusal(kind, seat, action, events) is not None:
             continue
-        taken_back = [*log, {"version": len(log) + 2, "seat": seat, "action": {"type": TAKEBACK, "undo": [len(log) + 1]}}]
+        undo = {"type": TAKEBACK, "undo": [len(log) + 1]}
+        taken_back = [*log, {"version": len(log) + 2, "seat": seat, "action": undo}]
         *_, restored = replay(game, players, options, 7, taken_back)
         assert [game.view(restored, observer) for observer in range(players)] == seen
         log = taken_back
