@@ -173,6 +173,7 @@ class IceFloeBot(commands.Bot):
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)
         await self.flow.bots.close()
+        await self.flow.takebacks.close()
         await self.flow.outbox.close()
         self.flow.close()
         await super().close()

@@ -149,3 +149,13 @@ async def of_game(db: Database, game_id: int) -> list[Takeback]:
     """Return every request of a game, oldest first."""
     rows = await db.backend.fetch("SELECT * FROM takebacks WHERE game_id = ? ORDER BY id", (game_id,))
     return [_takeback(r) for r in rows]
+
+
+async def all_pending(db: Database) -> list[tuple[Takeback, int | None]]:
+    """Return every pending request with its game's server, oldest first."""
+    rows = await db.backend.fetch(
+        "SELECT t.*, g.guild_id AS guild FROM takebacks t JOIN games g ON g.id = t.game_id"
+        " WHERE t.status = ? ORDER BY t.id",
+        (PENDING,),
+    )
+    return [(_takeback(r), r["guild"]) for r in rows]

@@ -113,6 +113,7 @@ class GameFlow:
     async def resume(self) -> None:
         """After a start-up, let every game of this process's shards whose turn belongs to a computer player go on."""
         await self.bots.resume()
+        await self.takebacks.resume()
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
         """Post the current board (or the lobby) again and retire the previous one."""

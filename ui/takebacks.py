@@ -13,7 +13,8 @@ import asyncio
 import logging
 import re
 from collections.abc import Sequence
-from datetime import timedelta
+from dataclasses import replace
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -219,6 +220,33 @@ class Takebacks:
             channel = self.publisher.bot.get_partial_messageable(row.channel_id)
             message = await channel.send(text, view=answer_view(request.id), allowed_mentions=mentions)
         await store.set_message(self.db, request.id, message.id)
+        self.watch(replace(request, message_id=message.id))
+
+    def watch(self, request: store.Takeback) -> None:
+        """Say in the channel that a request expired once its 10 minutes are over, if nobody ended it before."""
+        seconds = (datetime.fromisoformat(request.expires_at) - self.db.clock()).total_seconds()
+        task = asyncio.get_running_loop().create_task(self._expire_after(request, max(0.0, seconds)))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _expire_after(self, request: store.Takeback, seconds: float) -> None:
+        """Wait, then mark the request expired if it is still pending and its time is over."""
+        await asyncio.sleep(seconds)
+        fresh = await store.get(self.db, request.id)
+        if fresh is not None and fresh.status == store.PENDING and fresh.expired(self.db.clock()):
+            await self._end(fresh, store.EXPIRED)
+
+    async def resume(self) -> None:
+        """After a start-up, watch the pending requests of this process's servers again."""
+        for request, guild in await store.all_pending(self.db):
+            if self.db.shards is None or self.db.shards.owns(guild):
+                self.watch(request)
+
+    async def close(self) -> None:
+        """Stop watching requests (at shutdown)."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def answer(self, interaction: discord.Interaction, request_id: int, *, accept: bool) -> None:
         """Record one person's Accept or Decline; apply the takeback once everyone has accepted."""
