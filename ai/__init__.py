@@ -10,7 +10,7 @@ from ai.base import GameAI
 from ai.easy import choose_easy
 from ai.fish import FishAI
 from ai.flippers import FlippersAI
-from ai.search import choose_hard
+from ai.search import Candidate, choose_hard, search
 from ai.tank import TankAI
 from engine.base import Action
 
@@ -59,4 +59,31 @@ def choose_action(
     return choose_hard(ai, view, seat, actions, rng, budget_s, iterations)
 
 
-__all__ = ["LEVELS", "bots", "choose_action"]
+def analyse(
+    game_key: str,
+    view: dict[str, Any],
+    seat: int,
+    seed: int,
+    budget_s: float = 1.5,
+    *,
+    iterations: int | None = None,
+) -> list[Candidate]:
+    """Return every legal action of `seat` as the hard player judges it from `view`, best first.
+
+    Each candidate carries how many search visits it received and its mean reward in [0, 1], mostly the share
+    of those playouts it went on to win. The first candidate is what the hard player would play with the same
+    seed and budget. Like choose_action, this stops at `budget_s` unless `iterations` is given.
+    """
+    ai = bots().get(game_key)
+    if ai is None:
+        raise KeyError(f"no bot for game {game_key!r}")
+    rng = random.Random(seed)
+    actions = legal_from_view(ai, view, seat, rng)
+    if not actions:
+        raise ValueError(f"seat {seat} has nothing to do in this {game_key} position")
+    if len(actions) == 1:
+        return [Candidate(dict(actions[0]), 0, 0.0)]
+    return search(ai, view, seat, actions, rng, budget_s, iterations)
+
+
+__all__ = ["LEVELS", "Candidate", "analyse", "bots", "choose_action"]

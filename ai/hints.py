@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from ai import bots, legal_from_view
+from ai import analyse, bots
 from ai.base import GameAI
-from ai.search import search
 from engine.base import Action
 
 PLAYOUTS = 40
@@ -23,40 +21,6 @@ CANDIDATES = 3
 """How many of the search's favourite moves are simulated; the one that wins most often is suggested."""
 PLAYOUT_STEPS = 600
 """A simulated game stops after this many actions (every game here ends well before)."""
-
-
-@dataclass(frozen=True)
-class MoveStat:
-    """Hold one root move of the search: how often it was tried and its mean reward in [0, 1]."""
-
-    action: Action
-    visits: float
-    reward: float
-
-
-def move_statistics(
-    game_key: str,
-    view: Mapping[str, Any],
-    seat: int,
-    seed: int,
-    *,
-    budget_s: float = 1.0,
-    iterations: int | None = None,
-) -> list[MoveStat]:
-    """Return every legal move of `seat` with the hard search's statistics, most visited first."""
-    ai = bots()[game_key]
-    rng = random.Random(seed)
-    actions = legal_from_view(ai, view, seat, rng)
-    if not actions:
-        return []
-    if len(actions) == 1:
-        return [MoveStat(dict(actions[0]), 1.0, 0.0)]
-    root = search(ai, view, seat, actions, rng, budget_s, iterations)
-    stats = [
-        MoveStat(dict(n.action or {}), n.visits, n.total / n.visits if n.visits else 0.0)
-        for n in root.children.values()
-    ]
-    return sorted(stats, key=lambda s: (-s.visits, -s.reward))
 
 
 def win_rate(ai: GameAI[Any], view: Mapping[str, Any], seat: int, action: Action, seed: int, games: int) -> float:
@@ -130,9 +94,7 @@ def hint(
     playouts: int = PLAYOUTS,
 ) -> dict[str, Any]:
     """Return the suggested action and a one-line reason (the hard search's best move, two moves simulated)."""
-    stats = move_statistics(game_key, view, seat, seed, budget_s=budget_s, iterations=iterations)
-    if not stats:
-        raise ValueError(f"seat {seat} has nothing to do in this {game_key} position")
+    stats = analyse(game_key, dict(view), seat, seed, budget_s, iterations=iterations)
     ai = bots()[game_key]
     if len(stats) == 1:
         only = stats[0].action

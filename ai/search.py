@@ -6,11 +6,22 @@ import math
 import random
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ai.base import ActionKey, GameAI, action_key, actor
 from ai.easy import score_actions
 from engine.base import Action
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """Hold what the search learnt about one root action."""
+
+    action: Action
+    visits: int
+    win_rate: float
+    """Mean reward in [0, 1]: mostly the victory share of the playouts, a little the final lead."""
 
 
 class Node:
@@ -46,9 +57,7 @@ def choose_hard(
     iterations: int | None,
 ) -> Action:
     """Return the root action visited most by single-observer ISMCTS within the budget or iteration cap."""
-    root = search(ai, view, seat, actions, rng, budget_s, iterations)
-    best_child = max(root.children.values(), key=lambda n: (n.visits, n.total / max(n.visits, 1)))
-    return dict(best_child.action)  # type: ignore[arg-type]
+    return search(ai, view, seat, actions, rng, budget_s, iterations)[0].action
 
 
 def search(
@@ -59,8 +68,8 @@ def search(
     rng: random.Random,
     budget_s: float,
     iterations: int | None,
-) -> Node:
-    """Run single-observer ISMCTS and return its root: each child holds one action's visits and rewards."""
+) -> list[Candidate]:
+    """Return the root candidates of single-observer ISMCTS, most visited first."""
     game = ai.game
     hidden = game.hidden_information
     base = None if hidden else ai.determinize(view, seat, rng)
@@ -127,4 +136,5 @@ def search(
             node.total += rewards[node.seat]
             node = node.parent  # type: ignore[assignment]
         root.visits += 1
-    return root
+    children = sorted(root.children.values(), key=lambda n: (-n.visits, -n.total / max(n.visits, 1)))
+    return [Candidate(dict(n.action), int(n.visits), n.total / max(n.visits, 1)) for n in children]  # type: ignore[arg-type]
