@@ -158,6 +158,8 @@ async def test_resigned_players_rank_last_casual_games_and_servers_without_ratin
     assert all(first[p][:2] == pytest.approx(expected[p], abs=1e-9) for p in expected)
 
     casual = await open_lobby(driver, bot, [alice, bob], "/game new game:fish rated:false")
+    lobby = next(m for m in reversed(driver.messages()) if m.embeds)
+    assert "· casual (not rated) ·" in lobby.embeds[0]["footer"]["text"], lobby.embeds
     await driver.slash(alice, "/game start").settle(quiet=QUIET)
     await resign_out(driver, bot, casual.id, [alice])
     assert "Casual game: ratings do not change." in driver.last_message().content
