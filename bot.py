@@ -16,7 +16,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from config import Settings
+from config import Settings, load_env_file
+from engine.registry import packages
 from storage.database import Database, Shards
 from ui.bots import THINK_BUDGET
 from ui.components import FloeComponent
@@ -53,15 +54,14 @@ TOKEN_GUIDE = f"""DISCORD_TOKEN is not set, so the bot cannot log in.
 
 
 def extension_names() -> list[str]:
-    """Return every cog module under cogs/ (each one has a setup function)."""
+    """Return the cogs to load: each game's, as its game package names it, and the shared ones under cogs/."""
     import cogs
 
-    names = []
-    for info in sorted(pkgutil.iter_modules(cogs.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"cogs.{info.name}")
-        if hasattr(module, "setup"):
-            names.append(f"cogs.{info.name}")
-    return names
+    names = {package.cog for package in packages().values()}
+    for info in pkgutil.iter_modules(cogs.__path__):
+        if hasattr(importlib.import_module(f"cogs.{info.name}"), "setup"):
+            names.add(f"cogs.{info.name}")
+    return sorted(names)
 
 
 class IceFloeBot(commands.Bot):
@@ -197,9 +197,11 @@ def create_bot(settings: Settings | None = None, **options: Any) -> IceFloeBot:
 
 def main() -> int:
     """Run the bot until interrupted; print a setup guide and fail when no token is configured."""
+    load_env_file()
     try:
         settings = Settings.from_env()
-    except ValueError as exc:
+        packages()
+    except (ValueError, LookupError) as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
     if not settings.token:
