@@ -37,6 +37,9 @@ class Settings:
     db_pool_size: int = DEFAULT_POOL_SIZE
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    metrics_port: int | None = None
+    """Serve /healthz and /metrics on this port; None: no HTTP endpoint."""
+    metrics_host: str = "127.0.0.1"
 
     @property
     def sharded(self) -> bool:
@@ -60,6 +63,8 @@ class Settings:
             db_pool_size=positive("DB_POOL_SIZE", merged.get("DB_POOL_SIZE", "")) or DEFAULT_POOL_SIZE,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            metrics_port=port("METRICS_PORT", merged.get("METRICS_PORT", "")),
+            metrics_host=merged.get("METRICS_HOST", "").strip() or "127.0.0.1",
         )
 
 
@@ -71,6 +76,14 @@ def positive(name: str, text: str) -> int | None:
     if not text.isdigit() or int(text) < 1:
         raise ValueError(f"{name} must be a whole number of at least 1 (got {text!r})")
     return int(text)
+
+
+def port(name: str, text: str) -> int | None:
+    """Read a TCP port setting (1-65535); None when empty."""
+    value = positive(name, text)
+    if value is not None and value > 65535:
+        raise ValueError(f"{name} must be a port number from 1 to 65535 (got {text.strip()!r})")
+    return value
 
 
 def parse_shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
