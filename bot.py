@@ -208,6 +208,7 @@ class IceFloeBot(commands.Bot):
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)
         await self.flow.bots.close()
+        await self.flow.takebacks.close()
         await self.flow.outbox.close()
         await self.flow.answers.close()
         self.flow.close()

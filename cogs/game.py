@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,15 +12,18 @@ from discord.ext import commands
 from engine.registry import games, packages
 from storage.database import LOBBY, GameRow, GuildSettings
 from storage.finished import last_finished_game
-from ui import records
+from storage.server_rules import save_server_rules, server_rules
+from ui import ratings, records
 from ui.bots import LEVELS
 from ui.errors import UserError
+from ui.hints import give_hint
 from ui.history import history_buttons, history_page
 from ui.lifecycle import listing, missing_permissions
 from ui.limits import too_soon
 from ui.lobby import in_thread
 from ui.records import jump_link
 from ui.scheduler import hours
+from ui.takebacks import TakebackButton
 from ui.text import embed_messages
 
 if TYPE_CHECKING:
@@ -31,6 +35,11 @@ OPTION_HELP = {o.name: o.description for g in games().values() for o in g.option
 HOURS = app_commands.Range[float, 0.1, 720.0]
 BOARD_HERE = "The current board is here: {link}"
 REPLAY_HERE = "The replay of game #{number} is already posted here: {link}"
+
+
+def yes(on: bool) -> str:
+    """Return "yes" or "no"."""
+    return "yes" if on else "no"
 
 
 def _in_server(interaction: discord.Interaction) -> int:
@@ -59,6 +68,7 @@ class GameCog(commands.Cog):
         thread="Play in a new thread under this channel (default: the server's setting)",
         remind_after="Remind waiting players after this many hours (default: the server's setting)",
         timeout_after="After this many hours the computer moves for a waiting player (default: never)",
+        rated="Count this game for skill ratings (default: yes, unless the server turned ratings off)",
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
@@ -70,6 +80,7 @@ class GameCog(commands.Cog):
         thread: bool | None = None,
         remind_after: HOURS | None = None,
         timeout_after: HOURS | None = None,
+        rated: bool = True,
     ) -> None:
         """Open a lobby with the caller as host."""
         settings = await self.flow.db.guild_settings(_in_server(interaction))
@@ -96,6 +107,7 @@ class GameCog(commands.Cog):
             thread=thread,
             reminder_hours=remind_after,
             timeout_hours=timeout_after,
+            rated=rated,
         )
 
     @game.command(name="join", description="Take a seat in this channel's lobby")
@@ -152,6 +164,16 @@ class GameCog(commands.Cog):
         """Take the caller out of the game."""
         row = await self.flow.game_here(interaction)
         await self.flow.resign(interaction, row, hand_to_bot.value if hand_to_bot else None)
+
+    @game.command(name="takeback", description="Ask the other players to let you take back your last move")
+    async def takeback(self, interaction: discord.Interaction) -> None:
+        """Ask for the caller's last move back."""
+        await self.flow.takebacks.request(interaction, await self.flow.game_here(interaction))
+
+    @game.command(name="hint", description="Get a suggested move for your turn, privately, with the reason")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """Suggest a move from the hard computer player's search."""
+        await give_hint(self.flow, interaction, await self.flow.game_here(interaction))
 
     @game.command(name="hand", description="Show your private hand or aquarium (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -222,21 +244,30 @@ class GameCog(commands.Cog):
         if interaction.guild_id is not None:
             await self.flow.posts.set_replay_post(row.id, interaction.guild_id, message.channel.id, message.id)
 
-    @game.command(name="stats", description="Show games played, wins and average score")
+    @game.command(name="stats", description="Show ratings, places, games, wins and best scores")
     @app_commands.describe(user="Whose statistics (default: yours)")
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        """Show a player's record."""
-        text = await records.stats_text(self.flow, interaction.user.id, user or interaction.user, interaction.guild_id)
-        await interaction.response.send_message(text, ephemeral=True)
+        """Show a player's ratings and record, with a picture of their ratings over time (in DMs: the record)."""
+        target = records.resolved(user or interaction.user)
+        if interaction.guild_id is None:  # ratings are per server; a DM shows only what the caller may see
+            text = await records.stats_text(self.flow, interaction.user.id, target, None)
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text, picture = await ratings.stats_reply(self.flow, target, interaction.guild_id)
+        if picture is None:
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.followup.send(text, file=picture, ephemeral=True)
 
-    @game.command(name="leaderboard", description="Show this server's best players of a game")
+    @game.command(name="leaderboard", description="Show this server's best-rated players of a game")
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        """Rank players by wins."""
+        """Rank players by their conservative rating (mu - 3 sigma)."""
         guild_id = _in_server(interaction)
         if wait := self.flow.limits.public("leaderboard", interaction.user.id, interaction.channel_id or 0):
             raise UserError(too_soon(wait))
-        text = await records.leaderboard_text(self.flow, guild_id, game.value)
+        text = await ratings.leaderboard_text(self.flow, guild_id, game.value)
         await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     @game.command(name="rules", description="Show a game's rules and the rulings this bot applies")
@@ -254,6 +285,10 @@ class GameCog(commands.Cog):
         reminder_hours="Remind waiting players after this many hours (default 12)",
         timeout_hours="Let the computer move for a player who waits this long; 0 turns timeouts off",
         thread_default="Start new games in their own thread",
+        ratings="New games count for skill ratings (each lobby can still choose rated:false)",
+        takebacks="Players may take back a move when everyone agrees",
+        rated_takebacks="Takebacks are allowed in rated games too",
+        rated_hints="Hints leave a rated game rated (otherwise a hint makes it unrated for that player)",
     )
     async def settings(
         self,
@@ -261,11 +296,18 @@ class GameCog(commands.Cog):
         reminder_hours: HOURS | None = None,
         timeout_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
         thread_default: bool | None = None,
+        ratings: bool | None = None,
+        takebacks: bool | None = None,
+        rated_takebacks: bool | None = None,
+        rated_hints: bool | None = None,
     ) -> None:
-        """Show or store the server's reminder delay, timeout and thread mode."""
+        """Show or store the server's reminder delay, timeout, thread mode, ratings, takebacks and hints."""
         guild_id = _in_server(interaction)
         current = await self.flow.db.guild_settings(guild_id)
-        changing = any(v is not None for v in (reminder_hours, timeout_hours, thread_default))
+        rules = await server_rules(self.flow.db, guild_id)
+        switches = {"ratings": ratings, "takebacks": takebacks, "rated_takebacks": rated_takebacks}
+        switches["rated_hints"] = rated_hints
+        changing = any(v is not None for v in (reminder_hours, timeout_hours, thread_default, *switches.values()))
         if changing:
             perms = interaction.permissions
             if not (perms.manage_guild or perms.administrator):
@@ -276,10 +318,15 @@ class GameCog(commands.Cog):
                 current.thread_default if thread_default is None else thread_default,
             )
             await self.flow.db.save_guild_settings(guild_id, current)
+            rules = replace(rules, **{k: v for k, v in switches.items() if v is not None})
+            await save_server_rules(self.flow.db, guild_id, rules)
         timeout = hours(current.timeout_hours) if current.timeout_hours else "off"
         text = (
             f"{'Saved. ' if changing else ''}Reminder after {hours(current.reminder_hours)} · timeout {timeout}"
-            f" · new games in a thread: {'yes' if current.thread_default else 'no'}"
+            f" · new games in a thread: {'yes' if current.thread_default else 'no'}\n"
+            f"Rated games: {yes(rules.ratings)} · takebacks: {yes(rules.takebacks)}"
+            f" · takebacks in rated games: {yes(rules.rated_takebacks)}"
+            f" · hints keep a rated game rated: {yes(rules.rated_hints)}"
         )
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -309,3 +356,4 @@ class GameCog(commands.Cog):
 async def setup(bot: IceFloeBot) -> None:
     """Add the /game commands."""
     await bot.add_cog(GameCog(bot))
+    bot.add_dynamic_items(TakebackButton)

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.base import CorruptState, Game, IllegalAction
 from engine.legacy import UnknownRules, rules_for, saved_version
+from engine.takeback import effective_log
 
 Plan = tuple[int | None, list[int | None]]
 """The rules version of the opening deal and of each logged step (None: today's)."""
@@ -22,10 +23,13 @@ Plan = tuple[int | None, list[int | None]]
 def replay(
     game: Game, players: int, options: Mapping[str, Any], seed: int, log: Sequence[Mapping[str, Any]]
 ) -> Iterator[Any]:
-    """Yield the opening state, then the state after each logged action (each entry has "seat" and "action")."""
+    """Yield the opening state, then the state after each logged action (each entry has "seat" and "action").
+
+    Takebacks in the log are followed: the moves they undid are left out, and so are the takebacks themselves.
+    """
     state = game.new_game(players, options, seed)
     yield state
-    for entry in log:
+    for entry in effective_log(log):
         step(game, state, entry)
         yield state
 
@@ -47,7 +51,10 @@ def as_played(
     game = rules_for(key, opening)
     state = game.new_game(players, options, seed)
     yield game, state
+    kept = {id(entry) for entry in effective_log(log)}
     for entry, version in zip(log, steps, strict=True):
+        if id(entry) not in kept:
+            continue  # a takeback, or a move one undid
         rules = rules_for(key, version)
         if rules is not game:
             state = rules.load(game.dump(state))

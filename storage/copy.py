@@ -27,8 +27,15 @@ TABLES = (
     ("guild_settings", "guild_id"),
     ("notify", "user_id"),
     ("replay_posts", "game_id"),
+    ("game_rating", "game_id"),
+    ("rating_settings", "guild_id"),
+    ("ratings", "guild_id, kind, player"),
+    ("rated_games", "game_id"),
+    ("rating_history", "game_id, player"),
+    ("takebacks", "id"),
+    ("hints", "game_id, seat, version"),
 )
-IDENTITY_TABLES = ("games", "actions")
+IDENTITY_TABLES = ("games", "actions", "takebacks")
 BATCH = 1000
 
 

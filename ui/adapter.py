@@ -28,6 +28,8 @@ class Board:
     state: Any
     version: int
     disabled: bool = False
+    notes: tuple[str, ...] = ()
+    """Lines the board message adds after its status (hints used, rating changes)."""
 
     @property
     def names(self) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,7 +23,9 @@ from ui.moves import Moves
 from ui.outbox import Outbox
 from ui.private import PrivateMessages
 from ui.publishing import Publisher
+from ui.ratings import board_notes
 from ui.rendering import Renderer
+from ui.takebacks import Takebacks
 from ui.tally import Tally
 
 if TYPE_CHECKING:
@@ -79,12 +82,13 @@ class GameFlow:
         self.bots = BotPlayers(
             db, self.loader, self.moves, workers=workers, on_post_failed=self.lifecycle.post_failed, **bot_options
         )
+        self.takebacks = Takebacks(db, self.loader, self.publisher, self.outbox, self.locks)
+        self.publisher.notes = partial(board_notes, db)
         self.live = self.loader.live
         self.game_here = self.loader.game_here
         self.active_game = self.loader.active_game
         self.caller_seat = self.loader.caller_seat
         self.commit = self.moves.commit
-        self.act = self.moves.act
         self.resign = self.moves.resign
         self.publish = self.publisher.publish
         self.show_hand = self.private.show_hand
@@ -95,13 +99,27 @@ class GameFlow:
         self.start = self.lobby.start
         self.cancel = self.lobby.cancel
 
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        row: GameRow,
+        action: dict[str, Any],
+        *,
+        expected_version: int | None = None,
+        private_note: str | None = None,
+    ) -> None:
+        """Apply, save and announce one player's action, then offer them to take it back when that is allowed."""
+        await self.moves.act(interaction, row, action, expected_version=expected_version, private_note=private_note)
+        await self.takebacks.offer(interaction, row.id)
+
     def schedule_bots(self, game_id: int) -> None:
         """Let computer players take their turns in this game, if any are due."""
         self.bots.schedule(game_id)
 
     def _published(self, row: GameRow) -> None:
-        """Complete the answers the new board owes; let the game's computer players take their turns."""
+        """Complete the answers the new board owes, end its pending takebacks; let computer players move."""
         self.answers.published(row)
+        self.takebacks.on_board(row)
         if any(seat.is_bot for seat in row.seats):
             self.schedule_bots(row.id)
 
@@ -117,6 +135,7 @@ class GameFlow:
     async def resume(self) -> None:
         """After a start-up, let every game of this process's shards whose turn belongs to a computer player go on."""
         await self.bots.resume()
+        await self.takebacks.resume()
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
         """Post the current board (or the lobby) again and retire the previous one."""

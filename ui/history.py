@@ -19,6 +19,7 @@ from engine.registry import get
 from engine.words import plural
 from storage.database import GameRow
 from ui.errors import UserError, report
+from ui.publishing import describe
 from ui.records import NOT_FOUND, described_by, visible_to
 from ui.text import MESSAGE, lines_within
 
@@ -64,7 +65,7 @@ def moves_of(
         lines = [
             TURN_PREFIX.sub("", text)
             for e in events
-            if e.private_to is None and e.kind not in ANNOUNCEMENTS and (text := game.describe(e, names))
+            if e.private_to is None and e.kind not in ANNOUNCEMENTS and (text := describe(game, e, names))
         ]
         if numbered:
             label = f"Turn {own or turn}" if (own or turn) else "Setup"

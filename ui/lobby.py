@@ -11,6 +11,7 @@ import discord
 from engine.base import Event
 from engine.registry import get
 from storage.database import CANCELLED, FINISHED, LOBBY, ChannelBusy, Database, GameRow, Seat
+from storage.server_rules import is_rated, server_rules, set_rated
 from ui.adapter import Board
 from ui.bots import LEVELS
 from ui.components import LOBBY_VERSION, button, view_of
@@ -40,8 +41,8 @@ def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
-def lobby_embed(row: GameRow) -> discord.Embed:
-    """Describe a lobby: game, options, seats and how to join."""
+def lobby_embed(row: GameRow, rated: bool = True) -> discord.Embed:
+    """Describe a lobby: game, options, seats, rated or casual, and how to join."""
     game = get(row.kind)
     embed = discord.Embed(title=f"{game.title}: lobby", colour=discord.Colour.blue())
     seats = "\n".join(f"{s.seat + 1}. {s.mention}" + (" (host)" if s.user_id == row.host_id else "") for s in row.seats)
@@ -50,7 +51,8 @@ def lobby_embed(row: GameRow) -> discord.Embed:
     if game.options:
         embed.add_field(name="Options", value=", ".join(chosen) or "none", inline=False)
     players = f"{game.min_players}-{game.max_players} players"
-    embed.set_footer(text=f"Game #{row.id} · {players} · the host starts with Start")
+    kind = "rated" if rated else "casual (not rated)"
+    embed.set_footer(text=f"Game #{row.id} · {players} · {kind} · the host starts with Start")
     return embed
 
 
@@ -84,8 +86,12 @@ class Lobby:
         thread: bool = False,
         reminder_hours: float | None = None,
         timeout_hours: float | None = None,
+        rated: bool = True,
     ) -> None:
-        """Open a lobby in this channel (or in a new thread) with the caller in the first seat."""
+        """Open a lobby in this channel (or in a new thread) with the caller in the first seat.
+
+        The game counts for ratings when `rated` and the server has ratings on.
+        """
         if interaction.guild_id is None:
             raise UserError("Start games in a server channel, not in direct messages.")
         game = get(kind)
@@ -116,13 +122,15 @@ class Lobby:
             ) from None
         if reminder_hours is not None or timeout_hours is not None:
             await self.db.set_game_timers(row.id, reminder_hours, timeout_hours)
+        rated = rated and (await server_rules(self.db, interaction.guild_id)).ratings
+        await set_rated(self.db, row.id, rated)
         if channel_id == interaction.channel_id:
-            await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row))
+            await interaction.response.send_message(embed=lobby_embed(row, rated), view=lobby_view(row))
             message = await interaction.original_response()
         else:
             await interaction.response.send_message(f"{game.title}: the lobby is open in <#{channel_id}>.")
             channel = self.bot.get_partial_messageable(channel_id)
-            message = await channel.send(embed=lobby_embed(row), view=lobby_view(row))
+            message = await channel.send(embed=lobby_embed(row, rated), view=lobby_view(row))
         await self.db.set_board_message(row.id, message.id)
 
     async def _open_thread(self, interaction: discord.Interaction, title: str) -> int:
@@ -174,7 +182,7 @@ class Lobby:
         """Refresh the lobby message after a seat change; say so in the channel, or privately when `quiet`."""
         fresh = await self.db.game(row.id)
         assert fresh is not None
-        embed, view = lobby_embed(fresh), lobby_view(fresh)
+        embed, view = lobby_embed(fresh, await is_rated(self.db, fresh.id)), lobby_view(fresh)
         pressed_lobby = interaction.message is not None and interaction.message.id == fresh.board_message_id
         if pressed_lobby:
             await interaction.response.edit_message(embed=embed, view=view)
@@ -232,7 +240,8 @@ class Lobby:
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
         """Post a lobby again and retire the previous lobby message."""
-        await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row))
+        embed = lobby_embed(row, await is_rated(self.db, row.id))
+        await interaction.response.send_message(embed=embed, view=lobby_view(row))
         message = await interaction.original_response()
         await self.publisher.edit_message(row.channel_id, row.board_message_id, view=lobby_view(row, disabled=True))
         await self.db.set_board_message(row.id, message.id)
@@ -264,12 +273,14 @@ class Lobby:
             else:
                 await self.db.seat_player(fresh.id, seat.user_id, seat.name, game.max_players, seat.bot_level)
         await self.db.set_game_timers(fresh.id, row.reminder_hours, row.timeout_hours)
+        rated = await is_rated(self.db, row.id) and (await server_rules(self.db, row.guild_id)).ratings
+        await set_rated(self.db, fresh.id, rated)
         fresh = await self.db.game(fresh.id)
         assert fresh is not None
         players = " ".join(s.mention for s in fresh.seats if not s.is_bot)
         await interaction.response.send_message(
             f"Rematch! {players}: the same seats are ready; {interaction.user.mention} starts it with Start.",
-            embed=lobby_embed(fresh),
+            embed=lobby_embed(fresh, rated),
             view=lobby_view(fresh),
             allowed_mentions=MENTION_USERS,
         )

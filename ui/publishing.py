@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from engine.base import Event
+from engine.base import Event, Game
+from engine.takeback import TAKEBACK, describe_takeback, effective_log
 from storage.database import Database, GameRow
 from ui.adapter import Board, GameAdapter, Picture, adapter_for
 from ui.components import button, view_of
@@ -27,10 +29,20 @@ log = logging.getLogger(__name__)
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
+def describe(game: Game, event: Event, names: Sequence[str]) -> str:
+    """Return the summary line of a public event, takebacks included."""
+    return describe_takeback(event, names) if event.kind == TAKEBACK else game.describe(event, names)
+
+
+async def no_notes(row: GameRow, over: bool) -> list[str]:
+    """Add nothing to a board (the default until the flow sets a hook)."""
+    return []
+
+
 def board_content(board: Board, events: Sequence[Event]) -> str:
     """Write a board message's text: what just happened, then whose turn it is (with a ping) or the result."""
     game, names = board.game, board.names
-    happened = [text for e in events if e.private_to is None and (text := game.describe(e, names))]
+    happened = [text for e in events if e.private_to is None and (text := describe(game, e, names))]
     lines: list[str] = []
     if game.is_over(board.state):
         outcome = game.outcome(board.state)
@@ -38,6 +50,7 @@ def board_content(board: Board, events: Sequence[Event]) -> str:
         lines += adapter_for(board.row.kind).standings_lines(outcome, names)
         if outcome.tiebreak:
             lines.append(outcome.tiebreak)
+        lines += board.notes
         winners = " and ".join(board.row.seats[s].mention for s in outcome.winners)
         lines.append(f"Congratulations {winners}!" if winners else "Nobody wins this time.")
     else:
@@ -47,6 +60,7 @@ def board_content(board: Board, events: Sequence[Event]) -> str:
         people = " ".join(seat.mention for seat in waiting if not seat.is_bot)
         if people:
             lines.append(f"{people}, it's your turn.")
+        lines += board.notes
     return lines_within(happened + lines, keep_last=len(lines), more="…and {n} more moves")
 
 
@@ -69,6 +83,8 @@ class Publisher:
         self.private = private
         self.on_published = on_published
         self.locks = GameLocks()
+        self.notes: Callable[[GameRow, bool], Awaitable[list[str]]] = no_notes
+        """Return the extra lines of a game's board (set by the flow: hints used, rating changes)."""
 
     async def publish(
         self,
@@ -88,6 +104,7 @@ class Publisher:
         Return the names of the players whose private update by DM did not arrive (Discord failed it).
         """
         adapter = adapter_for(board.row.kind)
+        board = replace(board, notes=tuple(await self.notes(board.row, board.game.is_over(board.state))))
         if self.in_place(board, events):
             if not await self._edit_in_place(adapter, board, events, unless_posted):
                 return []
@@ -158,13 +175,14 @@ class Publisher:
         async with self.locks.hold(row.id):
             if unless_posted and await self._posted(board):
                 return False
-            log = [entry for entry in await self.db.actions(row.id) if entry["version"] <= board.version]
+            saved = [entry for entry in await self.db.actions(row.id) if entry["version"] <= board.version]
+            log = effective_log(saved)  # moves taken back are no part of the turn
             logged = [Event(**e) for entry in log for e in entry["events"]]
             fresh = len(logged) - len(events)
             start = adapter.turn_start(logged, fresh)
             turn = logged[start:]
             cut = next((i for i in range(fresh - start, len(turn)) if turn[i].kind in adapter.turn_closers), len(turn))
-            lines = [text for e in turn[:cut] if e.private_to is None and (text := game.describe(e, names))]
+            lines = [text for e in turn[:cut] if e.private_to is None and (text := describe(game, e, names))]
             picture = await self.renderer.board(adapter, board)
             going_on = not game.is_over(state) and any(game.mid_turn(state, s) for s in game.to_act(state))
             if going_on:

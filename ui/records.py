@@ -11,6 +11,7 @@ import discord
 from engine.base import CorruptState, Game, IllegalAction
 from engine.legacy import UnknownRules, rules_for, saved_version
 from engine.registry import games, get
+from engine.takeback import effective_log
 from engine.words import plural
 from storage.database import ACTIVE, FINISHED, OPEN, GameRow
 from storage.shared_records import shared_servers, shared_stats
@@ -123,7 +124,7 @@ async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
     if row.status != FINISHED:
         raise UserError("Only a finished game can be replayed.")
     game = get(row.kind)
-    log_entries = await flow.db.actions(row.id)
+    log_entries = effective_log(await flow.db.actions(row.id))  # moves taken back are not replayed
     try:
         gif = await replay_gif(flow.renderer.pool, cache_for(flow.db.path), row, log_entries)
     except (IllegalAction, CorruptState, UnknownRules) as exc:
@@ -137,15 +138,20 @@ async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
     return discord.File(io.BytesIO(gif), filename=f"replay-{row.id}.gif", description=alt)
 
 
+def resolved(user: object) -> discord.abc.User:
+    """Return a user Discord resolved; refuse a forged or unresolved one plainly."""
+    if not isinstance(getattr(user, "id", None), int) or not hasattr(user, "name"):
+        raise UserError("That user could not be found: pick someone from the list Discord offers.")
+    return user  # type: ignore[return-value]
+
+
 async def stats_text(flow: GameFlow, viewer_id: int, user: object, guild_id: int | None) -> str:
     """Describe a player's record per game type, as the viewer may see it.
 
     In a server: the games finished in that server. In a DM: your own record everywhere, or another player's
     in the servers where you both play (never what they did in servers you are not part of).
     """
-    user_id = getattr(user, "id", None)
-    if type(user_id) is not int:
-        raise UserError("That user could not be found: pick someone from the list Discord offers.")
+    user_id = resolved(user).id
     name = getattr(user, "display_name", None) or f"<@{user_id}>"
     shared = guild_id is None and user_id != viewer_id
     if shared:
@@ -153,7 +159,7 @@ async def stats_text(flow: GameFlow, viewer_id: int, user: object, guild_id: int
         if not rows:
             return f"{name} has not finished a game in any server where you play too."
         servers = await shared_servers(flow.db, user_id, viewer_id)
-        lines = [f"**{name}** (in the {servers} server(s) where you both play)"]
+        lines = [f"**{name}** (in the {plural(servers, 'server')} where you both play)"]
     else:
         rows = await flow.db.player_stats(user_id, guild_id)
         if not rows:

@@ -9,6 +9,7 @@ import re
 from collections.abc import Awaitable, Callable
 
 import pytest
+from openskill.models import PlackettLuce
 
 from bot import IceFloeBot
 from config import Settings
@@ -181,19 +182,31 @@ async def test_full_fish_game_against_an_easy_bot_then_history_stats_and_rematch
 
     mine = await driver.slash(alice, "/game stats").settle(quiet=0.01)
     won = int(score[0] == 1)
-    wins = "1 win" if won else "0 wins"
-    expected = f"Hey, That's My Fish!: 1 game, {wins} ({100 * won}%), average score {score[1]:.1f}"
+    alice_after, bot_after = PlackettLuce().rate(
+        [[PlackettLuce().rating()], [PlackettLuce().rating()]], ranks=[ranks["Alice"][0], ranks["Bot 1 (easy)"][0]]
+    )
+    rating = alice_after[0]
+    place = 1 if rating.ordinal() >= bot_after[0].ordinal() else 2
+    expected = (
+        f"Hey, That's My Fish!: 1 game, {won} {'win' if won == 1 else 'wins'},"
+        f" rating {rating.ordinal():.1f} (μ {rating.mu:.1f}, σ {rating.sigma:.1f}), provisional,"
+        f" #{place} of 2 in this server, best score {score[1]}"
+    )
     assert mine.ephemeral and mine.content.splitlines() == ["**Alice**", expected], mine.content
+    check_picture(mine.message, "ratings")
     theirs = await driver.slash(bob, "/game stats user:alice").settle(quiet=0.01)
     assert theirs.content == mine.content
     assert "Bob has not finished a game" in (await driver.slash(bob, "/game stats").settle(quiet=0.01)).content
     board = await driver.slash(bob, "/game leaderboard game:fish").settle(quiet=0.01)
-    assert board.content.splitlines() == [
-        "**Hey, That's My Fish! leaderboard**",
-        f"1. {alice.mention}: {wins} in 1 game, average score {score[1]:.1f}",
-    ], board.content
+    lines = board.content.splitlines()
+    assert lines[0].startswith("**Hey, That's My Fish! leaderboard**") and len(lines) == 3, board.content
+    assert lines[place] == (
+        f"{place}. {alice.mention}*: {rating.ordinal():.1f} · 1 game, {won} {'win' if won == 1 else 'wins'},"
+        f" best score {score[1]}"
+    ), board.content
+    assert lines[3 - place].startswith(f"{3 - place}. Computer player (easy)*: {bot_after[0].ordinal():.1f}")
     tank = await driver.slash(bob, "/game leaderboard game:tank").settle(quiet=0.01)
-    assert "Nobody has finished a game of 10 Gallon Tank" in tank.content, tank.content
+    assert "Nobody has finished a rated game of 10 Gallon Tank" in tank.content, tank.content
 
     rematch = await driver.press(alice, final, label="Rematch").settle(quiet=0.01)
     assert not rematch.ephemeral and rematch.content.startswith(f"Rematch! {alice.mention}"), rematch.content

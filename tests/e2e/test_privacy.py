@@ -67,7 +67,7 @@ async def test_stats_in_a_dm_show_another_players_record_only_from_servers_you_s
     mine = await servers.ask(servers.bo, "/game stats")
     assert "Flippers: 2 games" in mine  # your own record: everywhere
     home_only = await servers.ask(servers.ana, "/game stats", user=servers.bo)
-    assert "Flippers: 1 games" in home_only and "in the 1 server(s) where you both play" in home_only
+    assert "Flippers: 1 game," in home_only and "in the 1 server where you both play" in home_only
     score, _ = bo_games(5, 1)
     assert f"average score {score:.1f}" in home_only
     away_only = await servers.ask(servers.cy, "/game stats", user=servers.bo)

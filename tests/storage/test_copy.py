@@ -14,6 +14,7 @@ import pytest
 from storage.copy import BATCH, copy
 from storage.database import Database, GuildSettings, Result, Seat, Shards
 from storage.ownership import ShardLease
+from storage.server_rules import ServerRules, save_server_rules, server_rules, set_rated
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,6 +53,8 @@ async def fill(db: Database) -> list[int]:
     await db.save_guild_settings(1, GuildSettings(6.0, 48.0, True))
     await db.set_dm_reminders(5, True)
     await db.set_meta("command_hash:1:global", "abc")
+    await set_rated(db, done.id, True)
+    await save_server_rules(db, 1, ServerRules(takebacks=False, rated_hints=True))
     return [lobby.id, active.id, done.id]
 
 
@@ -78,8 +81,8 @@ async def test_a_sqlite_database_moves_to_postgresql_whole(source: Database, tar
 
     done = run_copy(source_url, postgres_url)
     assert done.returncode == 0, done.stderr
-    copied = "Copied 3 games, 5 seats, 4 actions, 2 results, 1 meta, 1 guild_settings, 1 notify, 0 replay_posts."
-    assert copied in done.stdout
+    assert "Copied 3 games, 5 seats, 4 actions, 2 results, 1 meta, 1 guild_settings, 1 notify," in done.stdout
+    assert "1 game_rating, 1 rating_settings," in done.stdout
 
     await target.open()
     for game_id in ids:
@@ -89,6 +92,7 @@ async def test_a_sqlite_database_moves_to_postgresql_whole(source: Database, tar
     assert await target.guild_settings(1) == GuildSettings(6.0, 48.0, True)
     assert await target.wants_dm_reminders(5) is True
     assert await target.get_meta("command_hash:1:global") == "abc"
+    assert await server_rules(target, 1) == ServerRules(takebacks=False, rated_hints=True)
     fresh = await target.create_game(guild_id=1, channel_id=13, kind="fish", host=Seat(0, 5, "A"), options={}, seed=4)
     assert fresh.id > max(ids)
 

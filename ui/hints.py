@@ -1,0 +1,50 @@
+"""Suggest a move privately, from the hard computer player's search, with a reason a player understands."""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from storage.database import ACTIVE, GameRow
+from storage.server_rules import is_rated, record_hint, server_rules
+from ui.errors import UserError
+
+if TYPE_CHECKING:
+    from ui.flow import GameFlow
+
+UNRATES = "This is a rated game, so this hint takes it out of your rating (the server allows hints in casual games)."
+
+
+def think(kind: str, view: dict[str, Any], seat: int, names: list[str], seed: int, budget: float) -> dict[str, Any]:
+    """Run the hint search (in a worker process)."""
+    from ai.hints import hint
+
+    return hint(kind, view, seat, names, seed, budget_s=budget)
+
+
+async def give_hint(flow: GameFlow, interaction: discord.Interaction, row: GameRow) -> None:
+    """Reply privately with a suggested move for the caller's current decision, and record that they asked."""
+    if row.status != ACTIVE:
+        raise UserError("The game has not started yet: the host starts it with `/game start`.")
+    seat = row.seat_of(interaction.user.id)
+    if seat is None or row.seats[seat].is_bot:
+        raise UserError("You are not playing in this game.")
+    game, state = flow.live(row)
+    if seat not in game.to_act(state):
+        raise UserError("It is not your turn: a hint is for a decision you have to make now.")
+    rules = await server_rules(flow.db, row.guild_id)
+    unrates = not rules.rated_hints and await is_rated(flow.db, row.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await record_hint(flow.db, row.id, seat, row.version, interaction.user.id, unrates=unrates)
+    loop = asyncio.get_running_loop()
+    job = partial(think, row.kind, game.view(state, seat), seat, row.names, row.seed + row.version, flow.bots.budget)
+    result = await loop.run_in_executor(flow.bots.executor, job)
+    move = result["shown"] or str(result["action"])
+    lines = [f"**Hint:** {move}", f"Why: {result['reason']}."]
+    if unrates:
+        lines.append(UNRATES)
+    lines.append("Everyone will see on the board that you used hints.")
+    await interaction.followup.send("\n".join(lines), ephemeral=True)

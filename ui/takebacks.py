@@ -1,0 +1,396 @@
+"""Take a move back when every other person at the table agrees within 10 minutes.
+
+The player who just moved asks (`/game takeback`, or the button offered after their move); the other people
+get Accept / Decline buttons; computer players agree at once. One decline, 10 minutes without every answer, or
+any new move ends the request. The game goes back by replaying its log without the move (and the computer
+players' moves after it); the log itself only grows: the takeback is appended, naming who agreed.
+Requests live in the database and their buttons are persistent, so a restart loses none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from engine.base import Game
+from engine.registry import get
+from engine.replay import replay
+from engine.takeback import TAKEBACK, effective_log, logged_events, refusal, takeback_event
+from storage import takebacks as store
+from storage.database import ACTIVE, Database, GameRow
+from storage.server_rules import is_rated, server_rules
+from ui.adapter import Board
+from ui.errors import UserError, report
+from ui.loading import GameLoader
+from ui.locks import GameLocks
+from ui.outbox import Outbox
+from ui.publishing import Publisher, describe
+
+if TYPE_CHECKING:
+    from ui.flow import GameFlow
+
+log = logging.getLogger(__name__)
+
+WINDOW = timedelta(minutes=10)
+PREFIX = "floetb"
+MOVED_ON = "Someone has moved since, so that move can no longer be taken back."
+
+
+def listing(names: Sequence[str]) -> str:
+    """Join names as a sentence does: "A", "A and B", "A, B and C"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class TakebackButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:(?P<what>accept|decline|offer):(?P<id>\d+)(?::(?P<version>\d+))?",
+):
+    """Route Accept, Decline and the offer to take a move back, even after a restart."""
+
+    def __init__(self, what: str, number: int, version: int | None = None, *, disabled: bool = False) -> None:
+        label = {"accept": "Accept", "decline": "Decline", "offer": "Take back my move"}[what]
+        style = {
+            "accept": discord.ButtonStyle.success,
+            "decline": discord.ButtonStyle.danger,
+            "offer": discord.ButtonStyle.secondary,
+        }[what]
+        tail = f":{version}" if version is not None else ""
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:{what}:{number}{tail}", disabled=disabled)
+        )
+        self.what, self.number, self.version = what, number, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> TakebackButton:
+        """Rebuild the button from its custom_id."""
+        version = match["version"]
+        return cls(match["what"], int(match["id"]), int(version) if version else None)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the press to the takeback flow and report any refusal privately."""
+        flow: GameFlow = interaction.client.flow  # type: ignore[attr-defined]
+        try:
+            if self.what == "offer":
+                row = await flow.db.game(self.number)
+                if row is None:
+                    raise UserError("This game no longer exists.")
+                await flow.takebacks.request(interaction, row, expected_version=self.version)
+            else:
+                await flow.takebacks.answer(interaction, self.number, accept=self.what == "accept")
+        except Exception as error:
+            await report(interaction, error)
+
+
+def answer_view(request_id: int, *, disabled: bool = False) -> discord.ui.View:
+    """Return the Accept / Decline buttons of a request."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TakebackButton("accept", request_id, disabled=disabled))
+    view.add_item(TakebackButton("decline", request_id, disabled=disabled))
+    return view
+
+
+class Plan:
+    """Hold what a takeback would undo: the log entries (oldest first) and how the board described them."""
+
+    def __init__(self, entries: list[dict[str, Any]], moves: list[str]) -> None:
+        self.entries = entries
+        self.moves = moves
+
+    @property
+    def versions(self) -> list[int]:
+        """Return the log versions taken back."""
+        return [int(e["version"]) for e in self.entries]
+
+
+def plan(game: Game, row: GameRow, log_entries: Sequence[dict[str, Any]], seat: int) -> Plan:
+    """Return what `seat` would take back: its last move and the computer moves after it, or refuse with why."""
+    bots = {s.seat for s in row.seats if s.is_bot}
+    current = effective_log(log_entries)
+    undo: list[dict[str, Any]] = []
+    i = len(current) - 1
+    while i >= 0 and current[i]["seat"] in bots and current[i]["seat"] != seat:
+        undo.append(dict(current[i]))
+        i -= 1
+    if i < 0 or current[i]["seat"] != seat:
+        raise UserError("Only your own last move can be taken back, and another player has moved since.")
+    undo.append(dict(current[i]))
+    undo.reverse()
+    for entry in undo:
+        why = refusal(game.key, entry["seat"], entry["action"], logged_events(entry))
+        if why is not None:
+            raise UserError(f"That move cannot be taken back: {why}.")
+    moves = [
+        "; ".join(t for e in logged_events(entry) if e.private_to is None and (t := describe(game, e, row.names)))
+        for entry in undo
+    ]
+    return Plan(undo, [m for m in moves if m])
+
+
+def still_playing(game: Game, state: Any, seat: int) -> bool:
+    """Return False for a seat that has resigned (read from the standings' detail, as every game records it)."""
+    standing = next((s for s in game.outcome(state).standings if s.seat == seat), None)
+    return standing is None or not standing.detail.get("resigned", False)
+
+
+class Takebacks:
+    """Ask for, answer and apply takebacks."""
+
+    def __init__(
+        self, db: Database, loader: GameLoader, publisher: Publisher, outbox: Outbox, locks: GameLocks
+    ) -> None:
+        self.db = db
+        self.loader = loader
+        self.publisher = publisher
+        self.outbox = outbox
+        self.locks = locks
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def allowed(self, row: GameRow) -> None:
+        """Refuse when the server turned takebacks off, or allows them in casual games only and this one is rated."""
+        rules = await server_rules(self.db, row.guild_id)
+        if not rules.takebacks:
+            raise UserError("This server has turned takebacks off.")
+        if not rules.rated_takebacks and await is_rated(self.db, row.id):
+            raise UserError(
+                "This is a rated game, and this server allows takebacks only in casual games (`/game new rated:false`)."
+            )
+
+    async def request(
+        self, interaction: discord.Interaction, row: GameRow, *, expected_version: int | None = None
+    ) -> None:
+        """Ask the other people at the table to let the caller take back their last move."""
+        if row.status != ACTIVE:
+            raise UserError("Moves can be taken back only while the game is being played.")
+        seat = row.seat_of(interaction.user.id)
+        if seat is None or row.seats[seat].is_bot:
+            raise UserError("You are not playing in this game.")
+        if expected_version is not None and row.version != expected_version:
+            raise UserError(MOVED_ON)
+        await self.allowed(row)
+        game, state = self.loader.live(row)
+        what = plan(game, row, await self.db.actions(row.id), seat)
+        for old in await store.pending_for(self.db, row.id):
+            if old.version == row.version and not old.expired(self.db.clock()):
+                raise UserError("A takeback is already waiting for answers in this game.")
+            await self._end(old, store.EXPIRED if old.version == row.version else store.ENDED)
+        people = [s for s in row.seats if not s.is_bot and s.seat != seat and still_playing(game, state, s.seat)]
+        if not people:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self._apply(row.id, row.version, seat, what, [])
+            await interaction.followup.send(
+                "Done: your move was taken back. See the board in the channel.", ephemeral=True
+            )
+            return
+        request = await store.create(
+            self.db,
+            game_id=row.id,
+            version=row.version,
+            seat=seat,
+            user_id=interaction.user.id,
+            undo=what.versions,
+            waiting=[s.user_id for s in people],
+            channel_id=row.channel_id,
+            expires_at=self.db.clock() + WINDOW,
+        )
+        moves = "; ".join(m.rstrip(".") for m in what.moves) or "their last move"
+        text = (
+            f"{row.seats[seat].name} asks to take back: {moves}.\n"
+            f"{' '.join(s.mention for s in people)}: accept or decline within 10 minutes. "
+            "It is taken back only if everyone accepts."
+        )
+        mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+        if interaction.channel_id == row.channel_id and not (
+            interaction.message and interaction.message.flags.ephemeral
+        ):
+            await interaction.response.send_message(text, view=answer_view(request.id), allowed_mentions=mentions)
+            message = await interaction.original_response()
+        else:
+            await interaction.response.send_message("Asked: the others answer in the game's channel.", ephemeral=True)
+            channel = self.publisher.bot.get_partial_messageable(row.channel_id)
+            message = await channel.send(text, view=answer_view(request.id), allowed_mentions=mentions)
+        await store.set_message(self.db, request.id, message.id)
+        self.watch(replace(request, message_id=message.id))
+
+    def watch(self, request: store.Takeback) -> None:
+        """Say in the channel that a request expired once its 10 minutes are over, if nobody ended it before."""
+        seconds = (datetime.fromisoformat(request.expires_at) - self.db.clock()).total_seconds()
+        task = asyncio.get_running_loop().create_task(self._expire_after(request, max(0.0, seconds)))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _expire_after(self, request: store.Takeback, seconds: float) -> None:
+        """Wait, then mark the request expired if it is still pending and its time is over."""
+        await asyncio.sleep(seconds)
+        fresh = await store.get(self.db, request.id)
+        if fresh is not None and fresh.status == store.PENDING and fresh.expired(self.db.clock()):
+            await self._end(fresh, store.EXPIRED)
+
+    async def resume(self) -> None:
+        """After a start-up, watch the pending requests of this process's servers again."""
+        for request, guild in await store.all_pending(self.db):
+            if self.db.shards is None or self.db.shards.owns(guild):
+                self.watch(request)
+
+    async def close(self) -> None:
+        """Stop watching requests (at shutdown)."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def answer(self, interaction: discord.Interaction, request_id: int, *, accept: bool) -> None:
+        """Record one person's Accept or Decline; apply the takeback once everyone has accepted."""
+        request = await store.get(self.db, request_id)
+        if request is None:
+            raise UserError("This takeback request no longer exists.")
+        row = await self.db.game(request.game_id)
+        if row is None or (interaction.guild_id is not None and row.guild_id != interaction.guild_id):
+            raise UserError("This takeback request no longer exists.")
+        if request.status != store.PENDING:
+            raise UserError(f"This takeback request has already ended ({self._outcome(request.status)}).")
+        if interaction.user.id not in request.waiting:
+            raise UserError("Only the other players of this game answer this request.")
+        if request.expired(self.db.clock()):
+            await self._end(request, store.EXPIRED)
+            raise UserError("This takeback request expired: nobody can accept it after 10 minutes.")
+        if row.status != ACTIVE or row.version != request.version:
+            await self._end(request, store.ENDED)
+            raise UserError(MOVED_ON)
+        name = getattr(interaction.user, "display_name", None) or interaction.user.name
+        if not accept:
+            if await store.close(self.db, request.id, store.DECLINED, interaction.user.id):
+                await interaction.response.edit_message(
+                    content=f"{name} declined the takeback: the move stands.",
+                    view=answer_view(request.id, disabled=True),
+                )
+            return
+        updated = await store.accept(self.db, request.id, interaction.user.id)
+        if updated is None:
+            raise UserError("This takeback request has already ended.")
+        if updated.missing:
+            names = [s.name for s in row.seats if s.user_id in updated.missing]
+            await interaction.response.send_message(
+                f"You accepted. Still waiting for {listing(names)}.", ephemeral=True
+            )
+            return
+        await interaction.response.defer()
+        agreed = [s.seat for s in row.seats if s.user_id in updated.accepted]
+        try:
+            what = plan(get(row.kind), row, await self.db.actions(row.id), request.seat)
+            if what.versions != request.undo:
+                raise UserError(MOVED_ON)
+            await self._apply(row.id, request.version, request.seat, what, agreed)
+        except UserError:
+            await self._end(request, store.ENDED)
+            raise
+        if await store.close(self.db, request.id, store.ACCEPTED, interaction.user.id):
+            await self.publisher.edit_message(
+                request.channel_id,
+                request.message_id,
+                content=f"Everyone accepted: {row.seats[request.seat].name}'s move was taken back.",
+                view=answer_view(request.id, disabled=True),
+            )
+
+    async def _apply(self, game_id: int, version: int, seat: int, what: Plan, agreed: list[int]) -> None:
+        """Rebuild the game without the undone moves, append the takeback to the log and post the board."""
+        async with self.outbox.holding(game_id):
+            async with self.locks.hold(game_id):
+                fresh = await self.db.game(game_id)
+                if fresh is None or fresh.status != ACTIVE or fresh.version != version:
+                    raise UserError(MOVED_ON)
+                game = get(fresh.kind)
+                log_entries = await self.db.actions(game_id)
+                if [e["version"] for e in effective_log(log_entries)][-len(what.versions) :] != what.versions:
+                    raise UserError(MOVED_ON)
+                keep = [e for e in effective_log(log_entries) if e["version"] not in set(what.versions)]
+                *_, state = replay(game, len(fresh.seats), fresh.options, fresh.seed, keep)
+                event = takeback_event(seat, what.versions, what.moves, agreed)
+                action = {"type": TAKEBACK, "undo": what.versions, "agreed": [fresh.seats[s].user_id for s in agreed]}
+                previous = Board(fresh, game, game.load(fresh.state or {}), fresh.version, disabled=True)
+                new_version = await self.db.record_action(
+                    game_id,
+                    fresh.version,
+                    game.dump(state),
+                    seat=seat,
+                    user_id=fresh.seats[seat].user_id,
+                    action=action,
+                    events=[event.to_json()],
+                    finished=False,
+                )
+            fresh.version = new_version
+            board = Board(fresh, game, state, new_version)
+            try:
+                await self.publisher.publish(board, [event], interaction=None, previous=previous)
+                if game.hidden_information:
+                    await self.publisher.private.send(board, seat)
+            except discord.HTTPException as exc:
+                log.warning("game %s: a takeback was saved but its board failed: %s", game_id, exc)
+
+    def on_board(self, row: GameRow) -> None:
+        """End the pending requests of a game whose board just changed (the next move ends a request)."""
+        task = asyncio.get_running_loop().create_task(self._moved_on(row.id, row.version))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _moved_on(self, game_id: int, version: int) -> None:
+        """End every request of a game asked before `version`."""
+        try:
+            for request in await store.pending_for(self.db, game_id):
+                if request.version < version:
+                    await self._end(request, store.ENDED)
+        except Exception:
+            log.exception("could not end the takeback requests of game %s", game_id)
+
+    async def _end(self, request: store.Takeback, status: str) -> None:
+        """Close a pending request and grey out its buttons with what happened."""
+        if not await store.close(self.db, request.id, status):
+            return
+        text = {
+            store.EXPIRED: "The takeback request expired: not everyone accepted within 10 minutes. The move stands.",
+            store.ENDED: "The takeback request ended: the game has moved on. The move stands.",
+        }.get(status, "The takeback request ended.")
+        await self.publisher.edit_message(
+            request.channel_id, request.message_id, content=text, view=answer_view(request.id, disabled=True)
+        )
+
+    @staticmethod
+    def _outcome(status: str) -> str:
+        """Say how a request ended, in words."""
+        return {
+            store.ACCEPTED: "the move was taken back",
+            store.DECLINED: "it was declined",
+            store.EXPIRED: "it expired",
+            store.ENDED: "the game moved on",
+        }.get(status, status)
+
+    async def offer(self, interaction: discord.Interaction, game_id: int) -> None:
+        """After a person's move, offer them a button to ask for it back, when that is allowed and possible."""
+        row = await self.db.game(game_id)
+        if row is None or row.status != ACTIVE:
+            return
+        seat = row.seat_of(interaction.user.id)
+        if seat is None:
+            return
+        try:
+            await self.allowed(row)
+            plan(get(row.kind), row, await self.db.actions(row.id), seat)
+        except UserError:
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(TakebackButton("offer", row.id, row.version))
+        try:
+            await interaction.followup.send(
+                "Misclicked? You can ask to take that move back.", view=view, ephemeral=True
+            )
+        except discord.HTTPException as exc:
+            log.info("could not offer a takeback in game %s: %s", game_id, exc)
