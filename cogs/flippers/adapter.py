@@ -26,6 +26,8 @@ IN_PLACE_KINDS = frozenset(
     {"played", "auto", "flip", "bump", "switch", "replace", "turn", "plus", "minus", "block", "fizzle"}
 )
 """Events of a play or an activation: they continue the turn on the board already in the channel."""
+SETUP_KINDS = frozenset({"leader", "chose"})
+"""Events of a Leader placement or a setup discard: the setup goes on in one board message, edited in place."""
 
 
 UNVERSIONED_TOKENS = frozenset({DISCARD})
@@ -51,7 +53,7 @@ class FlippersAdapter(GameAdapter):
         gid, ver, off = board.row.id, board.version, board.disabled
         hand = button(gid, ver, HAND_BUTTON, "Show my hand", disabled=off)
         if state.phase == LEADERS:
-            return [leader_menu(board), hand]
+            return [leader_menu(board)]  # nobody holds a card before the Leaders are placed
         if state.phase == SETUP:
             choose = button(
                 gid, ver, DISCARD_BUTTON, "Choose your discards", style=discord.ButtonStyle.primary, disabled=off
@@ -68,9 +70,22 @@ class FlippersAdapter(GameAdapter):
     turn_closers = frozenset({"turn_start", "award", "game_over"})
 
     def turn_in_place(self, events: Sequence[Event]) -> bool:
-        """Return True for a play or an activation: the turn goes on in the board message already posted."""
+        """Return True for a play, an activation, a Leader placement or a discard: the board already posted goes on."""
         kinds = {e.kind for e in events}
-        return bool(kinds & IN_PLACE_KINDS) and "resigned" not in kinds
+        return bool(kinds & (IN_PLACE_KINDS | SETUP_KINDS)) and "resigned" not in kinds
+
+    def still_in_place(self, game: Any, state: FlippersState) -> bool:
+        """Return True while a turn goes on, and through the whole setup: one message shows it all."""
+        return state.phase in (LEADERS, SETUP) or game.mid_turn(state, state.current)
+
+    def pings_in_place(self, events: Sequence[Event], state: FlippersState) -> list[int]:
+        """Return the next Leader to place, or everyone asked to discard, once, when that becomes due."""
+        kinds = {e.kind for e in events}
+        if state.phase == LEADERS and "leader_turn" in kinds:
+            return [state.current]
+        if state.phase == SETUP and "discards_open" in kinds:
+            return [s for s in range(state.players) if not state.chosen[s] and not state.resigned[s]]
+        return []
 
     def accepts_stale(self, hit: ComponentHit) -> bool:
         """Return True when a press on an older board version may still apply (setup discards)."""

@@ -67,9 +67,12 @@ def private_items(board: Board, seat: int) -> list[discord.ui.Item[Any]]:
 
 
 def seats_to_update_privately(events: Sequence[Event], state: Any) -> set[int]:
-    """Return every seat at the start and when discards open, and each seat that discarded, drew or played."""
+    """Return every seat when discards open, and each seat that was dealt, discarded, drew or played.
+
+    Nobody holds a card while the Leaders are placed, so the start of the game sends no private message.
+    """
     seats = {e.private_to for e in events if e.kind in ("discarded", "drew") and e.private_to is not None}
     seats |= {e.seat for e in events if e.kind == "played" and e.seat is not None}
-    if any(e.kind in ("game_started", "discards_open") for e in events):
+    if any(e.kind == "discards_open" for e in events):
         seats |= {s for s in range(state.players) if not state.resigned[s]}
     return seats

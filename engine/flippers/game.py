@@ -65,12 +65,12 @@ class FlippersGame(Game[FlippersState]):
     title = "Flippers"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    schema_version = 2
+    schema_version = 3
     hidden_information = True
     options = (OptionSpec("teams", "Team Up: alternate seats play as partners (4 or 6 players)"),)
 
     def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> FlippersState:
-        """Deal Food cards, Leaders and shuffled decks from `seed`; every seat draws its setup cards."""
+        """Lay out the Food cards and shuffle each seat's deck from `seed`; cards are drawn after the Leaders."""
         if not self.min_players <= players <= self.max_players:
             raise IllegalAction(f"{self.title} needs {self.min_players}-{self.max_players} players.")
         teams_mode = bool(options.get("teams", False))
@@ -93,8 +93,8 @@ class FlippersGame(Game[FlippersState]):
             where={},
             facing={},
             face={},
-            hands=[deck[:SETUP_DRAW] for deck in decks],
-            decks=[deck[SETUP_DRAW:] for deck in decks],
+            hands=[[] for _ in decks],
+            decks=decks,
             discards=[[] for _ in range(players)],
             unused_food=[fid for fid in FOOD_IDS if fid not in foods],
             chosen=[discard == 0] * players,
@@ -193,14 +193,19 @@ class FlippersGame(Game[FlippersState]):
         return self._open_discards(state)
 
     def _open_discards(self, state: FlippersState) -> list[Event]:
-        """Move on to the private setup discards; when a seat must discard its whole draw, do it for it."""
+        """Deal the setup cards and open the private discards; when a seat must discard its whole draw, do it."""
         state.phase, state.current = SETUP, state.first
+        events = []
+        for seat in range(state.players):
+            if not state.resigned[seat]:
+                drawn, state.decks[seat] = state.decks[seat][:SETUP_DRAW], state.decks[seat][SETUP_DRAW:]
+                state.hands[seat] = drawn
+                events.append(Event("drew", seat, {"cards": list(drawn)}, private_to=seat))
         count = setup_rule(state.players)[0]
         if count == 0:
-            return self._start_play(state)
+            return events + self._start_play(state)
         if count < SETUP_DRAW:
-            return [Event("discards_open", None, {"count": count})]
-        events = []
+            return [*events, Event("discards_open", None, {"count": count})]
         for seat in range(state.players):
             if not state.resigned[seat] and not state.chosen[seat]:
                 events.append(Event("discarded", seat, {"cards": list(state.hands[seat])}, private_to=seat))

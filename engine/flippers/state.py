@@ -146,12 +146,23 @@ def _card_lists(value: Any, players: int, what: str) -> list[list[str]]:
 
 
 def migrate(data: Mapping[str, Any], schema: int) -> Mapping[str, Any]:
-    """Return a save in the current schema: schema 1 (Leaders dealt in a row, seat 1 first) gains `first` = 0.
+    """Return a save in the current schema, one step at a time.
 
-    A schema-1 game keeps its table and markers and plays on under the current rules.
+    Schema 1 (Leaders dealt in a row, seat 1 first) gains `first` = 0 and plays on under the current rules,
+    its table and markers kept. Schema 2 dealt the setup cards before the Leaders were placed: a game still
+    placing Leaders puts each seat's drawn cards back on top of its deck, in order, so they are dealt after
+    the last Leader as the rulebook orders (the same cards: nothing about the game changes but when they are
+    seen). A game past Leader placement is untouched.
     """
-    if isinstance(data, Mapping) and data.get("schema") == 1 and schema == 2:
-        return {**data, "schema": 2, "first": 0}
+    if not isinstance(data, Mapping):
+        return data
+    if data.get("schema") == 1 and schema >= 2:
+        data = {**data, "schema": 2, "first": 0}
+    if data.get("schema") == 2 and schema >= 3:
+        data = {**data, "schema": 3}
+        if data.get("phase") == LEADERS and isinstance(data.get("hands"), list) and isinstance(data.get("decks"), list):
+            data["decks"] = [[*hand, *deck] for hand, deck in zip(data["hands"], data["decks"], strict=False)]
+            data["hands"] = [[] for _ in data["hands"]]
     return data
 
 

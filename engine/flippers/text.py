@@ -191,7 +191,7 @@ def status(state: FlippersState, names: Sequence[str], to_act: list[int]) -> str
         return "Game over: " + _result(result.winners, totals, result.tiebreak, names)
     who = _who(names, state.current)
     if state.played is None:
-        return f"Turn {state.turn}: {who} plays a card."
+        return f"Turn {state.turn}: {who} to play."
     left = ", ".join(
         f"{CARDS[c].power_name} ({label(state.where[c])})" for c in available(state, state.current)
     )

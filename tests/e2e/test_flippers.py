@@ -6,10 +6,11 @@ resolves; the next player's board, with its ping, is posted when the turn ends.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from itertools import combinations
 
@@ -27,6 +28,7 @@ from tests.e2e.helpers_games import (
     DM_NOTICE,
     NAMES,
     QUIET,
+    TURN_PING,
     LeakAudit,
     TableBase,
     check_picture,
@@ -79,6 +81,12 @@ class FlippersTable(TableBase):
         self.leader_menus = False
         self.posted: Counter[int] = Counter()
         """Boards posted while each turn of play was going on (one per turn: the next player's)."""
+        self.shown: FakeMessage | None = None
+        """The public message showing the newest table picture."""
+        self.pings: FakeMessage | None = None
+        """The newest public message pinging players."""
+        self.pictures: list[tuple[int, str]] = []
+        """Every table picture shown in the channel, in order: (message id, digest of its bytes)."""
 
     async def state(self) -> FlippersState:
         """Return the game state as the bot saved it."""
@@ -96,7 +104,8 @@ class FlippersTable(TableBase):
         _, board = await self.act(self.players[0], "/game start")
         state = await self.state()
         assert state.phase == LEADERS and state.teams_mode is teams
-        assert all(len(hand) == 3 for hand in state.hands)
+        assert all(len(hand) == 0 for hand in state.hands), "cards are dealt after the Leaders are placed"
+        self.note_pictures([board], None)
         assert pinged(board, self.players) == [self.players[state.first]]
         assert f"({self.names[state.first]} plays first, drawn at random)" in board.content
         await self.check_board(board, state, before, None)
@@ -114,7 +123,7 @@ class FlippersTable(TableBase):
         assert not message.ephemeral and not message.loading
         phase = state.phase
         stage = "final" if phase == OVER else phase if phase in (SETUP, LEADERS) else f"turn-{state.turn}"
-        alt = check_picture(message, f"flippers-{stage}")
+        alt = check_picture(self.shown or message, f"flippers-{stage}")
         if not self.boards or message is not self.board:
             if self.boards:
                 assert all(c.get("disabled") for c in self.board.interactive_components()), "old board still live"
@@ -153,7 +162,7 @@ class FlippersTable(TableBase):
         """Check that exactly the seats just dealt, asked to discard, playing, drawing or discarding got one DM."""
         after = self.private_counts()
         for seat, player in enumerate(self.players):
-            changed = previous is None or (
+            changed = previous is not None and (
                 sorted(state.hands[seat]) != sorted(previous.hands[seat])
                 or len(state.discards[seat]) > len(previous.discards[seat])
                 or (previous.phase == LEADERS and state.phase != LEADERS and not state.resigned[seat])
@@ -201,19 +210,35 @@ class FlippersTable(TableBase):
 
         A play or an activation edits the turn's board; only when the turn ends is a new board posted.
         """
+        return await self.settle(lambda: self.driver.slash(player, command).settle(quiet=QUIET))
+
+    async def settle(
+        self, send: Callable[[], Awaitable[InteractionResult]]
+    ) -> tuple[InteractionResult, FakeMessage, FakeMessage | None]:
+        """Run one action; return its answer, the newest board, and the board it edited in place (if any).
+
+        A Leader placement, a discard, a play or an activation edits the board in place; only when a turn (or the
+        setup) ends is a new board posted: the next player's text, ping and menus, the picture being the one just
+        shown above it. A seat whose move falls due while the board stays in place is pinged in a line of its own.
+        """
         before = len(self.driver.messages())
         current = self.boards[-1] if self.boards else None
         edits = len(current.versions) if current else 0
         turn = (await self.state()).turn if self.boards else 0
-        result = await self.driver.slash(player, command).settle(quiet=QUIET)
+        result = await send()
         new = self.driver.messages()[before:]
-        boards = [m for m in new if m.attachments]
         notices = [m for m in new if DM_NOTICE in m.content]
-        assert len(boards) <= 1 and len(new) == len(boards) + len(notices), [m.content for m in new]
+        pings = [m for m in new if not m.attachments and not m.components and TURN_PING.search(m.content)]
+        boards = [m for m in new if m not in notices and m not in pings]
+        assert len(boards) <= 1 and len(pings) <= 1, [m.content for m in new]
+        assert not (boards and pings), "a new board pings by itself"
         edited = current if current is not None and len(current.versions) > edits else None
         assert boards or edited, "the action changed no board"
         self.posted[turn] += len(boards)
         self.actions += 1
+        self.note_pictures(boards, edited)
+        if pings or boards:
+            self.pings = (pings or boards)[0]
         if edited is not None:
             check_picture(edited, "flippers-")
             self.follow_stashes(edited)
@@ -221,6 +246,25 @@ class FlippersTable(TableBase):
                 live = [c for c in edited.interactive_components() if not c.get("disabled")]
                 assert live == [], "the finished turn's board still offers moves"
         return result, boards[0] if boards else edited, edited  # type: ignore[return-value]
+
+    def note_pictures(self, posted: list[FakeMessage], edited: FakeMessage | None) -> None:
+        """Record the table pictures this action showed: an edited board's new picture, then any new board's."""
+        for message in ([edited] if edited is not None else []) + posted:
+            if not message.attachments:
+                continue
+            digest = hashlib.sha256(message.attachments[0].data).hexdigest()
+            if self.pictures and self.pictures[-1] == (message.id, digest):
+                continue  # the same message kept its picture (a text-only edit)
+            self.pictures.append((message.id, digest))
+            self.shown = message
+        if posted and not posted[0].attachments:
+            assert edited is not None and edited.attachments, "a board without a picture under no picture"
+
+    def repeated_pictures(self) -> int:
+        """Return how often a picture was shown again in another message right after it was shown."""
+        return sum(
+            1 for (m1, d1), (m2, d2) in zip(self.pictures, self.pictures[1:], strict=False) if d1 == d2 and m1 != m2
+        )
 
     async def place_leader(self, player: FakeUser, state: FlippersState) -> None:
         """Place the Leader on a cell chosen from the autocomplete, which offers exactly the legal cells."""
@@ -233,15 +277,16 @@ class FlippersTable(TableBase):
         cell = self.rng.choice(offered)
         dms = self.private_counts()
         if self.leader_menus:
-            before, old = len(self.driver.messages()), self.board
+            old = self.board
             menu = old.find_component(placeholder=f"{self.names[seat]}: place your Leader…")
             assert [o["value"] for o in menu["options"]] == offered
-            await self.driver.select(player, old, [cell], custom_id=menu["custom_id"]).settle(quiet=QUIET)
-            (board,) = [m for m in self.driver.messages()[before:] if m.attachments]
-            self.actions += 1
+            _, board, edited = await self.settle(
+                lambda: self.driver.select(player, old, [cell], custom_id=menu["custom_id"]).settle(quiet=QUIET)
+            )
         else:
-            _, board = await self.act(player, f"/flippers leader cell:{cell}")
-        assert f"{self.names[seat]} placed their Leader at {cell} facing " in board.content
+            _, board, edited = await self.step(player, f"/flippers leader cell:{cell}")
+        assert edited is not None, "a Leader placement posted a new board instead of editing the setup's"
+        assert f"{self.names[seat]} placed their Leader at {cell} facing " in edited.content
         after = await self.state()
         leader = f"{TEAMS[seat]['letter'].lower()}-leader"
         assert label(after.where[leader]) == cell
@@ -261,9 +306,10 @@ class FlippersTable(TableBase):
         kept = [c for c in offered if not self.keep_blocks or "block" not in c["value"]]
         choice = self.rng.choice(kept)["value"]
         dms = self.private_counts()
-        result, board = await self.act(player, f"/flippers discard cards:{choice}")
+        result, board, edited = await self.step(player, f"/flippers discard cards:{choice}")
         assert result.response_type == 4 and result.ephemeral and result.content.startswith("You discarded ")
-        assert f"{self.names[seat]} has chosen their discards." in board.content
+        assert edited is not None, "a discard posted a board"
+        assert f"{self.names[seat]} has chosen their discards." in edited.content
         after = await self.state()
         assert sorted(after.discards[seat]) == sorted(choice.split(","))
         await self.check_board(board, after, dms, state)
@@ -313,10 +359,15 @@ class FlippersTable(TableBase):
             player = self.players[state.current]
             assert state.current == GAME.to_act(state)[0]
         else:
-            players = pinged(self.board, self.players)
+            assert self.pings is not None
+            players = pinged(self.pings, self.players)
             seats = sorted(self.players.index(p) for p in players)
-            assert seats == GAME.to_act(state), (seats, GAME.to_act(state))
-            player = players[0]
+            if state.phase == SETUP:  # pinged once when the discards open; those still choosing are among them
+                assert set(GAME.to_act(state)) <= set(seats), (seats, GAME.to_act(state))
+                seats = GAME.to_act(state)
+            else:
+                assert seats == GAME.to_act(state), (seats, GAME.to_act(state))
+            player = self.players[seats[0]]
         if state.phase == LEADERS:
             await self.place_leader(player, state)
         elif state.phase == SETUP:
@@ -412,6 +463,7 @@ async def test_full_game_through_slash_commands(
     await table.check_final_standings()
     turns = (await table.state()).turn
     assert {turn: table.posted[turn] for turn in range(1, turns + 1)} == dict.fromkeys(range(1, turns + 1), 1)
+    assert table.repeated_pictures() == 0, "a picture was shown again in the next message"
     if teams:
         game_over = next(line for line in table.board.content.splitlines() if line.startswith("Game over: "))
         assert re.fullmatch(r"Game over: The team of \w+( & \w+)+ \(\d+ points together\) wins?\..*", game_over)
@@ -529,7 +581,7 @@ async def test_a_block_marker_waits_on_an_empty_cell_and_blocks_the_card_played_
                 ]
                 entry = next(c for c in view["cards"] if c["id"] == card)
                 assert entry["blocked_by"] == blocker and card not in available(after, seat)
-                check_picture(board, "flippers-")
+                check_picture(table.shown or board, "flippers-")
                 return
         await table.play_turn()
     raise AssertionError("no Block was ever aimed at an empty cell that stayed empty")
@@ -564,5 +616,5 @@ async def test_a_restart_mid_turn_keeps_the_turns_lines_on_its_board(
     assert board.content.splitlines()[: len(lines)] == lines and len(board.content.splitlines()) > len(lines)
     after = await table.state()
     assert card in after.activated or after.current != state.current
-    posted = [m for m in driver.messages()[messages:] if m.attachments]
+    posted = [m for m in driver.messages()[messages:] if m.components]  # the next board: its text and menus
     assert len(posted) == (0 if after.current == state.current else 1)

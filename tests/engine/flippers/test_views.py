@@ -187,9 +187,9 @@ def test_status_lines() -> None:
     place_leaders(state)
     assert GAME.status(state, NAMES) == "Setup: waiting for Ana, Bob, Cy to choose their discards."
     state = table([("c-plus", "N14", "N", "up")], {0: ["c-flip"], 1: ["m-flip"]})
-    assert GAME.status(state, NAMES) == "Turn 1: Ana plays a card."
+    assert GAME.status(state, NAMES) == "Turn 1: Ana to play."
     play(state, "c-flip", "M14", "W")  # the Plus is the only card left: it acts by itself
-    assert GAME.status(state, NAMES) == "Turn 2: Bob plays a card."
+    assert GAME.status(state, NAMES) == "Turn 2: Bob to play."
 
 
 def test_private_events_stay_silent_and_public_ones_never_name_a_hand_card() -> None:
