@@ -117,7 +117,7 @@ def _values(item: discord.ui.Item[Any]) -> list[str]:
 def test_leader_placement_board_offers_the_legal_cells_to_the_seat_placing() -> None:
     state = GAME.new_game(2, {}, seed=4)
     items = ADAPTER.board_items(_board(state))
-    assert _tokens(items) == [LEADER, HAND_BUTTON]
+    assert _tokens(items) == [LEADER]
     assert _values(items[0]) == ["N14", "M15", "O15", "N16"]
     menu = _inner(items[0])
     assert menu.placeholder == f"{NAMES[state.first]}: place your Leader…"
@@ -199,7 +199,7 @@ def _check_step(state: FlippersState, events: list[Event], before: list[list[str
     assert _leaks(public, hidden) == []
     tokens = _tokens(items)
     if state.phase == LEADERS:
-        assert tokens == [LEADER, HAND_BUTTON]
+        assert tokens == [LEADER]
         assert _values(items[0]) == GAME.view(state, None)["leader_cells"]
     elif state.phase == SETUP:
         assert tokens == [DISCARD_BUTTON, HAND_BUTTON]
@@ -489,12 +489,21 @@ async def test_with_one_card_in_hand_the_play_button_goes_straight_to_cell_and_f
     assert len(menu.options) == 4 * len(open_cells(state))
 
 
-def test_a_play_or_an_activation_is_edited_into_the_turns_board_a_resignation_is_not() -> None:
+def test_a_play_an_activation_a_leader_or_a_discard_is_edited_into_the_board_a_resignation_is_not() -> None:
     state = table([("food-1", "N15", "N", "A"), ("c-plus", "M15", "N", "up")], {0: ["c-flip", "c-turn"], 1: ["m-flip"]})
     assert ADAPTER.turn_in_place(play(state, "c-flip", "N14", "E"))
     assert not ADAPTER.turn_in_place(GAME.resign(state, 1))
     setup = new_setup(2, 1)
-    assert not ADAPTER.turn_in_place(GAME.apply(setup, 0, GAME.legal_actions(setup, 0)[0]))
+    assert ADAPTER.turn_in_place(GAME.apply(setup, 0, GAME.legal_actions(setup, 0)[0])), "a discard posts no board"
+    assert ADAPTER.still_in_place(GAME, setup)
+    leaders = GAME.new_game(3, {}, seed=2)
+    first = leaders.first
+    events = GAME.apply(leaders, first, GAME.legal_actions(leaders, first)[0])
+    assert ADAPTER.turn_in_place(events) and ADAPTER.pings_in_place(events, leaders) == [leaders.current]
+    assert leaders.current != first
+    while leaders.phase == LEADERS:
+        events = GAME.apply(leaders, leaders.current, GAME.legal_actions(leaders, leaders.current)[0])
+    assert ADAPTER.pings_in_place(events, leaders) == [0, 1, 2], "everyone is asked for their discard once"
 
 
 async def test_the_activate_select_and_the_hand_button_reach_the_flow() -> None:
