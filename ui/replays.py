@@ -77,8 +77,10 @@ def cache_for(database: str) -> ReplayCache:
 def render_version(kind: str) -> str:
     """Return a digest of the code and data that draw a game's boards, so a changed picture is rebuilt."""
     digest = hashlib.sha256()
-    files = sorted((ROOT / "render").glob("*.py")) + sorted((ROOT / "engine" / kind).glob("*.py"))
-    files += [ROOT / "cogs" / f"{kind}.py", ROOT / "ui" / "workers.py", ROOT / "data" / "fonts" / "coverage.json"]
+    files = sorted((ROOT / "render").rglob("*.py")) + sorted((ROOT / "engine" / kind).rglob("*.py"))
+    cog = ROOT / "cogs" / kind  # a module or a package
+    files += sorted(cog.rglob("*.py")) if cog.is_dir() else [cog.with_suffix(".py")]
+    files += [ROOT / "ui" / "workers.py", ROOT / "data" / "fonts" / "coverage.json"]
     for path in files:
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

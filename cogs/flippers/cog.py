@@ -101,7 +101,13 @@ class FlippersCog(commands.Cog):
     async def play(self, interaction: discord.Interaction, card: str, cell: str, facing: str) -> None:
         """Play a card; the board, now showing it, is posted publicly."""
         row, state, seat = await self._game(interaction)
-        action = {"type": "play", "card": hand_card(state, seat, card), "cell": cell.strip(), "facing": facing.strip()}
+        action = {
+            "type": "play",
+            "card": hand_card(state, seat, card),
+            "cell": cell.strip(),
+            "facing": facing.strip(),
+            "rest": True,
+        }
         await self.flow.act(interaction, row, action)
 
     @flippers.command(name="activate", description="Activate one of your face-up cards this turn")
@@ -109,7 +115,7 @@ class FlippersCog(commands.Cog):
     async def activate(self, interaction: discord.Interaction, card: str) -> None:
         """Activate a card on the table."""
         row, state, seat = await self._game(interaction)
-        await self.flow.act(interaction, row, {"type": "activate", "card": table_card(state, seat, card)})
+        await self.flow.act(interaction, row, {"type": "activate", "card": table_card(state, seat, card), "rest": True})
 
     @discard.autocomplete("cards")
     async def discard_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

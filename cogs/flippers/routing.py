@@ -39,8 +39,7 @@ if TYPE_CHECKING:
     from ui.adapter import Table
 
 
-async def route(flow: Table, interaction: discord.Interaction, board: Board, hit: ComponentHit
-) -> None:
+async def route(flow: Table, interaction: discord.Interaction, board: Board, hit: ComponentHit) -> None:
     """Route the board's buttons and select, and the private discard and play menus."""
     kind, _, arg = hit.token.partition("#")[0].partition(":")
     if kind == HAND_BUTTON:
@@ -75,7 +74,7 @@ async def route(flow: Table, interaction: discord.Interaction, board: Board, hit
         await _offer_spots(interaction, board, _one(hit))
     elif kind == SPOT:
         cell, _, facing = _one(hit).partition(":")
-        action: Action = {"type": "play", "card": arg, "cell": cell, "facing": facing}
+        action: Action = {"type": "play", "card": arg, "cell": cell, "facing": facing, "rest": True}
         _held(interaction, board, arg)
         await flow.act(interaction, board.row, action, expected_version=hit.version)
     elif kind == ROW:
@@ -85,7 +84,7 @@ async def route(flow: Table, interaction: discord.Interaction, board: Board, hit
     elif kind == FACE:
         await _play(flow, interaction, board, hit, arg)
     elif kind == ACTIVATE:
-        action = {"type": "activate", "card": _one(hit)}
+        action = {"type": "activate", "card": _one(hit), "rest": True}
         await flow.act(interaction, board.row, action, expected_version=hit.version)
     else:
         raise UserError("That menu is not part of this game.")
@@ -162,8 +161,7 @@ async def _offer_spots(interaction: discord.Interaction, board: Board, cid: str)
     text = f"Where do you play {power}, and which way does its arrow point? Nearest the Food first."
     if rest:
         others = [
-            (label(c), label(c), beside_words(state, c, board.names))
-            for c in sorted(rest, key=lambda c: (c[1], c[0]))
+            (label(c), label(c), beside_words(state, c, board.names)) for c in sorted(rest, key=lambda c: (c[1], c[0]))
         ]
         room = MAX_MENUS - 1
         if len(others) <= room * MAX_OPTIONS:
@@ -173,15 +171,12 @@ async def _offer_spots(interaction: discord.Interaction, board: Board, cid: str)
             for cell in rest:
                 rows[cell[1]] = rows.get(cell[1], 0) + 1
             by_row = [(f"Row {r}", str(r), _plural(n, "open cell")) for r, n in sorted(rows.items())]
-            menus += chunked_selects(
-                gid, ver, f"{ROW}:{cid}", "Another cell: its row first…", by_row, max_menus=room
-            )
+            menus += chunked_selects(gid, ver, f"{ROW}:{cid}", "Another cell: its row first…", by_row, max_menus=room)
         text += " Or pick another cell below."
     await _reply(interaction, text, menus)
 
 
-async def _offer_cells(interaction: discord.Interaction, board: Board, cid: str, row: int | None = None
-) -> None:
+async def _offer_cells(interaction: discord.Interaction, board: Board, cid: str, row: int | None = None) -> None:
     """Ask privately where the chosen card goes: the open cells, or first their row when there are many."""
     _held(interaction, board, cid)
     gid, ver, power = board.row.id, board.version, _power(cid)
@@ -213,9 +208,8 @@ async def _offer_facings(interaction: discord.Interaction, board: Board, cid: st
     await _reply(interaction, f"{power} on {label(cell)}: which way does its arrow point?", [menu])
 
 
-async def _play(flow: Table, interaction: discord.Interaction, board: Board, hit: ComponentHit, arg: str
-) -> None:
+async def _play(flow: Table, interaction: discord.Interaction, board: Board, hit: ComponentHit, arg: str) -> None:
     """Play the chosen card: the board, now showing it, is posted in the game's channel."""
     cid, _, cell = arg.partition(":")
-    action: Action = {"type": "play", "card": cid, "cell": cell, "facing": _one(hit)}
+    action: Action = {"type": "play", "card": cid, "cell": cell, "facing": _one(hit), "rest": True}
     await flow.act(interaction, board.row, action, expected_version=hit.version)

@@ -30,6 +30,7 @@ from engine.flippers.cards import (
     setup_rule,
     team_cards,
 )
+from engine.flippers.orders import order_matters
 from engine.flippers.powers import available, blocker, resolve
 from engine.flippers.scoring import food_awards, outcome, scores, side_totals
 from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
@@ -271,7 +272,7 @@ class FlippersGame(Game[FlippersState]):
         state.activated = [cid]
         events = [Event("played", seat, {"card": cid, "cell": label(cell), "facing": facing})]
         events += resolve(state, cid)
-        return events + self._maybe_end_turn(state)
+        return events + self._maybe_end_turn(state, action.get("rest") is True)
 
     def _activate(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
         """Use one of the seat's available face-up cards on the table."""
@@ -283,7 +284,7 @@ class FlippersGame(Game[FlippersState]):
         if problem:
             raise IllegalAction(problem)
         state.activated.append(cid)
-        return resolve(state, cid) + self._maybe_end_turn(state)
+        return resolve(state, cid) + self._maybe_end_turn(state, action.get("rest") is True)
 
     def _cannot_activate(self, state: FlippersState, seat: int, cid: str) -> str | None:
         """Return why `seat` may not activate table card `cid` now, or None when it may."""
@@ -341,13 +342,18 @@ class FlippersGame(Game[FlippersState]):
         """Return a card's name and cell for messages."""
         return f"{CARDS[cid].name} ({label(state.where[cid])})"
 
-    def _maybe_end_turn(self, state: FlippersState) -> list[Event]:
-        """Activate the only card left to activate by itself; end the turn once nothing is left."""
+    def _maybe_end_turn(self, state: FlippersState, rest: bool = False) -> list[Event]:
+        """Activate by itself the only card left and, with `rest`, every card left whose order changes nothing.
+
+        `rest` comes from an action's optional "rest": true (what a player on a phone wants: no question whose
+        answer cannot matter). End the turn once nothing is left.
+        """
         seat = state.current
         events: list[Event] = []
-        while len(left := available(state, seat)) == 1:
+        while (left := available(state, seat)) and (len(left) == 1 or (rest and not order_matters(state, seat))):
+            why = "only" if len(left) == 1 else "any_order"
             state.activated.append(left[0])
-            events.append(Event("auto", seat, {"card": left[0], "cell": label(state.where[left[0]])}))
+            events.append(Event("auto", seat, {"card": left[0], "cell": label(state.where[left[0]]), "why": why}))
             events += resolve(state, left[0])
         if left:
             return events

@@ -117,6 +117,11 @@ def describe(event: Event, names: Sequence[str]) -> str:
         )
     if kind == "auto":
         card = CARDS[d["card"]]
+        if d.get("why") == "any_order":
+            return (
+                f"{who}'s {card.power_name} at {d['cell']} acted by itself: "
+                "every order of the cards left ends the same."
+            )
         return f"{who}'s {card.power_name} at {d['cell']} was the only card left to activate: it acted by itself."
     if kind == "played":
         return f"{who} played {CARDS[d['card']].power_name} at {d['cell']} facing {WORDS[d['facing']]}."
