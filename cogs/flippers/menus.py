@@ -21,7 +21,7 @@ DISCARD_BUTTON, PLAY_BUTTON, HAND_BUTTON = "discard?", "play?", "hand?"
 DISCARD, CARD, ROW, CELL, FACE, ACTIVATE = "discard", "card", "row", "cell", "face", "activate"
 
 
-LEADER, SPOT = "leader", "spot"
+LEADER, SPOT, CARD_FACE = "leader", "spot", "cardface"
 
 
 MAX_MENUS = 4

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -9,6 +10,7 @@ import discord
 from cogs.flippers.menus import (
     ACTIVATE,
     CARD,
+    CARD_FACE,
     CELL,
     DISCARD,
     DISCARD_BUTTON,
@@ -22,15 +24,14 @@ from cogs.flippers.menus import (
     _one,
     _reply,
     _row,
-    card_menu,
     discard_menu,
 )
 from cogs.flippers.options import NEAR_CELLS, cell_options, facing_options, must_discard, nearest_cells, spot_options
-from cogs.flippers.words import NO_DISCARD, _plural, _power, _who, beside_words, discard_note
+from cogs.flippers.words import NO_DISCARD, _plural, _power, _who, aim_words, beside_words, discard_note
 from engine.base import Action
 from engine.flippers.game import open_cells
 from engine.flippers.state import LEADERS, SETUP, FlippersState
-from engine.flippers.table import label, parse_label
+from engine.flippers.table import DIRECTIONS, WORDS, label, parse_label
 from ui.adapter import Board
 from ui.components import MAX_OPTIONS, ComponentHit, chunked_selects, select
 from ui.errors import UserError, not_your_turn
@@ -64,14 +65,9 @@ async def route(flow: Table, interaction: discord.Interaction, board: Board, hit
         await flow.act(interaction, board.row, action, private_note=discard_note(hit.values))
     elif kind == PLAY_BUTTON:
         seat = _player(interaction, board)
-        hand = board.state.hands[seat]
-        if len(hand) == 1:
-            await _offer_spots(interaction, board, hand[0])
-        else:
-            text = "Which card do you play? Only you see your hand."
-            await _reply(interaction, text, [card_menu(board, seat)])
+        await _offer_spots(interaction, board, board.state.hands[seat])
     elif kind == CARD:
-        await _offer_spots(interaction, board, _one(hit))
+        await _offer_spots(interaction, board, [_one(hit)])
     elif kind == SPOT:
         cell, _, facing = _one(hit).partition(":")
         action: Action = {"type": "play", "card": arg, "cell": cell, "facing": facing, "rest": True}
@@ -83,6 +79,11 @@ async def route(flow: Table, interaction: discord.Interaction, board: Board, hit
         await _offer_facings(interaction, board, arg, _one(hit))
     elif kind == FACE:
         await _play(flow, interaction, board, hit, arg)
+    elif kind == CARD_FACE:
+        cid, _, facing = _one(hit).partition(":")
+        _held(interaction, board, cid)
+        action = {"type": "play", "card": cid, "cell": arg, "facing": facing, "rest": True}
+        await flow.act(interaction, board.row, action, expected_version=hit.version)
     elif kind == ACTIVATE:
         action = {"type": "activate", "card": _one(hit), "rest": True}
         await flow.act(interaction, board.row, action, expected_version=hit.version)
@@ -144,42 +145,57 @@ def _held(interaction: discord.Interaction, board: Board, cid: str) -> int:
     return seat
 
 
-async def _offer_spots(interaction: discord.Interaction, board: Board, cid: str) -> None:
-    """Ask privately where the chosen card goes and which way it faces, in one menu for the nearest cells.
+async def _offer_spots(interaction: discord.Interaction, board: Board, cards: Sequence[str]) -> None:
+    """Ask privately where a card goes and which way it faces: one pick for the cells nearest the Food.
 
-    The open cells nearest a Food card come with their four facings in one select; any other cell is
-    picked from the menus below, then its facing.
+    Each card in `cards` gets a menu of the open cells nearest a Food card with their four facings, so a card is
+    played in two picks from the board (the button, then this menu). Any other cell is picked from the menus
+    below, then the card and its facing together: three picks.
     """
-    _held(interaction, board, cid)
+    _player(interaction, board)
+    for cid in cards:
+        _held(interaction, board, cid)
     state: FlippersState = board.state
-    gid, ver, power = board.row.id, board.version, _power(cid)
+    gid, ver = board.row.id, board.version
     cells = nearest_cells(state)
     near, rest = cells[:NEAR_CELLS], cells[NEAR_CELLS:]
     menus = [
-        select(gid, ver, f"{SPOT}:{cid}", f"Play {power} on… facing…", spot_options(state, cid, near, board.names))
+        select(
+            gid, ver, f"{SPOT}:{cid}", f"Play {_power(cid)} on… facing…", spot_options(state, cid, near, board.names)
+        )
+        for cid in cards
     ]
-    text = f"Where do you play {power}, and which way does its arrow point? Nearest the Food first."
+    if len(cards) == 1:
+        text = f"Where do you play {_power(cards[0])}, and which way does its arrow point? Nearest the Food first."
+    else:
+        text = "Which card do you play, where, and which way does its arrow point? Nearest the Food first."
     if rest:
+        # One card: the cell, then its facing. Several: the cell, then the card and its facing in one menu.
+        token = f"{CELL}:{cards[0]}" if len(cards) == 1 else f"{CELL}:"
         others = [
             (label(c), label(c), beside_words(state, c, board.names)) for c in sorted(rest, key=lambda c: (c[1], c[0]))
         ]
-        room = MAX_MENUS - 1
+        room = max(1, MAX_MENUS - len(menus))
         if len(others) <= room * MAX_OPTIONS:
-            menus += chunked_selects(gid, ver, f"{CELL}:{cid}", "Another cell…", others, max_menus=room)
+            menus += chunked_selects(gid, ver, token, "Another cell…", others, max_menus=room)
         else:
             rows: dict[int, int] = {}
             for cell in rest:
                 rows[cell[1]] = rows.get(cell[1], 0) + 1
             by_row = [(f"Row {r}", str(r), _plural(n, "open cell")) for r, n in sorted(rows.items())]
-            menus += chunked_selects(gid, ver, f"{ROW}:{cid}", "Another cell: its row first…", by_row, max_menus=room)
+            row_token = token.replace(CELL, ROW, 1)
+            menus += chunked_selects(gid, ver, row_token, "Another cell: its row first…", by_row, max_menus=room)
         text += " Or pick another cell below."
     await _reply(interaction, text, menus)
 
 
 async def _offer_cells(interaction: discord.Interaction, board: Board, cid: str, row: int | None = None) -> None:
-    """Ask privately where the chosen card goes: the open cells, or first their row when there are many."""
-    _held(interaction, board, cid)
-    gid, ver, power = board.row.id, board.version, _power(cid)
+    """Ask privately where the chosen card (or, with `cid` empty, a card of the hand) goes: a cell, or first its row."""
+    if cid:
+        _held(interaction, board, cid)
+    else:
+        _player(interaction, board)
+    gid, ver, power = board.row.id, board.version, _power(cid) if cid else "your card"
     options = cell_options(board.state, board.names, row)
     if not options:
         raise UserError("No open cell on that row: pick another.")
@@ -197,11 +213,20 @@ async def _offer_cells(interaction: discord.Interaction, board: Board, cid: str,
 
 
 async def _offer_facings(interaction: discord.Interaction, board: Board, cid: str, where: str) -> None:
-    """Ask privately which way the chosen card faces, saying what each facing would aim at."""
-    _held(interaction, board, cid)
+    """Ask privately which way the chosen card faces (with `cid` empty: which card too), saying what each aims at."""
+    seat = _held(interaction, board, cid) if cid else _player(interaction, board)
     cell = parse_label(where)
     if cell is None or label(cell) not in {label(c) for c in open_cells(board.state)}:
         raise UserError(f"{where} is not an open cell any more: start again from the newest board.")
+    if not cid:
+        options = [
+            (f"{_power(card)} facing {WORDS[d]}", f"{card}:{d}", aim_words(board.state, card, cell, d, board.names))
+            for card in board.state.hands[seat]
+            for d in DIRECTIONS
+        ]
+        menu = select(board.row.id, board.version, f"{CARD_FACE}:{label(cell)}", f"On {label(cell)}: play…", options)
+        await _reply(interaction, f"On {label(cell)}: which card, and which way does its arrow point?", [menu])
+        return
     options = facing_options(board.state, cid, cell, board.names)
     token, power = f"{FACE}:{cid}:{label(cell)}", _power(cid)
     menu = select(board.row.id, board.version, token, f"{power} on {label(cell)} faces…", options)

@@ -439,7 +439,23 @@ async def test_the_play_flow_is_private_until_the_card_is_played() -> None:
     await ADAPTER.on_component(flow, press, board, _hit(PLAY_BUTTON))  # type: ignore[arg-type]
     (reply,) = press.response.sent
     assert reply["ephemeral"] is True
-    assert _values(reply["view"].children[0]) == state.hands[seat]
+    menus = list(map(_inner, reply["view"].children))
+    # Two picks from the board: the button, then one menu per card in hand holding cell and facing together.
+    assert [m.custom_id.split(":", 3)[3] for m in menus[:2]] == [f"{SPOT}:{c}" for c in state.hands[seat]]
+    assert all(len(m.options) == 24 for m in menus[:2])
+    # Any other cell takes three: the button, the cell, then the card and its facing in one menu.
+    far = menus[2].options[0].value
+    step = _interaction(seat, ephemeral=True)
+    await ADAPTER.on_component(flow, step, board, _hit(menus[2].custom_id.split(":", 3)[3], far))  # type: ignore[arg-type]
+    (asked,) = step.response.sent
+    (both,) = map(_inner, asked["view"].children)
+    assert [o.value for o in both.options] == [f"{c}:{d}" for c in state.hands[seat] for d in "NESW"]
+    assert all(o.description.startswith("aims at ") for o in both.options)
+    other = state.hands[seat][1]
+    await ADAPTER.on_component(
+        flow, _interaction(seat, ephemeral=True), board, _hit(both.custom_id.split(":", 3)[3], f"{other}:E")
+    )  # type: ignore[arg-type]
+    assert flow.acts.pop()["action"] == {"type": "play", "card": other, "cell": far, "facing": "E", "rest": True}
     card = state.hands[seat][0]
     step = _interaction(seat, ephemeral=True)
     await ADAPTER.on_component(flow, step, board, _hit(CARD, card))  # type: ignore[arg-type]
@@ -463,7 +479,7 @@ async def test_the_play_flow_is_private_until_the_card_is_played() -> None:
     await ADAPTER.on_component(flow, _interaction(seat, ephemeral=True), board, _hit(spot_token, f"{near[0]}:S"))  # type: ignore[arg-type]
     (act,) = flow.acts
     assert act == {
-        "action": {"type": "play", "card": card, "cell": near[0], "facing": "S"},
+        "action": {"type": "play", "card": card, "cell": near[0], "facing": "S", "rest": True},
         "expected_version": VERSION,
     }
     # Another cell: its facing comes next.
@@ -475,7 +491,7 @@ async def test_the_play_flow_is_private_until_the_card_is_played() -> None:
     assert [o.value for o in menu.options] == ["N", "E", "S", "W"]
     face_token = menu.custom_id.split(":", 3)[3]
     await ADAPTER.on_component(flow, _interaction(seat, ephemeral=True), board, _hit(face_token, "W"))  # type: ignore[arg-type]
-    assert flow.acts[1]["action"] == {"type": "play", "card": card, "cell": rest[0], "facing": "W"}
+    assert flow.acts[1]["action"] == {"type": "play", "card": card, "cell": rest[0], "facing": "W", "rest": True}
 
 
 async def test_with_one_card_in_hand_the_play_button_goes_straight_to_cell_and_facing() -> None:
@@ -513,7 +529,7 @@ async def test_the_activate_select_and_the_hand_button_reach_the_flow() -> None:
     flow = FakeFlow()
     await ADAPTER.on_component(flow, _interaction(0), _board(state), _hit(ACTIVATE, "c-plus"))  # type: ignore[arg-type]
     await ADAPTER.on_component(flow, _interaction(1), _board(state), _hit(HAND_BUTTON))  # type: ignore[arg-type]
-    assert flow.acts == [{"action": {"type": "activate", "card": "c-plus"}, "expected_version": VERSION}]
+    assert flow.acts == [{"action": {"type": "activate", "card": "c-plus", "rest": True}, "expected_version": VERSION}]
     assert flow.hands == 1
 
 
@@ -601,7 +617,7 @@ async def test_the_play_command_autocompletes_only_legal_values_for_the_caller()
     assert [c.value for c in facings] == ["N", "E", "S", "W"]
     assert all("aims at" in c.name for c in facings)
     await cog.play.callback(cog, _interaction(seat), cards[0].value, first, "n")  # type: ignore[arg-type]
-    assert flow.acts[0]["action"] == {"type": "play", "card": cards[0].value, "cell": first, "facing": "n"}
+    assert flow.acts[0]["action"] == {"type": "play", "card": cards[0].value, "cell": first, "facing": "n", "rest": True}
     assert "private_note" not in flow.acts[0]
 
 
@@ -621,4 +637,4 @@ async def test_the_activate_command_offers_only_cards_still_available() -> None:
     assert [c.value for c in await cog.activate_cards(_interaction(0), "")] == ["c-turn", "c-plus"]
     assert await cog.activate_cards(_interaction(1), "") == []
     await cog.activate.callback(cog, _interaction(0), "plus")  # type: ignore[arg-type]
-    assert flow.acts[0]["action"] == {"type": "activate", "card": "c-plus"}
+    assert flow.acts[0]["action"] == {"type": "activate", "card": "c-plus", "rest": True}
