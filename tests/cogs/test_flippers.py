@@ -617,7 +617,13 @@ async def test_the_play_command_autocompletes_only_legal_values_for_the_caller()
     assert [c.value for c in facings] == ["N", "E", "S", "W"]
     assert all("aims at" in c.name for c in facings)
     await cog.play.callback(cog, _interaction(seat), cards[0].value, first, "n")  # type: ignore[arg-type]
-    assert flow.acts[0]["action"] == {"type": "play", "card": cards[0].value, "cell": first, "facing": "n", "rest": True}
+    assert flow.acts[0]["action"] == {
+        "type": "play",
+        "card": cards[0].value,
+        "cell": first,
+        "facing": "n",
+        "rest": True,
+    }
     assert "private_note" not in flow.acts[0]
 
 
