@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+import statistics
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -618,3 +619,70 @@ async def test_a_restart_mid_turn_keeps_the_turns_lines_on_its_board(
     assert card in after.activated or after.current != state.current
     posted = [m for m in driver.messages()[messages:] if m.components]  # the next board: its text and menus
     assert len(posted) == (0 if after.current == state.current else 1)
+
+
+async def phone_turn(table: FlippersTable) -> int:
+    """Play one turn as on a phone, pressing the board's button and picking from menus only; return the picks."""
+    driver, state = table.driver, await table.state()
+    seat, turn = state.current, state.turn
+    player = table.players[seat]
+    menu = (await driver.press(player, table.board, label="Play a card…").settle(quiet=QUIET)).message
+    picks = 1
+    while True:
+        assert menu.ephemeral, menu.content
+        options = [(c, o["value"]) for c in menu.interactive_components() for o in c.get("options") or []]
+        component, value = table.rng.choice(options)
+        kind = str(component["custom_id"]).split(":", 3)[3].split(":")[0]
+        picks += 1
+        if kind in ("spot", "cardface", "face"):
+            _, board, _ = await table.settle(
+                lambda c=component, v=value, m=menu: driver.select(player, m, [v], custom_id=c["custom_id"]).settle(
+                    quiet=QUIET
+                )
+            )
+            break
+        menu = (
+            await driver.select(player, menu, [value], custom_id=component["custom_id"]).settle(quiet=QUIET)
+        ).message
+    while True:
+        if board is not table.board:
+            table.boards.append(board)
+        after = await table.state()
+        if after.turn != turn or after.phase != PLAY:
+            return picks
+        due = available(after, seat)
+        card = table.rng.choice(due)
+        picks += 1
+        _, board, _ = await table.settle(
+            lambda c=card: driver.select(player, table.board, [c], custom_id=select_offering(table.board, c)).settle(
+                quiet=QUIET
+            )
+        )
+
+
+@pytest.mark.parametrize(("players", "teams", "seed"), [(4, True, 1), (6, False, 2), (4, False, 3), (6, True, 4)])
+async def test_a_turn_takes_at_most_three_picks_on_a_phone_most_of_the_time(
+    players: int, teams: bool, seed: int, driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Play whole games with the board's button and menus only; report the median and worst picks per turn.
+
+    A card is played in two picks (button, then cell and facing) or three (button, another cell, card and facing);
+    an activation is asked only when the order of the cards left changes the outcome. No picture is shown twice.
+    """
+    seed_games(monkeypatch, 460 + seed)
+    bot = await start_floe(driver, floe_settings)
+    table = FlippersTable(driver, bot, [driver.user(n) for n in NAMES[:players]], random.Random(seed))
+    table.leader_menus = True
+    await table.open(teams=teams)
+    while (await table.state()).phase != PLAY:
+        await table.play_turn()
+    picks = []
+    while not table.over:
+        picks.append(await phone_turn(table))
+    median = statistics.median(picks)
+    print(
+        f"\n{players} players{' Team Up' if teams else ''}: {len(picks)} turns, picks per turn median {median},"
+        f" worst {max(picks)}, {sum(p > 3 for p in picks)} turns over 3"
+    )
+    assert median <= 3 and max(picks) <= 6, picks
+    assert table.repeated_pictures() == 0
