@@ -31,7 +31,7 @@ from engine.flippers.cards import (
     team_cards,
 )
 from engine.flippers.orders import order_matters
-from engine.flippers.powers import available, blocker, resolve
+from engine.flippers.powers import available, blocker, markers, resolve
 from engine.flippers.scoring import food_awards, outcome, scores, side_totals
 from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
 from engine.flippers.table import DIRECTIONS, WORDS, Cell, frontier, label, neighbours, parse_label, rotate, step
@@ -109,6 +109,7 @@ class FlippersGame(Game[FlippersState]):
         centre, row = LAYOUT["centre_column"], LAYOUT["food_row"]
         for i, fid in enumerate(foods):
             state.place(fid, (centre - (food_count - 1) // 2 + i, row), LAYOUT["food_facing"], rng.choice(FOOD_SIDES))
+        state.widen(list(state.cells) + [spot for spot, _ in leader_spots(state)])
         return state
 
     def to_act(self, state: FlippersState) -> list[int]:
@@ -150,14 +151,17 @@ class FlippersGame(Game[FlippersState]):
             raise IllegalAction("You have resigned from this game.")
         kind = action.get("type") if isinstance(action, Mapping) else None
         if kind == "leader":
-            return self._place_leader(state, seat, action)
-        if kind == "discard":
+            events = self._place_leader(state, seat, action)
+        elif kind == "discard":
             return self._discard(state, seat, action)
-        if kind == "play":
-            return self._play(state, seat, action)
-        if kind == "activate":
-            return self._activate(state, seat, action)
-        raise IllegalAction("Unknown action: place your Leader, choose discards, play a card or activate one.")
+        elif kind == "play":
+            events = self._play(state, seat, action)
+        elif kind == "activate":
+            events = self._activate(state, seat, action)
+        else:
+            raise IllegalAction("Unknown action: place your Leader, choose discards, play a card or activate one.")
+        state.widen(list(state.cells) + list(markers(state)))
+        return events
 
     def _place_leader(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
         """Put the seat's Leader face up on an empty cell beside a Food card, facing that Food card."""

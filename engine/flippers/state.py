@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +56,8 @@ class FlippersState:
     played: str | None = None
     activated: list[str] = field(default_factory=list)
     first: int = 0
+    seen: tuple[int, int, int, int] | None = None
+    """The smallest box (first and last column, first and last row) holding every cell the table has used."""
 
     def place(self, cid: str, cell: Cell, facing: str, face: str) -> None:
         """Put a card on an empty cell."""
@@ -63,6 +65,16 @@ class FlippersState:
         self.where[cid] = cell
         self.facing[cid] = facing
         self.face[cid] = face
+
+    def widen(self, cells: Iterable[Cell]) -> None:
+        """Grow `seen` to hold `cells` (it never shrinks, so a picture of the table never narrows)."""
+        box = self.seen
+        for col, row in cells:
+            if box is None:
+                box = (col, col, row, row)
+            elif not (box[0] <= col <= box[1] and box[2] <= row <= box[3]):
+                box = (min(box[0], col), max(box[1], col), min(box[2], row), max(box[3], row))
+        self.seen = box
 
     def swap(self, a: Cell, b: Cell) -> None:
         """Exchange the contents of two cells, either of which may be empty."""
@@ -113,6 +125,7 @@ def dump_state(state: FlippersState, schema: int) -> dict[str, Any]:
         "played": state.played,
         "activated": list(state.activated),
         "first": state.first,
+        "seen": list(state.seen) if state.seen is not None else None,
     }
 
 
@@ -236,7 +249,11 @@ def _load(data: Mapping[str, Any], schema: int) -> FlippersState:
     _check(played is None or played in where, "the played card is not on the table")
     activated = data["activated"]
     _check(isinstance(activated, list) and all(c in where for c in activated), "bad activated list")
-    return FlippersState(
+    seen = data.get("seen")
+    _check(
+        seen is None or (isinstance(seen, list) and len(seen) == 4 and all(type(v) is int for v in seen)), "bad seen"
+    )
+    state = FlippersState(
         players=players,
         teams_mode=teams_mode,
         phase=phase,
@@ -258,4 +275,7 @@ def _load(data: Mapping[str, Any], schema: int) -> FlippersState:
         played=played,
         activated=list(activated),
         first=_int(data["first"], 0, players - 1),
+        seen=None if seen is None else (seen[0], seen[1], seen[2], seen[3]),
     )
+    state.widen(cells)  # saves from before `seen` start from the table as it stands
+    return state

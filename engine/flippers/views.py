@@ -117,6 +117,7 @@ def view(
             "min_row": min(c[1] for c in cells),
             "max_row": max(c[1] for c in cells),
         },
+        "seen": dict(zip(("min_col", "max_col", "min_row", "max_row"), state.seen or (0, 0, 0, 0), strict=True)),
         "played": state.played if playing else None,
         "activated": list(state.activated) if playing else [],
         "to_activate": available(state, state.current) if playing and state.played else [],

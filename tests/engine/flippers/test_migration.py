@@ -86,4 +86,6 @@ def test_a_schema_2_save_still_placing_leaders_deals_after_the_last_leader() -> 
 def test_a_schema_2_save_past_leader_placement_is_untouched() -> None:
     data = old_save("schema2_setup.json")
     state = GAME.load(data)
-    assert {**GAME.dump(state), "schema": 2} == data
+    dumped = GAME.dump(state)
+    assert dumped.pop("seen") == [12, 15, 14, 15], "the box the table uses, for pictures that never narrow"
+    assert {**dumped, "schema": 2} == data
