@@ -26,6 +26,7 @@ PUBLIC_KEYS = {
     "current",
     "to_act",
     "first",
+    "seen",
     "supply",
     "seats",
     "cards",
