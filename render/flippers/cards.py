@@ -8,61 +8,32 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.flippers.cards import MINUS_POINTS, PLUS_POINTS
-from engine.flippers.table import STEP, rotate
+from engine.flippers.table import DIRECTIONS, STEP, rotate
 from render.common import INK, PAPER, font, seat_colour, text_length, text_on
 
-# The table: one cell per card; a card fills the cell less a gap, where the arrow tabs sit.
+# The table: one cell per card; a card fills the cell less a gap, where the arrow tips sit.
 CELL = 84
-
-
 INSET = 5
-
-
 CARD = CELL - 2 * INSET
-
-
-LABEL = 16  # Explorer power names and Food names
-
-
-NUMBER = 20  # the points beside a Food arrow
-
-
+TEXT = 27
+"""The smallest text drawn on the table: 8 px or more on a phone 400 px wide while the picture is up to 1,350 px
+wide (about 14 columns of cards and a ring of open cells)."""
+LABEL = TEXT  # cell labels and team letters
+NUMBER = TEXT  # the points beside a Food arrow
 TAB_HALF = 13
-
-
-TAB_SHIFT = 19  # each tab sits this far to its right of the edge's middle, so facing tabs never meet
-
-
-MARKER_R = 13
-
-
-EDGE = 30
-
-
+TAB_SHIFT = 19  # a Food arrow's tab sits this far to its right of the edge's middle, its points beside it
+ARROW_HALF, ARROW_DEPTH = 15, 15  # an Explorer's arrow: half its base and how far it reaches into the card
+MARKER_R = 22
+EDGE = 44
 MIN_WIDTH = 640
-
-
 BACK = (64, 72, 88)
-
-
 FOOD_BG = (236, 244, 250)
-
-
 FOOD_INK = (0, 80, 140)
-
-
 OPEN = (206, 214, 224)
-
-
 FAINT = (112, 122, 138)
-
-
 HIGHLIGHT = INK
 
-
 TAB_DOWN = (150, 158, 172)
-
-
 ICONS = {
     "leader": "♛",
     "flip": "◩",
@@ -74,12 +45,10 @@ ICONS = {
     "minus": f"−{MINUS_POINTS}",
     "block": "⊘",
 }
-
-
+ICON_AXIS = {"bump": "E", "switch": "N", "replace": "N", "turn": "N"}
+"""Icons that show a direction, and the facing they are drawn for: on the table they turn with the card."""
 # Where each arrow's tab (and a Food arrow's points) sits: the corner region it turns toward.
 CORNER_OF = {"N": "NE", "E": "SE", "S": "SW", "W": "NW"}
-
-
 Box = tuple[int, int, int, int]
 
 
@@ -90,9 +59,9 @@ def _centred(
     draw.text(xy, text, font=font(size, bold), fill=fill, anchor="mm")
 
 
-def _fit(text: str, size: int, width: float, bold: bool = True) -> int:
-    """Return the largest font size up to `size` at which `text` (which may hold names) fits in `width` pixels."""
-    while size > 9 and text_length(text, size, bold) > width:
+def _fit(text: str, size: int, width: float, bold: bool = True, floor: int = 9) -> int:
+    """Return the largest font size from `floor` up to `size` at which `text` (which may hold names) fits `width`."""
+    while size > floor and text_length(text, size, bold) > width:
         size -= 1
     return size
 
@@ -121,49 +90,66 @@ def _tile(state: str = "") -> tuple[Image.Image, ImageDraw.ImageDraw, Box]:
 
 
 def _badge(draw: ImageDraw.ImageDraw, box: Box, state: str) -> None:
-    """Draw the round badge saying a card is still to activate (!) or already activated (✓)."""
-    if state:
-        x1, y0 = box[2] - 2, box[1] + 2
-        draw.ellipse((x1 - 20, y0, x1, y0 + 20), fill=INK)
-        _centred(draw, (x1 - 10, y0 + 10.5), "!" if state == "due" else "✓", 14, PAPER, bold=True)
+    """Draw the round badge of a card already activated this turn: a check mark drawn as lines, not as text."""
+    if state == "done":
+        x1, y1 = box[2] - 2, box[3] - 2
+        draw.ellipse((x1 - 24, y1 - 24, x1, y1), fill=INK, outline=PAPER, width=2)
+        draw.line([(x1 - 18, y1 - 12), (x1 - 13, y1 - 6), (x1 - 5, y1 - 18)], fill=PAPER, width=4)
+
+
+def _arrow(draw: ImageDraw.ImageDraw, box: Box, direction: str, fill: Any) -> None:
+    """Draw a large arrowhead in the middle of the card edge facing `direction`, its tip at the cell's edge."""
+    x0, y0, x1, y1 = box
+    dx, dy = STEP[direction]
+    mx, my = (x0 + x1) / 2 + dx * (x1 - x0) / 2, (y0 + y1) / 2 + dy * (y1 - y0) / 2
+    shape = [(-ARROW_DEPTH, -ARROW_HALF), (INSET, 0), (-ARROW_DEPTH, ARROW_HALF)]
+    points = [(mx + a * dx - b * dy, my + a * dy + b * dx) for a, b in shape]
+    draw.polygon(points, fill=fill, outline=PAPER, width=2)
+
+
+def _icon(image: Image.Image, power: str, facing: str, centre: tuple[float, float], ink: Any) -> None:
+    """Draw a power's icon, turned with the card when the icon shows a direction (Bump, Switch, Replace, Turn)."""
+    icon = ICONS[power]
+    size = 34 if len(icon) > 1 else 40
+    side = 56
+    sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).text((side / 2, side / 2), icon, font=font(size, True), fill=ink, anchor="mm")
+    if power in ICON_AXIS:
+        quarters = (DIRECTIONS.index(facing) - DIRECTIONS.index(ICON_AXIS[power])) % 4
+        sprite = sprite.rotate(-90 * quarters)
+    image.paste(sprite, (round(centre[0] - side / 2), round(centre[1] - side / 2)), sprite)
 
 
 def _draw_explorer(
     team: int, letter: str, power: str, power_name: str, facing: str, face: str, state: str
 ) -> Image.Image:
-    """Draw an Explorer card's cell ("due": still to activate, "done": activated this turn)."""
+    """Draw an Explorer card's cell ("due": still to activate, "done": activated this turn).
+
+    Its arrow points at the cell it aims at (two for Switch); the power's name is in the menus and alt text, the
+    icon says it on the card. A face-down card is dark and striped, with its letter and a faint arrow.
+    """
     image, draw, box = _tile(state)
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     colour = seat_colour(team)
     if face == "down":
         draw.rounded_rectangle(box, radius=8, fill=BACK, outline=colour, width=5)
-        _centred(draw, (cx, cy), letter, 30, colour, bold=True)
-        _tab(draw, box, facing, TAB_DOWN, half=6)
+        for k in range(-CARD, CARD, 12):
+            draw.line([(x0 + 6 + k, y1 - 6), (x0 + 6 + k + CARD, y1 - 6 - CARD)], fill=(84, 92, 108), width=4)
+        draw.rounded_rectangle(box, radius=8, outline=colour, width=5)
+        _centred(draw, (cx, cy), letter, 34, colour, bold=True)
+        _arrow(draw, box, facing, TAB_DOWN)
         _badge(draw, box, state)
         return image
     ink = text_on(colour)
     draw.rounded_rectangle(box, radius=8, fill=colour, outline=INK, width=2)
-    _centred(draw, (x0 + 11, y0 + 12), letter, 17, ink, bold=True)
-    icon = ICONS[power]
-    _centred(draw, (cx + 2, cy + 2), icon, 22 if len(icon) > 1 else 30, ink, bold=True)
-    _centred(draw, (cx, y1 - 10), power_name, _fit(power_name, LABEL, CARD - 4), ink, bold=True)
+    corner = {"N": (x0 + 15, y1 - 16), "E": (x0 + 15, y0 + 16), "S": (x0 + 15, y0 + 16), "W": (x1 - 15, y0 + 16)}
+    _centred(draw, corner[facing], letter, LABEL, ink, bold=True)
+    _icon(image, power, facing, (cx, cy), ink)
     for quarter in (-1, 1) if power == "switch" else (0,):
-        _tab(draw, box, rotate(facing, quarter), INK)
+        _arrow(draw, box, rotate(facing, quarter), INK)
     _badge(draw, box, state)
     return image
-
-
-def _food_lines(name: str) -> list[str]:
-    """Return a Food name as one line, or two when it is too wide (at a space, else before "fish")."""
-    if font(LABEL, True).getlength(name) <= CARD - 4:
-        return [name]
-    if " " in name:
-        head, _, tail = name.rpartition(" ")
-        return [head, tail]
-    cut = name.lower().rfind("fish")
-    cut = cut if cut > 0 else (len(name) + 1) // 2
-    return [name[:cut], name[cut:]]
 
 
 def _free_corners(arrows: tuple[tuple[str, int], ...]) -> list[str]:
@@ -179,25 +165,24 @@ def _corner(corner: str, inset: float) -> tuple[float, float]:
 
 
 def _draw_food(name: str, face: str, arrows: tuple[tuple[str, int], ...], marked: bool = False) -> Image.Image:
-    """Draw a Food card's cell: its name, its side, and each arrow's tab with the points beside it."""
+    """Draw a Food card's cell: its side large in the middle, each arrow's tab with the points beside it.
+
+    The Food's name is in the line above the table (and the alt text): a whole name in a cell would be too small
+    to read on a phone.
+    """
     image, draw, box = _tile()
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     draw.rounded_rectangle(box, radius=8, fill=FOOD_BG, outline=FOOD_INK, width=3)
-    lines = _food_lines(name)
-    size = min(_fit(line, LABEL, CARD - 4) for line in lines)
-    for k, line in enumerate(lines):
-        _centred(draw, (cx, cy + (k - (len(lines) - 1) / 2) * (size + 2)), line, size, FOOD_INK, bold=True)
     for direction, points in arrows:
         dx, dy = STEP[direction]
         sx, sy = STEP[rotate(direction)]
         _tab(draw, box, direction, FOOD_INK)
-        reach = CARD / 2 - 11
+        reach = CARD / 2 - 13
         spot = (cx + dx * reach + sx * TAB_SHIFT, cy + dy * reach + sy * TAB_SHIFT)
         _centred(draw, spot, str(points), NUMBER, INK, bold=True)
-    free = _free_corners(arrows)[1 if marked else 0 :]
-    spot = _corner(free[0], 9) if free else (cx, cy + (len(lines) / 2) * (size + 2) + 6)
-    _centred(draw, spot, face, 12, FOOD_INK, bold=True)
+    del marked  # the marker sits in a free corner, clear of the side letter
+    _centred(draw, (cx, cy), face, 30, FOOD_INK, bold=True)
     return image
 
 
@@ -216,7 +201,7 @@ def _draw_marker(team: int, letter: str, radius: int = MARKER_R) -> Image.Image:
     colour = seat_colour(team)
     draw.polygon(octagon(radius + 2), fill=PAPER)
     draw.polygon(octagon(radius), fill=colour, outline=INK, width=3)
-    _centred(draw, (c, c + 0.5), letter, round(radius * 1.2), text_on(colour), bold=True)
+    _centred(draw, (c, c + 0.5), letter, max(LABEL, round(radius * 1.2)), text_on(colour), bold=True)
     return image
 
 
@@ -228,14 +213,14 @@ def _draw_empty(text: str, colour: tuple[int, int, int] | None, low: bool = Fals
     image = Image.new("RGB", (CELL, CELL), PAPER)
     draw = ImageDraw.Draw(image)
     box = (INSET, INSET, CELL - INSET, CELL - INSET)
-    y = CELL - INSET - 13 if low else CELL / 2
+    y = CELL - INSET - 16 if low else CELL / 2
     if colour is None:
         draw.rounded_rectangle(box, radius=8, outline=OPEN, width=2)
-        _centred(draw, (CELL / 2, y), text, _fit(text, 16, CARD - 6, False), FAINT)
+        _centred(draw, (CELL / 2, y), text, _fit(text, LABEL, CARD - 6, False), FAINT)
     else:
         tint = tuple(round(p + (c - p) * 0.3) for c, p in zip(colour, PAPER, strict=True))
         draw.rounded_rectangle(box, radius=8, fill=tint, outline=colour, width=4)
-        _centred(draw, (CELL / 2, y), text, _fit(text, 18, CARD - 8), INK, bold=True)
+        _centred(draw, (CELL / 2, y), text, _fit(text, LABEL, CARD - 8), INK, bold=True)
     return image
 
 

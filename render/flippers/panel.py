@@ -20,7 +20,7 @@ def _panel(image: Image.Image, view: dict[str, Any], names: Sequence[str], top: 
     width = image.width
     headings = _columns(view)
     size, row = _panel_size(width)
-    small = round(size * 0.6)
+    small = max(round(size * 0.6), min_text(width))
     widths = [max(_measure(h, small), _measure("888", size, True)) + 14 for h in headings]
     right = width - 14
     edges = []
@@ -79,6 +79,17 @@ def _panel_size(width: int) -> tuple[int, int]:
     return size, size + 12
 
 
+def min_text(width: int) -> int:
+    """Return the smallest text size that still reads 8 px tall when a picture `width` wide is shown 400 px wide."""
+    return -(-width // 50)
+
+
+def food_line(view: dict[str, Any]) -> str:
+    """Return the line naming each Food card on the table and its cell ("Food: Krill N15, Squid O15")."""
+    foods = [f"{c['name']} {c['cell']}" for c in view["cards"] if c["kind"] == "food"]
+    return ("Food: " + ", ".join(foods)) if foods else ""
+
+
 def _title_size(width: int) -> int:
     """Return the headline's font size: larger on a wider picture, to read as well on a phone."""
     return max(30, min(44, round(width * 0.038)))
@@ -87,7 +98,8 @@ def _title_size(width: int) -> int:
 def _header_height(view: dict[str, Any], width: int) -> int:
     """Return the height of the lines above the grid: headline, supply and what is still to do."""
     size = _title_size(width)
-    return round(size * 2.3) + (round(size * 1.05) if _activation_line(view) else 0)
+    lines = bool(_activation_line(view)) + bool(food_line(view))
+    return round(size * 2.3) + round(size * 0.95) * lines
 
 
 def _panel_height(view: dict[str, Any], width: int) -> int:

@@ -15,7 +15,8 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 def _grid(view: dict[str, Any]) -> tuple[int, int, int, int]:
     """Return the first and last column and row to draw: the cards plus one ring, and any marker or Leader cell."""
-    b = view["bounds"]
+    b = view.get("seen") or view["bounds"]  # every cell the table has used: the picture never narrows
+    b = {k: min(b[k], view["bounds"][k]) if k.startswith("min") else max(b[k], view["bounds"][k]) for k in b}
     cols, rows = [b["min_col"] - 1, b["max_col"] + 1], [b["min_row"] - 1, b["max_row"] + 1]
     for col, row in _marker_cells(view).keys() | {c for c in (parse_label(t) for t in _leader_cells(view)) if c}:
         cols.append(col)
@@ -85,7 +86,7 @@ def _activation_line(view: dict[str, Any]) -> str:
         return "Leader goes on a highlighted cell, facing the Food card beside it"
     by_id = {c["id"]: c for c in view["cards"]}
     due = [f"{by_id[c]['power_name']} {by_id[c]['cell']}" for c in view.get("to_activate", []) if c in by_id]
-    return ("Still to activate: " + ", ".join(due)) if due else ""
+    return ("To activate: " + ", ".join(due)) if due else ""
 
 
 def _seat_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:

@@ -12,6 +12,7 @@ from render.flippers.cards import (
     CELL,
     EDGE,
     FAINT,
+    LABEL,
     MARKER_R,
     _centred,
     _draw_empty,
@@ -60,7 +61,7 @@ def _edge(first: int, count: int, columns: bool) -> Image.Image:
         text = column_label(first + i) if columns else str(first + i)
         along = i * CELL + CELL / 2
         xy = (along, EDGE / 2) if columns else (EDGE / 2, along)
-        _centred(draw, xy, text, _fit(text, 18, (CELL if columns else EDGE) - 4), FAINT, bold=True)
+        _centred(draw, xy, text, _fit(text, LABEL, (CELL if columns else EDGE) - 4), FAINT, bold=True)
     return _in_palette(image)
 
 

@@ -8,10 +8,10 @@ from typing import Any, NamedTuple
 from PIL import Image
 
 from engine.flippers.table import parse_label
-from render.common import INK, PAPER, seat_colour
+from render.common import INK, PAPER, fit_text, seat_colour
 from render.flippers.cards import CELL, EDGE, FAINT, INSET, MARKER_R, MIN_WIDTH, Box, _corner, _fit, _free_corners
 from render.flippers.palette import _encode, _index, _palette
-from render.flippers.panel import _header_height, _panel, _panel_height, _title_size
+from render.flippers.panel import _header_height, _panel, _panel_height, _title_size, food_line, min_text
 from render.flippers.reading import _activation_line, _grid, _headline, _leader_cells, _letters, _marker_cells
 from render.flippers.sprites import _edge, _empty, _explorer, _food, _marker, _named, _paste, _put, _word
 
@@ -56,13 +56,17 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     # words, names), so the picture itself never needs mapping.
     headline = _headline(view, names)
     title = _title_size(width)
-    _put(image, _named(headline, _fit(headline, title, width - 24), True), width / 2, title * 0.85, "m")
-    supply = _word(f"Supply: {view['supply']} points", round(title * 0.6), fill=FAINT)
+    least = min_text(width)
+    size = _fit(headline, title, width - 24, floor=least)
+    _put(image, _named(fit_text(headline, size, width - 24, True), size, True), width / 2, title * 0.85, "m")
+    supply = _word(f"Supply: {view['supply']} points", max(least, round(title * 0.6)), fill=FAINT)
     _put(image, supply, width / 2, title * 1.9, "m")
-    activation = _activation_line(view)
-    if activation:
-        line = _word(activation, _fit(activation, round(title * 0.75), width - 24), True)
-        _put(image, line, width / 2, title * 2.75, "m")
+    y = title * 2.75
+    for text, bold in ((food_line(view), False), (_activation_line(view), True)):
+        if text:
+            size = _fit(text, round(title * 0.7), width - 24, bold, floor=least)
+            _put(image, _word(fit_text(text, size, width - 24, bold), size, bold), width / 2, y, "m")
+            y += title * 0.95
     ox, oy = at.left, at.top
 
     def origin(col: int, row: int) -> tuple[int, int]:
@@ -105,24 +109,19 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
             spots = [(x + a, y + b) for a, b in (_corner(c, MARKER_R - 1) for c in _free_corners(food))]
             spots = spots or [(x + CELL / 2, y + CELL / 2)]
         elif (col, row) in occupied:
-            # On an Explorer: top middle (two side by side; more go down the sides), clear of the name and icon.
-            top, middle = y + INSET + MARKER_R + 1, y + CELL / 2 + 3
-            spots = [(x + CELL / 2, top), (x + INSET + MARKER_R, middle), (x + CELL - INSET - MARKER_R, middle)]
-            if len(teams) == 2:
-                spots = [(x + CELL / 2 - MARKER_R + 1, top - 2), (x + CELL / 2 + MARKER_R - 1, top - 2)]
+            # On an Explorer: over its icon (a blocked card cannot act), side by side when there are two.
+            middle = y + CELL / 2
+            spots = [(x + CELL / 2, middle), (x + CELL / 2 - 16, middle), (x + CELL / 2 + 16, middle)]
+            if len(teams) > 1:
+                spots = spots[1:]
         else:
-            # Waiting on an empty cell: large, above the cell's label.
-            top = y + CELL / 2 - 8
-            spots = [(x + CELL / 2, top), (x + CELL / 2 - 18, top), (x + CELL / 2 + 18, top)]
+            # Waiting on an empty cell: above the cell's label.
+            top = y + INSET + MARKER_R
+            spots = [(x + CELL / 2, top), (x + CELL / 2 - 16, top), (x + CELL / 2 + 16, top)]
             if len(teams) > 1:
                 spots = spots[1:]
         for k, (team, letter) in enumerate(teams):
-            if food is not None:
-                radius = MARKER_R - 3  # smaller in a Food card's corner, to leave its name readable
-            elif (col, row) in occupied:
-                radius = MARKER_R if len(teams) != 2 else MARKER_R - 2
-            else:
-                radius = MARKER_R + (5 if len(teams) == 1 else 3)
+            radius = MARKER_R - 3 if food is not None else MARKER_R
             sprite, mask = _marker(team, letter, radius)
             cx, cy = spots[k % len(spots)]
             image.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), mask)

@@ -89,7 +89,7 @@ def test_alt_text_tells_whose_turn_and_what_is_due_without_hands() -> None:
     state = table(cards, {0: ["c-flip", "c-bump"], 1: ["m-flip"]})
     play(state, "c-flip", "O14", "E")
     text = alt_text_table(GAME.view(state, None), NAMES)
-    assert text.startswith("Flippers. Turn 1: Ana activates. Still to activate: Turn M14, Plus N14.")
+    assert text.startswith("Flippers. Turn 1: Ana activates. To activate: Turn M14, Plus N14.")
     assert "N15 Krill side A (3 to N14, 1 to N16)" in text
     assert "Bump" not in text and len(text) <= 1024
 
