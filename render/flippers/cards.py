@@ -102,7 +102,7 @@ def _arrow(draw: ImageDraw.ImageDraw, box: Box, direction: str, fill: Any) -> No
     x0, y0, x1, y1 = box
     dx, dy = STEP[direction]
     mx, my = (x0 + x1) / 2 + dx * (x1 - x0) / 2, (y0 + y1) / 2 + dy * (y1 - y0) / 2
-    shape = [(-ARROW_DEPTH, -ARROW_HALF), (INSET, 0), (-ARROW_DEPTH, ARROW_HALF)]
+    shape = [(-ARROW_DEPTH, -ARROW_HALF), (INSET - 2, 0), (-ARROW_DEPTH, ARROW_HALF)]  # tips of facing cards never meet
     points = [(mx + a * dx - b * dy, my + a * dy + b * dx) for a, b in shape]
     draw.polygon(points, fill=fill, outline=PAPER, width=2)
 
