@@ -134,6 +134,14 @@ class GameAdapter(ABC):
         """Return the seats whose private view changed and should get a DM."""
         return set()
 
+    def congratulations(self, outcome: Outcome, mentions: Sequence[str]) -> str:
+        """Return the line congratulating the winners (`mentions` holds each seat's mention)."""
+        winners = [mentions[s] for s in outcome.winners]
+        if not winners:
+            return "Nobody wins this time."
+        listed = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
+        return f"Congratulations {listed}!"
+
     def standings_lines(self, outcome: Outcome, names: Sequence[str]) -> list[str]:
         """Return one line per seat of the final standings."""
         lines = []

@@ -38,8 +38,8 @@ def board_content(board: Board, events: Sequence[Event]) -> str:
         lines += adapter_for(board.row.kind).standings_lines(outcome, names)
         if outcome.tiebreak:
             lines.append(outcome.tiebreak)
-        winners = " and ".join(board.row.seats[s].mention for s in outcome.winners)
-        lines.append(f"Congratulations {winners}!" if winners else "Nobody wins this time.")
+        mentions = [seat.mention for seat in board.row.seats]
+        lines.append(adapter_for(board.row.kind).congratulations(outcome, mentions))
     else:
         lines.append(game.status(board.state, names))
         if happened and happened[-1] == lines[-1]:

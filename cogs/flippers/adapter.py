@@ -14,6 +14,7 @@ from cogs.flippers.routing import route
 from cogs.flippers.words import standings_lines
 from engine.base import Event, Outcome
 from engine.flippers.state import LEADERS, OVER, SETUP, FlippersState
+from engine.flippers.text import team_name
 from render.flippers import alt_text_table, render_table
 from ui.adapter import Board, GameAdapter, Picture
 from ui.components import ComponentHit, button, select
@@ -112,6 +113,21 @@ class FlippersAdapter(GameAdapter):
     def seats_to_update_privately(self, events: Sequence[Event], state: Any) -> set[int]:
         """Return every seat at the start and when discards open, and each seat that discarded, drew or played."""
         return seats_to_update_privately(events, state)
+
+    def congratulations(self, outcome: Outcome, mentions: Sequence[str]) -> str:
+        """Congratulate a Team Up win as a team win, by the team's one name, then its players."""
+        sides = sorted({s.detail.get("side", s.seat) for s in outcome.standings if s.winner})
+        if not outcome.standings or all(s.detail.get("side", s.seat) == s.seat for s in outcome.standings):
+            return super().congratulations(outcome, mentions)
+        if not sides:
+            return "Nobody wins this time."
+        parts = []
+        for side in sides:
+            seats = sorted(s.seat for s in outcome.standings if s.detail.get("side", s.seat) == side)
+            people = [mentions[s] for s in seats]
+            listed = people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
+            parts.append(f"{team_name(seats)} ({listed})")
+        return f"Congratulations {' and '.join(parts)}!"
 
     def standings_lines(self, outcome: Outcome, names: Sequence[str]) -> list[str]:
         """Return each seat's stash, Food card and Leader points and total; in Team Up, each team first."""

@@ -26,7 +26,7 @@ def private_text(view: dict[str, Any], names: Sequence[str]) -> str:
     seat = view["you"]
     info = view["seats"][seat]
     lines = [f"**Your hand** ({info['team']}, only you can see it)"]
-    lines += [f"- **{c['power_name']}** (`{c['id']}`): {c['text']}" for c in view["hand"]]
+    lines += [f"- **{c['power_name']}**: {c['text']}" for c in view["hand"]]
     if not view["hand"]:
         lines.append("- no cards in hand")
     extra = f"Deck: {_plural(info['deck_size'], 'card')} left."

@@ -8,6 +8,7 @@ from engine.base import Outcome, Standing
 from engine.flippers.cards import CARDS, FOOD, TEAMS
 from engine.flippers.state import DOWN, FlippersState
 from engine.flippers.table import Cell, aims, label, neighbours
+from engine.flippers.text import team_name
 
 
 def _plural(n: int, word: str) -> str:
@@ -88,9 +89,9 @@ def standings_lines(outcome: Outcome, names: Sequence[str]) -> list[str]:
     lines = []
     for members in sides.values():
         trophy = "🏆 " if any(s.winner for s in members) else ""
-        team = " + ".join(_who(names, s.seat) for s in members)
+        team = team_name(sorted(s.seat for s in members))
         rank = min(s.rank for s in members)
-        lines.append(f"{rank}. {trophy}Team {team}: {_plural(members[0].score, 'point')} together")
+        lines.append(f"{rank}. {trophy}{team}: {_plural(members[0].score, 'point')} together")
         lines += [f"  · {_seat_name(s, names)}: {s.detail.get('total', 0)} = {_breakdown(s)}" for s in members]
     return lines
 

@@ -19,6 +19,7 @@ from engine.flippers.cards import (
     STARTING_STASH,
     SUPPLY_TOTAL,
     TEAM_UP_PLAYERS,
+    TEAMS,
 )
 from engine.flippers.powers import available
 from engine.flippers.scoring import outcome, side_totals
@@ -66,9 +67,7 @@ def _power_line(kind: str, who: str, d: dict[str, Any], names: Sequence[str]) ->
     if kind == "switch":
         left, right = d["left_card"], d["right_card"]
         if left and right:
-            return (
-                f"{me} swapped {_card(left, names)} ({d['left']}) and {_card(right, names)} ({d['right']})."
-            )
+            return f"{me} swapped {_card(left, names)} ({d['left']}) and {_card(right, names)} ({d['right']})."
         src, dst = (d["left"], d["right"]) if left else (d["right"], d["left"])
         return f"{me} moved {_card(left or right, names)} from {src} to {dst}."
     if kind == "replace":
@@ -146,26 +145,23 @@ def describe(event: Event, names: Sequence[str]) -> str:
         if d.get("teams"):
             sides = {int(side): points for side, points in d["sides"].items()}
             return "Game over: " + _team_result(d["winners"], sides, d["tiebreak"], len(d["scores"]), names)
-        return "Game over: " + _result(
-            d["winners"], [row["total"] for row in d["scores"]], d["tiebreak"], names
-        )
+        return "Game over: " + _result(d["winners"], [row["total"] for row in d["scores"]], d["tiebreak"], names)
     return ""
 
 
-def _team_result(
-    winners: list[int], sides: dict[int, int], tiebreak: str, players: int, names: Sequence[str]
-) -> str:
+def team_name(seats: Sequence[int]) -> str:
+    """Return a Team Up side's one name, used everywhere: its species joined, "Team Chinstrap & Emperor"."""
+    return "Team " + " & ".join(TEAMS[s]["short"] for s in seats)
+
+
+def _team_result(winners: list[int], sides: dict[int, int], tiebreak: str, players: int, names: Sequence[str]) -> str:
     """Return which Team Up side won, its members and their combined points."""
     won = sorted({seat % 2 for seat in winners})
     if not won:
         return "nobody wins."
-    teams = [
-        f"the team of {' & '.join(_who(names, s) for s in range(side, players, 2))} ({sides[side]} points together)"
-        for side in won
-    ]
-    verb = "wins" if len(teams) == 1 else "win"
-    line = f"{' and '.join(teams)} {verb}. {tiebreak}".strip()
-    return line[0].upper() + line[1:]
+    teams = [f"{team_name(range(side, players, 2))} ({sides[side]} points together)" for side in won]
+    verb = "wins" if len(teams) == 1 else "share the win"
+    return f"{' and '.join(teams)} {verb}. {tiebreak}".strip()
 
 
 def _result(winners: list[int], totals: list[int], tiebreak: str, names: Sequence[str]) -> str:
@@ -197,17 +193,13 @@ def status(state: FlippersState, names: Sequence[str], to_act: list[int]) -> str
     who = _who(names, state.current)
     if state.played is None:
         return f"Turn {state.turn}: {who} to play."
-    left = ", ".join(
-        f"{CARDS[c].power_name} ({label(state.where[c])})" for c in available(state, state.current)
-    )
+    left = ", ".join(f"{CARDS[c].power_name} ({label(state.where[c])})" for c in available(state, state.current))
     return f"Turn {state.turn}: {who} activates {left}."
 
 
 def rules_text() -> str:
     """Return the rules in brief and every ruling the bot applies, within Discord's 2000 characters."""
-    per_count = ", ".join(
-        f"{n}p: {row['discard']}/{row['food_cards']}" for n, row in DATA["by_players"].items()
-    )
+    per_count = ", ".join(f"{n}p: {row['discard']}/{row['food_cards']}" for n, row in DATA["by_players"].items())
     partners = " or ".join(map(str, TEAM_UP_PLAYERS))
     lines = [
         "**Flippers**: score food points by moving, flipping and blocking cards.",

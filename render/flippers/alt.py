@@ -78,7 +78,7 @@ def _compact_seats(view: dict[str, Any], names: Sequence[str]) -> list[str]:
         return lines
     for side in sorted({s["side"] for s in view["seats"]}):
         seats = [s["seat"] for s in view["seats"] if s["side"] == side]
-        members = " + ".join(_short(view, s) for s in seats)
+        members = " & ".join(_short(view, s) for s in seats)
         key = "total" if view["final"] else "stash"
         total = sum(view["scores"][s][key] for s in seats)
         projected = _projected(view)
@@ -150,7 +150,7 @@ def _points_table(view: dict[str, Any], names: Sequence[str]) -> str:
     for side in sorted({s["side"] for s in view["seats"]}) if view["teams_mode"] else []:
         members = [s["seat"] for s in view["seats"] if s["side"] == side]
         total, end = sum(view["scores"][m]["stash"] for m in members), sum(projected[m] for m in members)
-        seats.append(f"Team {' + '.join(_short(view, m) for m in members)} {total}, {end}")
+        seats.append(f"Team {' & '.join(_short(view, m) for m in members)} {total}, {end}")
     return "Points now, then if it ended now: " + "; ".join(seats) + "."
 
 

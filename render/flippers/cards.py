@@ -228,7 +228,7 @@ HAND_CARD, HAND_PAD, HAND_TOP = 300, 24, 74
 
 
 @lru_cache(maxsize=256)
-def _hand_card(team: int, letter: str, card_id: str, power: str, power_name: str, text: str) -> Image.Image:
+def _hand_card(team: int, letter: str, power: str, power_name: str, text: str) -> Image.Image:
     """Draw one card in hand, large, with what its power does wrapped inside the card."""
     pad = 14
     image = Image.new("RGBA", (HAND_CARD + 2 * pad, HAND_CARD + 2 * pad), (0, 0, 0, 0))
@@ -239,7 +239,6 @@ def _hand_card(team: int, letter: str, card_id: str, power: str, power_name: str
     draw.rounded_rectangle(box, radius=18, fill=colour, outline=INK, width=3)
     x0, y0 = pad, pad
     draw.text((x0 + 18, y0 + 28), letter, font=font(36, bold=True), fill=ink, anchor="lm")
-    draw.text((x0 + HAND_CARD - 18, y0 + 28), card_id, font=font(20), fill=ink, anchor="rm")
     icon = ICONS[power]
     _centred(draw, (x0 + HAND_CARD / 2, y0 + 86), icon, 60 if len(icon) > 1 else 78, ink, bold=True)
     _centred(draw, (x0 + HAND_CARD / 2, y0 + 156), power_name, 36, ink, bold=True)

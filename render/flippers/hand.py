@@ -31,7 +31,7 @@ def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     draw_text(draw, (HAND_PAD, 38), who, 30, INK, bold=True, anchor="lm")
     draw.text((HAND_PAD + text_length(who, 30, True), 38), tail, font=font(30, bold=True), fill=INK, anchor="lm")
     for i, card in enumerate(cards):
-        sprite = _hand_card(seat, info["letter"], card["id"], card["power"], card["power_name"], card["text"])
+        sprite = _hand_card(seat, info["letter"], card["power"], card["power_name"], card["text"])
         _paste(image, sprite, HAND_PAD + i * (HAND_CARD + HAND_PAD) - 14, HAND_TOP - 14)
     if not cards:
         draw.text((HAND_PAD, HAND_TOP + HAND_CARD / 2), "No cards in hand.", font=font(28), fill=FAINT, anchor="lm")

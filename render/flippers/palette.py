@@ -56,7 +56,7 @@ def _palette() -> Image.Image:
                 x += CELL
         marker = _draw_marker(team, letter)
         reference.paste(marker, (team * 40, 500), marker)
-        card = _hand_card(team, letter, "x", "flip", "Flip", "Flip it.")
+        card = _hand_card(team, letter, "flip", "Flip", "Flip it.")
         reference.paste(card, (team * 280, 560), card)
         reference.paste(_draw_empty("Z99", seat_colour(team)), (team * 90, 900))
     reference.paste(_draw_food("Lanternfish", "A", (("N", 1), ("E", 2), ("S", 3), ("W", 4))), (0, 1000))

@@ -59,11 +59,10 @@ def _panel(image: Image.Image, view: dict[str, Any], names: Sequence[str], top: 
         y += row
     for side, members, total, end in _sides(view, names):
         middle = y + row / 2
-        label_text = f"Team {members}"
-        if text_length(label_text, size, True) > name_right - 14:
-            # Too long to name everyone: the letters match the coloured squares above.
-            letters_line = "Team " + " + ".join(letters[s["seat"]] for s in view["seats"] if s["side"] == side)
-            label_text = fit_text(letters_line, size, name_right - 14, True)
+        label_text = f"Team {members}" + (
+            " ★" if any(s["seat"] in view["winners"] for s in view["seats"] if s["side"] == side) else ""
+        )
+        label_text = fit_text(label_text, size, name_right - 14, True)
         _put(image, _named(label_text, size, True), 14, middle)
         numbers = [str(total)] if view["final"] else [str(total), *([str(end)] if end is not None else [])]
         columns = edges[-1:] if view["final"] else edges[: len(numbers)]

@@ -62,6 +62,11 @@ def _projected(view: dict[str, Any]) -> list[int] | None:
 
 def _headline(view: dict[str, Any], names: Sequence[str]) -> str:
     """Return the line above the table saying whose turn it is."""
+    if view["final"] and view["teams_mode"] and view["winners"]:
+        sides = sorted({view["seats"][s]["side"] for s in view["winners"]})
+        teams = [" & ".join(x["short"] for x in view["seats"] if x["side"] == side) for side in sides]
+        won = " and ".join(f"Team {t}" for t in teams)
+        return f"Game over: {won} {'wins' if len(teams) == 1 else 'share the win'}"
     if view["final"]:
         winners = [_name(names, s) for s in view["winners"]]
         if not winners:
@@ -111,7 +116,7 @@ def _seat_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
         lines.append(f"{turn}{_name(names, seat)} ({s['short']}): {s['stash']} pts{out}{end}")
     for _side, members, total, end in _sides(view, names):
         if view["final"]:
-            lines.append(f"Team {members}: {total} points")
+            lines.append(f"Team {members}: {total} points together")
         else:
             tail = f", {end} if it ended now" if end is not None else ""
             lines.append(f"Team {members}: {total} pts in stash{tail}")
@@ -126,7 +131,7 @@ def _sides(view: dict[str, Any], names: Sequence[str]) -> list[tuple[int, str, i
     out = []
     for side in sorted({s["side"] for s in view["seats"]}):
         seats = [s["seat"] for s in view["seats"] if s["side"] == side]
-        members = " + ".join(_name(names, s) for s in seats)
+        members = " & ".join(_short(view, s) for s in seats)
         key = "total" if view["final"] else "stash"
         total = sum(view["scores"][s][key] for s in seats)
         end = sum(projected[s] for s in seats) if projected else None

@@ -219,7 +219,7 @@ def _check_step(state: FlippersState, events: list[Event], before: list[list[str
         text = ADAPTER.private_text(GAME.view(state, seat), NAMES)
         others = hidden - set(state.hands[seat]) - set(state.discards[seat])
         assert _leaks(text, others) == []
-        assert all(f"`{c}`" in text for c in state.hands[seat])
+        assert all(f"**{CARDS[c].power_name}**" in text and c not in text for c in state.hands[seat])
         for item in ADAPTER.private_items(board, seat):
             assert set(_values(item)) == set(state.hands[seat])
 
@@ -274,7 +274,7 @@ def test_the_private_view_lists_the_seat_hand_with_powers_and_the_discard_menu()
     view = GAME.view(state, 3)
     text = ADAPTER.private_text(view, NAMES)
     for card in view["hand"]:
-        assert f"**{card['power_name']}** (`{card['id']}`): {card['text']}" in text
+        assert f"**{card['power_name']}**: {card['text']}" in text and card["id"] not in text
     assert "Choose 2 cards to discard" in text
     (menu,) = ADAPTER.private_items(_board(state), 3)
     assert _token(menu) == DISCARD
@@ -333,10 +333,10 @@ def test_team_up_standings_give_each_team_total_then_its_members() -> None:
         ]
     )
     assert ADAPTER.standings_lines(outcome, NAMES) == [
-        "1. 🏆 Team Bob + Di: 20 points together",
+        "1. 🏆 Team Macaroni & Weddell: 20 points together",
         "  · Bob (Macaroni): 10 = stash 8 + Food cards 2 + Leader 0",
         "  · Di (Weddell): 10 = stash 10 + Food cards 0 + Leader 0",
-        "3. Team Ana + Cy: 15 points together",
+        "3. Team Chinstrap & Emperor: 15 points together",
         "  · Ana (Chinstrap): 10 = stash 6 + Food cards 3 + Leader 1",
         "  · Cy (Emperor, resigned): 5 = stash 5 + Food cards 0 + Leader 0",
     ]

@@ -360,8 +360,8 @@ def test_team_up_shows_each_sides_projected_points() -> None:
     view = GAME.view(late_table(4, 5, teams=True), None)
     view["projected"] = [10, 11, 12, 13]
     text = alt_text_table(view, NAMES)
-    assert "Team Chinstrap + Emperor: 5 pts, 22 if it ended now." in text
-    assert "Team Macaroni + Weddell: 15 pts, 24 if it ended now." in text
+    assert "Team Chinstrap & Emperor: 5 pts, 22 if it ended now." in text
+    assert "Team Macaroni & Weddell: 15 pts, 24 if it ended now." in text
 
 
 def test_leader_cells_are_highlighted_in_the_placing_seats_colour() -> None:

@@ -53,8 +53,8 @@ def test_an_old_team_up_save_mid_turn_plays_on_under_the_new_rules() -> None:
     again = GAME.load(json.loads(json.dumps(GAME.dump(state))))
     assert GAME.dump(again) == GAME.dump(state)
     lines = finish(state, seed=2)
-    assert lines[-1].startswith(("Game over: The team of Ana & Cy (", "Game over: The team of Bob & Di ("))
-    assert "points together) win" in lines[-1]
+    assert lines[-1].startswith(("Game over: Team Chinstrap & Emperor (", "Game over: Team Macaroni & Weddell ("))
+    assert "points together) wins." in lines[-1] or "share the win" in lines[-1]
 
 
 def test_an_old_save_whose_last_card_is_now_blocked_by_a_partner_moves_to_the_next_turn() -> None:
