@@ -208,7 +208,8 @@ def test_team_up_tie_names_both_teams() -> None:
     state = table([("food-1", "N15", "N", "A")], {0: ["c-turn"]}, players=4, teams=True)
     events = play(state, "c-turn", "M15", "W")
     assert GAME.describe(events[-1], NAMES) == (
-        "Game over: Team Chinstrap & Emperor (12 points together) and Team Macaroni & Weddell (12 points together) share the win."
+        "Game over: Team Chinstrap & Emperor (12 points together) and Team Macaroni & Weddell (12 points together)"
+        " share the win."
         " Tied: the victory is shared."
     )
 
