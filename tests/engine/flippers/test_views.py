@@ -204,9 +204,13 @@ def test_private_events_stay_silent_and_public_ones_never_name_a_hand_card() -> 
     assert GAME.describe(Event("drew", 0, {"cards": ["c-flip"]}, private_to=0), NAMES) == ""
 
 
-def test_rules_text_states_each_ruling_within_discords_limit() -> None:
+def test_rules_text_teaches_every_term_then_states_each_ruling() -> None:
     text = GAME.rules_text()
-    assert len(text) <= 2000
+    for term in ("**Explorer**", "**Leader**", "**Food card**", "**Stash**", "**Supply**", "**Block marker**"):
+        assert term in text.split("**Set-up**")[0]
+    assert "- Krill: side A pays" in text and "5 players: 3 Food cards on the table" in text
+    assert "Turn 3: A plays Bump" in text and "discards/Food cards" not in text
+    assert text.index("**The words**") < text.index("**Rulings this bot applies**")
     for phrase in (
         "Unbounded grid",
         "Switch aims left and right",
@@ -219,7 +223,7 @@ def test_rules_text_states_each_ruling_within_discords_limit() -> None:
         "Rings of Blocks all lose their markers",
         "a blocked Leader gets no bonus",
         "the last by itself",
-        "discarding all is automatic",
+        "the bot does it for you",
         "partners",
         "paid in full",
         "First player drawn at random",
