@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import hashlib
 import importlib
 import json
 import logging
 import pkgutil
+import signal
 import sys
 from typing import Any
 
@@ -16,8 +18,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from config import Settings
+from config import Settings, load_env_file
+from engine.registry import packages
+from monitor.server import MonitorServer
 from storage.database import Database, Shards
+from storage.ownership import ShardLease, ShardTaken
 from ui.bots import THINK_BUDGET
 from ui.components import FloeComponent
 from ui.errors import UserError, report
@@ -53,15 +58,14 @@ TOKEN_GUIDE = f"""DISCORD_TOKEN is not set, so the bot cannot log in.
 
 
 def extension_names() -> list[str]:
-    """Return every cog module under cogs/ (each one has a setup function)."""
+    """Return the cogs to load: each game's, as its game package names it, and the shared ones under cogs/."""
     import cogs
 
-    names = []
-    for info in sorted(pkgutil.iter_modules(cogs.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"cogs.{info.name}")
-        if hasattr(module, "setup"):
-            names.append(f"cogs.{info.name}")
-    return names
+    names = {package.cog for package in packages().values()}
+    for info in pkgutil.iter_modules(cogs.__path__):
+        if hasattr(importlib.import_module(f"cogs.{info.name}"), "setup"):
+            names.add(f"cogs.{info.name}")
+    return sorted(names)
 
 
 class IceFloeBot(commands.Bot):
@@ -89,6 +93,10 @@ class IceFloeBot(commands.Bot):
         self.settings = settings
         self.owned_shards = shards
         self.db = Database(settings.database_url, pool_size=settings.db_pool_size, shards=shards)
+        backend: Any = self.db.backend
+        self.lease = ShardLease(
+            getattr(backend, "url", None) or backend.path, shards or Shards(1, (0,)), dialect=backend.dialect
+        )
         self.flow = GameFlow(
             self,
             self.db,
@@ -98,15 +106,20 @@ class IceFloeBot(commands.Bot):
             budget=bot_budget,
         )
         self.scheduler = Scheduler(self.flow, interval=check_interval)
+        self.monitor: MonitorServer | None = None
+        if settings.metrics_port is not None:
+            self.monitor = MonitorServer(self, settings.metrics_port, settings.metrics_host)
         self._background: list[asyncio.Task[None]] = []
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
-        """Open the database, load every cog, register persistent components and sync commands if changed."""
+        """Open the database, take this process's shards, load every cog, register components and sync commands."""
         await self.db.open()
         try:
+            await self.lease.acquire()
             await self._set_up()
         except BaseException:
+            await self.lease.release()
             await self.db.close()
             raise
 
@@ -117,10 +130,17 @@ class IceFloeBot(commands.Bot):
         self.add_dynamic_items(FloeComponent)
         if self.syncs_commands:
             await self.sync_commands_if_changed()
+        if self.monitor is not None:
+            await self.monitor.start()
         self._background.append(asyncio.create_task(self.scheduler.run(), name="reminders"))
         self._background.append(asyncio.create_task(self.flow.outbox.run(), name="outbox"))
         self._background.append(asyncio.create_task(self._resume_games(), name="resume"))
+        self._background.append(asyncio.create_task(self.lease.keep(self._shards_lost), name="shard-lease"))
 
+    async def _shards_lost(self, reason: str) -> None:
+        """Stop the bot: another process took one of its shards while the database was away."""
+        log.critical("%s; this process stops so that no shard runs twice", reason)
+        asyncio.get_running_loop().create_task(self.close(), name="close-after-shard-lost")
     async def _resume_games(self) -> None:
         """Once connected, let computer players whose turn it is carry on after a restart."""
         await self.wait_until_ready()
@@ -169,6 +189,8 @@ class IceFloeBot(commands.Bot):
 
     async def close(self) -> None:
         """Stop background work, log out, then close the database."""
+        if self.monitor is not None:
+            await self.monitor.stop()
         for task in self._background:
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)
@@ -177,6 +199,7 @@ class IceFloeBot(commands.Bot):
         self.flow.close()
         await super().close()
         await self.db.close()
+        await self.lease.release()
 
 
 class ShardedIceFloeBot(IceFloeBot, commands.AutoShardedBot):
@@ -194,11 +217,21 @@ def create_bot(settings: Settings | None = None, **options: Any) -> IceFloeBot:
     return cls(settings, **options)
 
 
+async def serve(bot: IceFloeBot, token: str) -> None:
+    """Run the bot until it closes; SIGTERM (a supervisor stopping it) closes it cleanly, as Ctrl+C does."""
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close(), name="close-on-sigterm"))
+    async with bot:
+        await bot.start(token)
+
+
 def main() -> int:
     """Run the bot until interrupted; print a setup guide and fail when no token is configured."""
+    load_env_file()
     try:
         settings = Settings.from_env()
-    except ValueError as exc:
+        packages()
+    except (ValueError, LookupError) as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
     if not settings.token:
@@ -207,7 +240,11 @@ def main() -> int:
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = create_bot(settings)
     try:
-        bot.run(settings.token, log_handler=None)
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve(bot, settings.token))
+    except ShardTaken as exc:
+        print(f"Not started: {exc}.", file=sys.stderr)
+        return 3
     except discord.LoginFailure:
         print(
             "Discord rejected DISCORD_TOKEN: reset the token in the Developer Portal and update .env.", file=sys.stderr

@@ -1,4 +1,4 @@
-"""Read the bot's settings from the environment and an optional .env file."""
+"""Read the bot's settings from the environment and an optional .env file (python-dotenv); the environment wins."""
 
 from __future__ import annotations
 
@@ -7,25 +7,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from dotenv import dotenv_values, load_dotenv
+
 DEFAULT_DATABASE_URL = "sqlite:///data/ice_floe.db"
 DEFAULT_POOL_SIZE = 10
 
 
 def read_env_file(path: Path) -> dict[str, str]:
-    """Parse KEY=VALUE lines from a .env file, skipping blanks and comments."""
-    values: dict[str, str] = {}
+    """Read KEY=VALUE settings from a .env file with python-dotenv (no ${VAR} expansion); {} when there is none."""
     if not path.is_file():
-        return values
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.removeprefix("export ").partition("=")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key.strip()] = value
-    return values
+        return {}
+    return {key: value for key, value in dotenv_values(path, interpolate=False).items() if value is not None}
+
+
+def load_env_file(path: Path = Path(".env")) -> None:
+    """Copy the .env settings the environment does not set into it, for what worker processes read (ICE_FLOE_*)."""
+    if path.is_file():
+        load_dotenv(path, override=False, interpolate=False)
 
 
 @dataclass(frozen=True)
@@ -39,6 +37,9 @@ class Settings:
     db_pool_size: int = DEFAULT_POOL_SIZE
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    metrics_port: int | None = None
+    """Serve /healthz and /metrics on this port; None: no HTTP endpoint."""
+    metrics_host: str = "127.0.0.1"
 
     @property
     def sharded(self) -> bool:
@@ -62,6 +63,8 @@ class Settings:
             db_pool_size=positive("DB_POOL_SIZE", merged.get("DB_POOL_SIZE", "")) or DEFAULT_POOL_SIZE,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            metrics_port=port("METRICS_PORT", merged.get("METRICS_PORT", "")),
+            metrics_host=merged.get("METRICS_HOST", "").strip() or "127.0.0.1",
         )
 
 
@@ -73,6 +76,14 @@ def positive(name: str, text: str) -> int | None:
     if not text.isdigit() or int(text) < 1:
         raise ValueError(f"{name} must be a whole number of at least 1 (got {text!r})")
     return int(text)
+
+
+def port(name: str, text: str) -> int | None:
+    """Read a TCP port setting (1-65535); None when empty."""
+    value = positive(name, text)
+    if value is not None and value > 65535:
+        raise ValueError(f"{name} must be a port number from 1 to 65535 (got {text.strip()!r})")
+    return value
 
 
 def parse_shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Run every check: set up .venv if needed, lint with ruff, then run the whole pytest suite.
+# Run every check: set up .venv with requirements-dev.txt if needed, lint with ruff, then run the whole pytest suite.
 # The PostgreSQL tests start a throwaway server from /usr/lib/postgresql/*/bin; when it is missing and this
 # runs as root with apt-get, Debian's postgresql package is installed first (otherwise those tests skip,
 # unless ICE_FLOE_REQUIRE_POSTGRES=1, as in CI, turns the skip into a failure).
 set -euo pipefail
 cd "$(dirname "$0")"
-bash scripts/venv.sh
+bash scripts/venv.sh requirements-dev.txt
 if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "Installing PostgreSQL for the storage and sharding tests ..." >&2

@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Mapping
 from typing import Any
 
 from ai.base import GameAI
 from ai.easy import choose_easy
-from ai.fish import FishAI
-from ai.flippers import FlippersAI
 from ai.search import choose_hard
-from ai.tank import TankAI
 from engine.base import Action
+from engine.registry import packages
 
 LEVELS = ("easy", "hard")
 
 
 def bots() -> dict[str, GameAI[Any]]:
-    """Return a fresh bot adapter for every game, by key."""
-    return {ai.key: ai for ai in (FishAI(), TankAI(), FlippersAI())}
+    """Return a fresh bot adapter for every game, by key: the class each game package names as its AI."""
+    found: dict[str, GameAI[Any]] = {}
+    for key, package in packages().items():
+        module, _, name = package.ai.partition(":")
+        found[key] = getattr(importlib.import_module(module), name)()
+    return found
 
 
 def legal_from_view(ai: GameAI[Any], view: Mapping[str, Any], seat: int, rng: random.Random) -> list[Action]:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.registry import games
+from engine.registry import games, packages
 from storage.database import LOBBY, GameRow, GuildSettings
 from ui import records
 from ui.bots import LEVELS
@@ -22,9 +21,7 @@ from ui.text import embed_messages
 if TYPE_CHECKING:
     from bot import IceFloeBot
 
-GAME_CHOICES = [
-    app_commands.Choice(name=g.title, value=g.key) for g in games().values() if find_spec(f"cogs.{g.key}") is not None
-]
+GAME_CHOICES = [app_commands.Choice(name=p.game.title, value=key) for key, p in packages().items()]
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 OPTION_HELP = {o.name: o.description for g in games().values() for o in g.options}
 HOURS = app_commands.Range[float, 0.1, 720.0]

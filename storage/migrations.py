@@ -3,7 +3,7 @@
 Each entry is one script for both SQLite and PostgreSQL, or a {"sqlite": ..., "postgresql": ...} pair where
 the dialects differ (identity columns, 64-bit integers, triggers). Add a migration by appending an entry;
 never edit an applied one. Keep columns of the same meaning on both (TEXT for JSON and ISO timestamps,
-INTEGER 0/1 for flags) so every query in storage/database.py runs unchanged on both.
+INTEGER 0/1 for flags) so every query in the storage rooms (storage/games.py, schedule.py, ...) runs unchanged on both.
 """
 
 from __future__ import annotations
@@ -251,6 +251,18 @@ MIGRATIONS: tuple[Migration, ...] = (
     """
     ALTER TABLE games ADD COLUMN posted_version INTEGER NOT NULL DEFAULT 0;
     UPDATE games SET posted_version = version;
+    """,
+    # 5: operations. Which process runs each shard (the shard lease, storage/ownership.py), and an index of
+    # only the games whose posted board is behind, so the outbox sweep costs what is unposted, not all history
+    # (the sweep's query repeats this condition word for word, as both planners require).
+    """
+    CREATE TABLE shard_owners (
+        shard INTEGER PRIMARY KEY,
+        owner TEXT NOT NULL,
+        shard_count INTEGER NOT NULL,
+        claimed_at TEXT NOT NULL
+    );
+    CREATE INDEX games_behind ON games (id) WHERE posted_version < version AND status IN ('active', 'finished');
     """,
 )
 

@@ -45,6 +45,15 @@ def test_a_malformed_guild_id_is_refused(tmp_path: Path) -> None:
         Settings.from_env({"DEV_GUILD_ID": "my server"}, None)
 
 
+def test_the_metrics_endpoint_is_off_unless_a_valid_port_is_set() -> None:
+    assert Settings.from_env({}, None).metrics_port is None
+    on = Settings.from_env({"METRICS_PORT": "9101", "METRICS_HOST": "0.0.0.0"}, None)
+    assert (on.metrics_port, on.metrics_host) == (9101, "0.0.0.0")
+    for bad in ("70000", "0", "http"):
+        with pytest.raises(ValueError, match="METRICS_PORT"):
+            Settings.from_env({"METRICS_PORT": bad}, None)
+
+
 def test_shard_settings_pick_this_process_s_shards() -> None:
     assert (Settings.from_env({}, None).shard_count, Settings.from_env({}, None).shard_ids) == (None, None)
     every = Settings.from_env({"SHARD_COUNT": "4"}, None)
@@ -77,7 +86,7 @@ def test_a_sharded_bot_runs_its_shards_and_only_shard_0_s_process_syncs_commands
 def test_env_example_lists_every_setting() -> None:
     text = (ROOT / ".env.example").read_text()
     for name in ("DISCORD_TOKEN=", "DATABASE_URL=sqlite:///", "DEV_GUILD_ID=", "LOG_LEVEL=", "DB_POOL_SIZE=",
-                 "SHARD_COUNT=", "SHARD_IDS=", "postgresql://"):
+                 "SHARD_COUNT=", "SHARD_IDS=", "postgresql://", "METRICS_PORT=", "METRICS_HOST="):
         assert name in text
 
 

@@ -13,6 +13,7 @@ import discord
 
 from engine.base import IllegalAction
 from storage.database import ACTIVE, Database, GameRow
+from storage.errors import DatabaseBusy, DatabaseUnavailable, resume_delay
 from ui.errors import UserError
 from ui.loading import GameLoader
 from ui.workers import make_pool
@@ -141,20 +142,32 @@ class BotPlayers:
         return True
 
     async def _run(self, game_id: int) -> None:
-        """Play computer turns until a person must act or the game ends."""
+        """Play computer turns until a person must act or the game ends; wait out a database outage."""
+        failures = 0
         try:
             while True:
-                row = await self.db.game(game_id)
-                if row is None or row.status != ACTIVE or row.paused:  # a paused game goes on once it resumes
-                    return
-                game, state = self.loader.live(row)
-                waiting = [s for s in game.to_act(state) if row.seats[s].is_bot]
-                if not waiting:
-                    return
-                await asyncio.sleep(self.pause)
-                seat = waiting[0]
-                await self.play_for(game_id, seat, row.seats[seat].bot_level or "easy", row.version)
+                try:
+                    if not await self._turn(game_id):
+                        return
+                    failures = 0
+                except (DatabaseUnavailable, DatabaseBusy):  # logged once per outage by storage
+                    failures += 1
+                    await asyncio.sleep(resume_delay(failures))
         except UserError as exc:
             log.warning("computer players stopped in game %s: %s", game_id, exc)
         except Exception:
             log.exception("computer players failed in game %s", game_id)
+
+    async def _turn(self, game_id: int) -> bool:
+        """Play the next computer turn of a game; return False once a person must act or the game ended."""
+        row = await self.db.game(game_id)
+        if row is None or row.status != ACTIVE or row.paused:  # a paused game goes on once it resumes
+            return False
+        game, state = self.loader.live(row)
+        waiting = [s for s in game.to_act(state) if row.seats[s].is_bot]
+        if not waiting:
+            return False
+        await asyncio.sleep(self.pause)
+        seat = waiting[0]
+        await self.play_for(game_id, seat, row.seats[seat].bot_level or "easy", row.version)
+        return True

@@ -20,6 +20,7 @@ from ui.outbox import Outbox
 from ui.private import PrivateMessages
 from ui.publishing import Publisher
 from ui.rendering import Renderer
+from ui.tally import Tally
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -62,7 +63,9 @@ class GameFlow:
             bot, db, self.loader, self.publisher, interval=outbox_interval, on_refused=self.lifecycle.post_failed
         )
         self.loader.on_loaded = self.outbox.notice
-        self.moves = Moves(db, self.loader, self.publisher, self.outbox, self.locks, self.schedule_bots)
+        self.tally = Tally(db.shards.count if db.shards else 1)
+        self.outbox.tally = self.tally
+        self.moves = Moves(db, self.loader, self.publisher, self.outbox, self.locks, self.schedule_bots, self.tally)
         self.lobby = Lobby(bot, db, self.publisher, self.locks)
         self.bots = BotPlayers(
             db, self.loader, self.moves, workers=workers, on_post_failed=self.lifecycle.post_failed, **bot_options

@@ -28,6 +28,7 @@ from ui.loading import GameLoader
 from ui.locks import GameLocks
 from ui.outbox import Outbox
 from ui.publishing import Publisher
+from ui.tally import Tally
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +69,10 @@ class Moves:
         outbox: Outbox,
         locks: GameLocks,
         schedule_bots: Callable[[int], None],
+        tally: Tally | None = None,
     ) -> None:
         self.db = db
+        self.tally = tally or Tally()
         self.loader = loader
         self.publisher = publisher
         self.outbox = outbox
@@ -125,6 +128,7 @@ class Moves:
                 finished=game.is_over(state),
                 results=results(fresh, game, state),
             )
+        self.tally.moves[fresh.kind, self.tally.shard_of(fresh.guild_id)] += 1
         fresh.version = version
         return Commit(Board(fresh, game, state, version), previous, events)
 
@@ -163,6 +167,8 @@ class Moves:
                 if private_note is None and in_place and not on_board:
                     private_note = "Done: the board in the channel shows it."
                 await acknowledge(interaction, private_note, elsewhere=elsewhere)
+                waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+                self.tally.answered(self.tally.shard_of(row.guild_id), waited)
                 target = None if private_note or in_place else interaction
                 missed = await self.publisher.publish(
                     done.board, done.events, interaction=target, previous=done.previous

@@ -13,6 +13,7 @@ import logging
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,10 +21,12 @@ import discord
 from engine.base import Event
 from engine.replay import replay
 from storage.database import Database, GameRow, StorageError
+from storage.errors import DatabaseBusy, DatabaseUnavailable, resume_delay
 from ui.adapter import Board
 from ui.errors import UserError
 from ui.loading import GameLoader
 from ui.publishing import Publisher
+from ui.tally import Tally
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -67,6 +70,8 @@ class Outbox:
         """Channel id -> (monotonic time before which nothing is posted there, the wait that led to it)."""
         self._kicks: dict[int, asyncio.Task[None]] = {}
         self._caught_up = asyncio.Event()
+        self.tally = Tally()
+        """Where the sweep leaves its backlog and lag for the metrics (the flow shares its own)."""
 
     @asynccontextmanager
     async def holding(self, game_id: int) -> AsyncIterator[None]:
@@ -89,6 +94,8 @@ class Outbox:
         while True:
             try:
                 await self.sweep()
+            except (DatabaseUnavailable, DatabaseBusy) as exc:  # storage logs an outage once
+                log.info("the board outbox sweep waits for the database: %s", exc)
             except Exception:
                 log.exception("the board outbox sweep failed")
             self._caught_up.set()
@@ -112,9 +119,23 @@ class Outbox:
     async def sweep(self) -> int:
         """Post the newest board of every game whose saved version was never posted; return how many were."""
         posted = 0
-        for row in await self.db.games_behind():
+        behind = await self.db.games_behind()
+        self._measure(behind)
+        for row in behind:
             posted += await self.deliver(row.id)
         return posted
+
+    def _measure(self, behind: list[GameRow]) -> None:
+        """Record how many boards wait per shard, and for how long the oldest has waited."""
+        now = self.db.clock()
+        backlog: dict[int, int] = dict.fromkeys(self.tally.outbox_backlog, 0)
+        lag: dict[int, float] = dict.fromkeys(self.tally.outbox_lag, 0.0)
+        for row in behind:
+            shard = self.tally.shard_of(row.guild_id)
+            backlog[shard] = backlog.get(shard, 0) + 1
+            waited = (now - datetime.fromisoformat(row.updated_at)).total_seconds()
+            lag[shard] = max(lag.get(shard, 0.0), waited)
+        self.tally.outbox_backlog, self.tally.outbox_lag = backlog, lag
 
     def notice(self, row: GameRow) -> None:
         """Post a game's board soon if the row just read shows it behind (the next interaction with it)."""
@@ -131,11 +152,18 @@ class Outbox:
         )
 
     async def _kicked(self, game_id: int, delay: float) -> None:
-        """Run one background check, logging instead of raising."""
+        """Run one background check, logging instead of raising; while the database is down, try again later."""
+        failures = 0
         try:
             if delay:
                 await asyncio.sleep(delay)
-            await self.deliver(game_id)
+            while True:
+                try:
+                    await self.deliver(game_id)
+                    return
+                except (DatabaseUnavailable, DatabaseBusy):  # storage logs an outage once
+                    failures += 1
+                    await asyncio.sleep(resume_delay(failures))
         except Exception:
             log.exception("posting the board of game %s failed", game_id)
         finally:
@@ -151,6 +179,8 @@ class Outbox:
         try:
             board = self.loader.board(row)
             previous, events = await self._since_posted(row)
+        except (DatabaseUnavailable, DatabaseBusy):
+            raise
         except (UserError, StorageError, KeyError, ValueError) as exc:
             log.warning("the board of game %s cannot be rebuilt for posting: %s", row.id, exc)
             return False

@@ -10,9 +10,11 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from functools import cache, partial
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
+from engine.registry import package
 from render.replay import MAX_BYTES, WIDTH, assemble, pick_frames
 from storage.backends import SQLITE_PREFIX, is_postgres
 from storage.database import GameRow
@@ -73,15 +75,27 @@ def cache_for(database: str) -> ReplayCache:
     return ReplayCache(Path(path).resolve().parent / "replays")
 
 
+def source_files(module: str) -> list[Path]:
+    """Return the Python files of a module: the file itself, or every file of a package."""
+    spec = find_spec(module)
+    if spec is None or spec.origin is None:
+        raise LookupError(f"no module {module!r}")
+    origin = Path(spec.origin)
+    return sorted(origin.parent.rglob("*.py")) if spec.submodule_search_locations else [origin]
+
+
+def render_files(kind: str) -> list[Path]:
+    """Return the code and data that draw a game's boards: render/, the game's package and cog, fonts, workers."""
+    parts = package(kind)
+    files = sorted((ROOT / "render").rglob("*.py")) + source_files(parts.module) + source_files(parts.cog)
+    return [*files, ROOT / "ui" / "workers.py", ROOT / "data" / "fonts" / "coverage.json"]
+
+
 @cache
 def render_version(kind: str) -> str:
     """Return a digest of the code and data that draw a game's boards, so a changed picture is rebuilt."""
     digest = hashlib.sha256()
-    files = sorted((ROOT / "render").rglob("*.py")) + sorted((ROOT / "engine" / kind).rglob("*.py"))
-    cog = ROOT / "cogs" / kind  # a module or a package
-    files += sorted(cog.rglob("*.py")) if cog.is_dir() else [cog.with_suffix(".py")]
-    files += [ROOT / "ui" / "workers.py", ROOT / "data" / "fonts" / "coverage.json"]
-    for path in files:
+    for path in render_files(kind):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 

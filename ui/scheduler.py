@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from storage.database import ACTIVE, GameRow, GuildSettings, due_moment
+from storage.errors import DatabaseBusy, DatabaseUnavailable
 from ui.errors import UserError
 
 if TYPE_CHECKING:
@@ -46,6 +47,8 @@ class Scheduler:
         while True:
             try:
                 await self.tick()
+            except (DatabaseUnavailable, DatabaseBusy) as exc:  # storage logs an outage once; the next check resumes
+                log.info("the reminder check waits for the database: %s", exc)
             except Exception:
                 log.exception("the reminder check failed")
             await asyncio.sleep(self.interval)
@@ -55,12 +58,18 @@ class Scheduler:
         now = self.flow.db.clock()
         settings: dict[int | None, GuildSettings] = {}
         after = 0
+        tally = self.flow.tally
+        lag: dict[int, float] = dict.fromkeys(tally.scheduler_lag, 0.0)
         while rows := await self.flow.db.due_games(now, after, self.batch):
             for row in rows:
+                shard = tally.shard_of(row.guild_id)
+                lag[shard] = max(lag.get(shard, 0.0), now.timestamp() - (row.due_at or now.timestamp()))
                 if row.guild_id not in settings:
                     settings[row.guild_id] = await self.flow.db.guild_settings(row.guild_id)
                 try:
                     await self._check(row, now, settings[row.guild_id])
+                except (DatabaseUnavailable, DatabaseBusy):
+                    raise
                 except UserError:  # a damaged save (logged once): look again only once the game changes
                     await self.flow.db.set_due(row.id, row.version, None)
                 except discord.HTTPException as exc:  # Discord refused for a passing reason: try at the next check
@@ -69,6 +78,7 @@ class Scheduler:
                     log.exception("checking game %s failed", row.id)
             after = rows[-1].id
             await asyncio.sleep(0)  # let interactions in between batches
+        tally.scheduler_lag = lag
 
     async def _check(self, row: GameRow, now: datetime, defaults: GuildSettings) -> None:
         """Remind or time out one game, or store when it will next be due."""

@@ -12,7 +12,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import cache
 from typing import Any
 
-from engine.registry import get
+from engine.registry import get, package
 from engine.replay import replay
 from render.common import intermediate_pictures
 from render.replay import Frame, palette_for, shrink
@@ -73,7 +73,7 @@ def nothing() -> None:
 
 
 def draw(kind: str, method: str, view: dict[str, Any], names: list[str]) -> Picture | None:
-    """Draw a picture with the adapter of game `kind`, found in cogs/<kind>.py (runs in a worker)."""
+    """Draw a picture with the adapter of game `kind`, found in its cog module (runs in a worker)."""
     return getattr(_adapter(kind), method)(view, names)
 
 
@@ -104,9 +104,10 @@ def replay_frames(
 
 @cache
 def _adapter(kind: str) -> GameAdapter:
-    """Return an adapter for game `kind`, built from the class its cog module defines."""
-    module = importlib.import_module(f"cogs.{kind}")
+    """Return an adapter for game `kind`, built from the class its cog module (named by its game package) defines."""
+    cog = package(kind).cog
+    module = importlib.import_module(cog)
     for value in vars(module).values():
         if isinstance(value, type) and issubclass(value, GameAdapter) and getattr(value, "key", None) == kind:
             return value()
-    raise LookupError(f"cogs/{kind}.py defines no adapter for {kind!r}")
+    raise LookupError(f"{cog} defines no adapter for {kind!r}")

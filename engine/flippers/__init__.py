@@ -3,5 +3,7 @@
 from engine.flippers.game import FlippersGame
 
 GAME = FlippersGame()
+COG = "cogs.flippers"
+AI = "ai.flippers:FlippersAI"
 
-__all__ = ["GAME", "FlippersGame"]
+__all__ = ["AI", "COG", "GAME", "FlippersGame"]

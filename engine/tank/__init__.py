@@ -5,5 +5,7 @@ from __future__ import annotations
 from engine.tank.game import TankGame
 
 GAME = TankGame()
+COG = "cogs.tank"
+AI = "ai.tank:TankAI"
 
-__all__ = ["GAME", "TankGame"]
+__all__ = ["AI", "COG", "GAME", "TankGame"]

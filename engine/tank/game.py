@@ -8,25 +8,12 @@ from typing import Any
 
 from engine.base import Action, Event, Game, IllegalAction, Outcome, Standing
 from engine.tank import text
-from engine.tank.cards import CARDS, FISH_CARDS, card_json, deck_for, is_fish, kinds_in_play
-from engine.tank.data import RULES, CardKind
-from engine.tank.grid import LETTERS, all_lines, cells, cut_lines, from_label, label, letter, parse_line, size, split
-from engine.tank.scoring import KINDS, preview, score_all
+from engine.tank.cards import CARDS, FISH_CARDS, deck_for, is_fish
+from engine.tank.data import RULES
+from engine.tank.grid import LETTERS, cells, cut_lines, from_label, label, letter, parse_line, size, split
+from engine.tank.scoring import KINDS, score_all
 from engine.tank.state import Pending, TankState, dump_state, load_state
-
-KIND_ORDER = {k.key: i for i, k in enumerate(RULES.kinds)}
-
-
-def _sort_key(card_id: str) -> tuple[int, int, str]:
-    """Order cards by fish type, then printed value, then id."""
-    card = CARDS[card_id]
-    return KIND_ORDER[card.kind], card.value or 0, card_id
-
-
-def _kinds_shown(players: int) -> list[CardKind]:
-    """Return the card kinds a game of this size can hold: its fish types in play, then the chest."""
-    present = set(kinds_in_play(players))
-    return [k for k in RULES.kinds if k.key in present or not k.is_fish]
+from engine.tank.views import sort_key, table_view
 
 
 class TankGame(Game[TankState]):
@@ -171,7 +158,7 @@ class TankGame(Game[TankState]):
     def discard_options(self, state: TankState, seat: int) -> list[str]:
         """Return the fish `seat` may discard for its Gouramis: any it holds but the Gouramis just taken."""
         protected = set(state.pending.protected) if state.pending is not None else set()
-        return sorted((c for c in state.hands[seat] if c in FISH_CARDS and c not in protected), key=_sort_key)
+        return sorted((c for c in state.hands[seat] if c in FISH_CARDS and c not in protected), key=sort_key)
 
     def mid_turn(self, state: TankState, seat: int) -> bool:
         """Return True while the seat still has Gourami discards to choose after its take."""
@@ -358,96 +345,7 @@ class TankGame(Game[TankState]):
 
     def view(self, state: TankState, seat: int | None) -> dict[str, Any]:
         """Return the public table, plus `seat`'s own aquarium, discards and score preview when given."""
-        goal = RULES.goal(state.goal)
-        side = state.side
-        over = state.phase == "over"
-        order = self.round_order(state) if not over else []
-        public: dict[str, Any] = {
-            "game": self.key,
-            "players": state.players,
-            "round": state.round,
-            "rounds": state.setup.rounds,
-            "phase": state.phase,
-            "over": over,
-            "grid_size": side,
-            "lines": all_lines(side),
-            "goal": {"key": goal.key, "name": goal.name, "text": goal.text, "points": RULES.goal_points},
-            "start_seat": order[0] if order else None,
-            "to_act": self.to_act(state),
-            "grid": [
-                [None if (c := state.grid[r * side + col]) is None else card_json(c) for col in range(side)]
-                for r in range(side)
-            ],
-            "groups": [
-                {
-                    "letter": name,
-                    "label": label(name),
-                    "rows": [rect[0], rect[2]],
-                    "cols": [rect[1], rect[3]],
-                    "size": size(rect),
-                    "cuts": cut_lines(rect) if state.phase == "split" else [],
-                }
-                for name, rect in sorted(state.groups.items())
-            ],
-            "split_order": list(state.queue) if state.phase == "split" else [],
-            "take_order": list(state.take_queue if state.phase == "split" else state.queue),
-            "pending_discards": state.pending.left if state.pending is not None else 0,
-            "seats": [
-                {
-                    "seat": s,
-                    "cards": len(state.hands[s]),
-                    "discarded": len(state.own_discards[s]),
-                    "resigned": state.resigned[s],
-                }
-                for s in range(state.players)
-            ],
-            "deck": len(state.deck),
-            "discard_pile": len(state.discards),
-            "scoring": text.scoring_reminders(state.players),
-            "final": None,
-        }
-        if over:
-            result = self.outcome(state)
-            public["final"] = {
-                "standings": [
-                    {
-                        "seat": st.seat,
-                        "rank": st.rank,
-                        "winner": st.winner,
-                        "total": st.score,
-                        "detail": st.detail,
-                    }
-                    for st in result.standings
-                ],
-                "aquariums": [[card_json(c) for c in sorted(h, key=_sort_key)] for h in state.hands],
-                "kinds": [{"key": k.key, "name": k.name, "plural": k.plural} for k in _kinds_shown(state.players)],
-                "tiebreak": result.tiebreak,
-            }
-        if seat is None:
-            return public
-        if not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise ValueError(f"no seat {seat!r} in a {state.players}-player game")
-        hand = sorted(state.hands[seat], key=_sort_key)
-        public["seat"] = seat
-        public["aquarium"] = [card_json(c) for c in hand]
-        public["by_kind"] = [
-            {
-                "key": k.key,
-                "name": k.name,
-                "plural": k.plural,
-                "cards": [card_json(c) for c in hand if CARDS[c].kind == k.key],
-            }
-            for k in _kinds_shown(state.players)
-        ]
-        public["preview"] = preview(state.hands[seat], goal, state.players)
-        public["my_discards"] = [card_json(c) for c in state.own_discards[seat]]
-        pending = state.pending
-        public["discard"] = (
-            {"left": pending.left, "options": self.discard_options(state, seat)}
-            if pending is not None and pending.seat == seat
-            else None
-        )
-        return public
+        return table_view(self, state, seat)
 
     # ----- persistence and text -------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ import yarl
 
 from bot import create_bot
 from config import Settings
+from storage.ownership import ShardTaken
 
 PR_SET_PDEATHSIG = 1
 
@@ -58,7 +59,11 @@ async def run(args: argparse.Namespace) -> None:
     await asyncio.wait({runner, ready}, return_when=asyncio.FIRST_COMPLETED)
     if runner.done():
         ready.cancel()
-        await runner
+        try:
+            await runner
+        except ShardTaken as exc:
+            print(f"Not started: {exc}.", file=sys.stderr, flush=True)
+            sys.exit(3)
         raise RuntimeError("the bot stopped before it was ready")
     print("shard: ready", flush=True)
     await asyncio.wait({runner, asyncio.create_task(stop.wait())}, return_when=asyncio.FIRST_COMPLETED)

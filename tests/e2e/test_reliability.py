@@ -453,3 +453,16 @@ async def test_a_move_whose_interaction_expired_is_still_shown(driver: Driver, s
     assert late.rejections and not late.accepted  # 10062: Discord no longer takes an answer
     await shown(driver, bot, 1)
     assert len(await bot.db.actions(1)) == 1
+
+
+async def test_the_next_command_in_a_game_posts_its_unposted_newest_board(driver: Driver, settings: Settings) -> None:
+    bot = await start_floe(driver, settings, outbox_interval=3600)  # no sweep: only the next command can post it
+    players = [driver.user("alice"), driver.user("bob")]
+    await open_game(driver, players[0], players[1:])
+    version = await save_unposted_move(bot, players, 1, random.Random(9))
+    await driver.idle(quiet=0.2)
+    assert board_version(newest_board(driver)) == version - 1
+
+    await driver.slash(players[1], "/game hand").settle(quiet=0.05)  # any command that reads the game
+    await shown(driver, bot, 1)
+    assert board_version(newest_board(driver)) == version

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import re
 import signal
+import socket
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -230,3 +231,30 @@ async def test_two_shard_processes_share_postgresql_and_survive_a_kill(
             with contextlib.suppress(Exception):
                 await shard.stop()
         await db.close()
+
+
+async def test_a_second_process_on_a_running_shard_refuses_to_start_and_names_the_owner(
+    fake_discord: FakeDiscord, postgres_url: str, tmp_path: Path
+) -> None:
+    fake_discord.recommended_shards = 2
+    clock = tmp_path / "clock"
+    clock.write_text(START.isoformat())
+    owner = ShardProcess(fake_discord, 1, postgres_url, clock, tmp_path)
+    await owner.start()
+    try:
+        second = ShardProcess(fake_discord, 1, postgres_url, clock, tmp_path / "second")
+        (tmp_path / "second").mkdir()
+        try:
+            await second.start()
+        except AssertionError:
+            pass
+        else:
+            raise AssertionError("a second process started on a shard that is already running")
+        assert second.process is not None and await second.process.wait() == 3
+        told = second.log.read_text()
+        assert f"shard 1 of 2 is already run by {socket.gethostname()} pid {owner.process.pid}" in told, told
+        await owner.kill()  # a SIGKILLed owner's shard is taken over by the next process
+        await second.start()
+        await second.stop()
+    finally:
+        await owner.stop()

@@ -9,9 +9,10 @@ import random
 from PIL import Image
 
 from engine.fish import GAME
-from render import fish as fish_render
-from render.common import ALT_LIMIT, ALT_MORE, SEAT_COLOURS
+from render.common import ALT_LIMIT, ALT_MORE, SEAT_COLOURS, text_length
 from render.fish import alt_text, draw_board, render_board
+from render.fish import board as fish_board
+from render.fish import layout as fish_render
 from tests.engine.fish.helpers import position
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
@@ -96,7 +97,7 @@ def _numbers_on_board(view: dict) -> list[tuple[str, tuple[float, float, float, 
     penguins = {p["tile"] for p in view["penguins"]}
     boxes = []
     for tile in view["tiles"]:
-        cx, cy = fish_render._centre(tile["row"], tile["x"])
+        cx, cy = fish_render.centre(tile["row"], tile["x"])
 
         def at(box, cx=cx, cy=cy):
             return (box[0] + cx, box[1] + cy, box[2] + cx, box[3] + cy)
@@ -141,7 +142,7 @@ def test_a_long_slide_arrow_runs_along_its_row_between_labels_and_fish_counts() 
     GAME.apply(state, 0, {"type": "move", "from": "H6", "to": "H3"})
     view = GAME.view(state, None)
     (sx, sy), (ex, ey) = fish_render.arrow(view)
-    centres = {t["label"]: fish_render._centre(t["row"], t["x"]) for t in view["tiles"]}
+    centres = {t["label"]: fish_render.centre(t["row"], t["x"]) for t in view["tiles"]}
     h6, h3 = centres["H6"], centres["H3"]
     assert sy == ey, "a move along a row gives a level arrow"
     label_bottom = h6[1] + fish_render.label_box("H6")[3]
@@ -167,7 +168,7 @@ def test_the_tile_just_placed_on_is_ringed_in_a_colour_no_tile_has() -> None:
     image = draw_board(view, NAMES).convert("RGB")
     tile = next(t for t in view["tiles"] if t["label"] == first["tile"])
     assert tile["fish"] == 1
-    ring = _pixels(image, fish_render._centre(tile["row"], tile["x"]), fish_render.HEX_R - 1)
+    ring = _pixels(image, fish_render.centre(tile["row"], tile["x"]), fish_render.HEX_R - 1)
     assert fish_render.MARK in ring
     elsewhere = draw_board(GAME.view(GAME.new_game(2, {}, seed=4), None), NAMES).convert("RGB")
     assert fish_render.MARK not in {c for _, c in elsewhere.getcolors(1 << 20)}
@@ -179,7 +180,7 @@ def test_a_stranded_penguin_is_drawn_where_it_was_lifted_and_named_in_the_alt_te
     GAME.apply(state, 0, {"type": "move", "from": "H7", "to": "H5"})
     view = GAME.view(state, None)
     h8 = next(t for t in view["tiles"] if t["label"] == "H8")
-    cx, cy = fish_render._centre(h8["row"], h8["x"])
+    cx, cy = fish_render.centre(h8["row"], h8["x"])
     box = (round(cx - 20), round(cy - 15), round(cx + 30), round(cy + 30))
     after_image = draw_board(view, NAMES).convert("RGB").crop(box)
     plain = {**view, "last": {k: v for k, v in view["last"].items() if k != "stranded"}}
@@ -194,21 +195,21 @@ def test_a_long_name_is_shortened_in_the_header_but_the_action_stays() -> None:
     long = "Bartholomew the Magnificent Penguin of the South Seas"
     view = GAME.view(GAME.new_game(2, {}, seed=4), None)
     drawn: list[str] = []
-    original = fish_render.draw_text
+    original = fish_board.draw_text
 
     def spy(draw, xy, text, *args, **kwargs):
         drawn.append(text)
         return original(draw, xy, text, *args, **kwargs)
 
-    fish_render.draw_text = spy
+    fish_board.draw_text = spy
     try:
         image = draw_board(view, [long, "Bo"])
     finally:
-        fish_render.draw_text = original
+        fish_board.draw_text = original
     header_name = drawn[0]
     assert header_name.endswith("…") and long.startswith(header_name[:-1])
-    verb_start = fish_render.MARGIN + fish_render.text_length(header_name, fish_render.HEADER_SIZE, True)
-    verb_width = fish_render.text_length(" (A) places a penguin", fish_render.HEADER_SIZE, True)
+    verb_start = fish_render.MARGIN + text_length(header_name, fish_render.HEADER_SIZE, True)
+    verb_width = text_length(" (A) places a penguin", fish_render.HEADER_SIZE, True)
     assert verb_start + verb_width <= image.width - fish_render.MARGIN - 44
 
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 
-from storage.backends import PostgresBackend, SqliteBackend, make_backend, to_dollar
+from storage.backends import DatabaseBusy, PostgresBackend, SqliteBackend, make_backend, to_dollar
+from storage.migrations import MIGRATIONS
+from tests.postgres import free_port
 
 
 def test_the_url_picks_the_backend() -> None:
@@ -22,3 +27,40 @@ def test_question_marks_become_numbered_parameters_for_postgresql() -> None:
         "UPDATE games SET a = $1, b = $2 WHERE id = $3 AND s IN ($4, $5)"
     )
     assert to_dollar("SELECT 1") == "SELECT 1"
+
+
+async def test_six_processes_starting_on_a_fresh_postgresql_migrate_it_exactly_once(postgres_url: str) -> None:
+    pools = [PostgresBackend(postgres_url, pool_size=2) for _ in range(6)]
+    try:
+        await asyncio.gather(*(pool.open() for pool in pools))  # as six bot processes started at once
+        assert {await pool.schema_version() for pool in pools} == {len(MIGRATIONS)}
+        applied = await pools[0].fetch("SELECT version FROM schema_version ORDER BY version")
+        assert [row[0] for row in applied] == list(range(1, len(MIGRATIONS) + 1))  # each once, in order
+    finally:
+        await asyncio.gather(*(pool.close() for pool in pools))
+
+
+async def test_a_pool_with_no_free_connection_or_a_slow_statement_answers_busy_in_time(postgres_url: str) -> None:
+    backend = PostgresBackend(postgres_url, pool_size=1)
+    await backend.open()
+    try:
+        async with backend.transaction():  # holds the only connection
+            began = time.monotonic()
+            with pytest.raises(DatabaseBusy):
+                await backend.fetch("SELECT 1")
+            assert time.monotonic() - began < 2.9
+        began = time.monotonic()
+        with pytest.raises(DatabaseBusy):
+            await backend.fetch("SELECT pg_sleep(10)")
+        assert time.monotonic() - began < 2.9
+        assert await backend.fetch("SELECT 1")  # and the pool is fine afterwards
+    finally:
+        await backend.close()
+
+
+async def test_an_unreachable_server_is_named_within_discords_window() -> None:
+    backend = PostgresBackend(f"postgresql://nobody@127.0.0.1:{free_port()}/none", pool_size=1)
+    began = time.monotonic()
+    with pytest.raises(OSError):  # at start-up the bot refuses to start with the driver's own message
+        await backend.open()
+    assert time.monotonic() - began < 2.9

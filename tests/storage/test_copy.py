@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from storage.database import Database, GuildSettings, Result, Seat
+from storage.copy import BATCH, copy
+from storage.database import Database, GuildSettings, Result, Seat, Shards
+from storage.ownership import ShardLease
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -92,3 +94,38 @@ async def test_a_sqlite_database_moves_to_postgresql_whole(source: Database, tar
     again = run_copy(source_url, postgres_url)
     assert again.returncode == 1 and "already holds games" in again.stderr
     assert len(await target.games_with_status("lobby", "active", "finished")) == 4
+
+
+async def test_the_copy_refuses_while_a_bot_holds_either_database(
+    source: Database, target: Database, tmp_path: Path
+) -> None:
+    await fill(source)
+    await target.open()
+    bot_on_source = ShardLease(source.path.removeprefix("sqlite:///"), Shards(1, (0,)), dialect="sqlite",
+                               owner="the old bot")
+    await bot_on_source.acquire()
+    try:
+        refused = run_copy(source.path, target.path)
+    finally:
+        await bot_on_source.release()
+    assert refused.returncode == 1 and "a bot is still running" in refused.stderr and "the old bot" in refused.stderr
+    bot_on_target = ShardLease(target.path, Shards(2, (1,)), dialect="postgresql", owner="the new bot")
+    await bot_on_target.acquire()
+    try:
+        refused = run_copy(source.path, target.path)
+    finally:
+        await bot_on_target.release()
+    assert refused.returncode == 1 and "the new bot" in refused.stderr
+    assert await target.games_with_status("lobby", "active", "finished") == []
+    assert run_copy(source.path, target.path).returncode == 0
+
+
+async def test_a_history_larger_than_a_batch_is_copied_whole(source: Database, target: Database) -> None:
+    for channel in range(BATCH + 5):  # more games than one batch holds
+        await source.create_game(
+            guild_id=1, channel_id=1000 + channel, kind="fish", host=Seat(0, 5, "Ana"), options={}, seed=channel
+        )
+    counts = await copy(source.path, target.path)
+    assert counts["games"] == BATCH + 5 and counts["seats"] == BATCH + 5
+    await target.open()
+    assert len(await target.games_with_status("lobby")) == BATCH + 5

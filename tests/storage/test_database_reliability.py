@@ -7,6 +7,7 @@ import logging
 import sqlite3
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from engine.fish import GAME
@@ -18,6 +19,7 @@ from storage.database import (
     DatabaseBusy,
     Seat,
 )
+from storage.errors import DatabaseUnavailable, classify
 from storage.migrations import migrations_for
 
 
@@ -111,24 +113,47 @@ async def test_a_locked_database_refuses_within_discords_window_and_changes_noth
     assert await move(db, game_id, 1) == 2  # the connection works again once the lock is gone
 
 
-async def test_a_full_disk_logs_the_real_cause_not_a_failed_rollback(
+async def test_a_full_disk_is_named_logged_once_and_recovers_by_itself(
     db: Database, caplog: pytest.LogCaptureFixture
 ) -> None:
     game_id = await started(db)
     async with db.backend.writer.execute("PRAGMA page_count") as cur:
         (pages,) = await cur.fetchone()
     await db.backend.writer.execute(f"PRAGMA max_page_count = {pages}")
-    caplog.set_level(logging.WARNING, logger="storage.database")
-    with pytest.raises(sqlite3.OperationalError, match="full") as raised:
-        await db.record_action(
-            game_id, 1, {"big": "x" * 200_000}, seat=0, user_id=100, action={}, events=[], finished=False
-        )
-    assert "cannot rollback" not in str(raised.value)
+    caplog.set_level(logging.INFO, logger="storage")
+    for _ in range(5):  # five players try during one incident
+        with pytest.raises(DatabaseUnavailable, match="cannot save games right now, so nothing was changed") as raised:
+            await db.record_action(
+                game_id, 1, {"big": "x" * 200_000}, seat=0, user_id=100, action={}, events=[], finished=False
+            )
+        assert isinstance(raised.value.__cause__, sqlite3.OperationalError)
+        assert await db.game(game_id) is not None  # reads still work and do not end the incident
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and "disk is full" in errors[0].getMessage()
     assert "cannot rollback" not in caplog.text
     await db.backend.writer.execute("PRAGMA max_page_count = 1073741823")
     row = await db.game(game_id)
     assert row is not None and row.version == 1 and row.status == ACTIVE
     assert await move(db, game_id, 1) == 2
+    assert "answers again" in caplog.text
+    assert len([r for r in caplog.records if r.levelno >= logging.ERROR]) == 1
+
+
+async def test_a_read_only_database_is_named_not_a_bug(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    writable = Database(str(path))
+    await writable.open()
+    game_id = await started(writable)
+    await writable.close()
+    conn = await aiosqlite.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+    try:
+        with pytest.raises(sqlite3.OperationalError) as raised:
+            await conn.execute("UPDATE games SET version = 9 WHERE id = ?", (game_id,))
+    finally:
+        await conn.close()
+    converted = classify(raised.value)
+    assert isinstance(converted, DatabaseUnavailable)
+    assert str(converted).startswith("The bot cannot save games right now, so nothing was changed.")
 
 
 async def test_concurrent_outbox_marks_keep_the_newest_board(db: Database) -> None:

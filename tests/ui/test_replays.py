@@ -136,3 +136,11 @@ def test_replays_are_kept_beside_the_database(tmp_path: Path) -> None:
 def test_a_database_server_keeps_replays_in_the_data_folder() -> None:
     directory = cache_for("postgresql://floe:secret@db:5432/floe").directory
     assert directory is not None and directory.parts[-2:] == ("data", "replays")
+
+
+def test_a_replay_is_redrawn_when_any_file_that_draws_its_boards_changes() -> None:
+    root = Path(replays.__file__).resolve().parent.parent
+    files = set(replays.render_files("fish"))
+    drawing = {*(root / "render").rglob("*.py"), *(root / "engine" / "fish").glob("*.py"), root / "cogs" / "fish.py"}
+    assert drawing <= files, sorted(drawing - files)
+    assert root / "render" / "fish" / "board.py" in files and root / "engine" / "tank" / "game.py" not in files

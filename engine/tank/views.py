@@ -1,0 +1,123 @@
+"""Show 10 Gallon Tank to players: the public table, the final standings and one seat's own aquarium."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.tank import text
+from engine.tank.cards import CARDS, card_json, kinds_in_play
+from engine.tank.data import RULES, CardKind
+from engine.tank.grid import all_lines, cut_lines, label, size
+from engine.tank.scoring import preview
+from engine.tank.state import TankState
+
+if TYPE_CHECKING:
+    from engine.tank.game import TankGame
+
+KIND_ORDER = {k.key: i for i, k in enumerate(RULES.kinds)}
+
+
+def sort_key(card_id: str) -> tuple[int, int, str]:
+    """Order cards by fish type, then printed value, then id."""
+    card = CARDS[card_id]
+    return KIND_ORDER[card.kind], card.value or 0, card_id
+
+
+def kinds_shown(players: int) -> list[CardKind]:
+    """Return the card kinds a game of this size can hold: its fish types in play, then the chest."""
+    present = set(kinds_in_play(players))
+    return [k for k in RULES.kinds if k.key in present or not k.is_fish]
+
+
+def table_view(game: TankGame, state: TankState, seat: int | None) -> dict[str, Any]:
+    """Return the public table, plus `seat`'s own aquarium, discards and score preview when given."""
+    goal = RULES.goal(state.goal)
+    side = state.side
+    over = state.phase == "over"
+    order = game.round_order(state) if not over else []
+    public: dict[str, Any] = {
+        "game": game.key,
+        "players": state.players,
+        "round": state.round,
+        "rounds": state.setup.rounds,
+        "phase": state.phase,
+        "over": over,
+        "grid_size": side,
+        "lines": all_lines(side),
+        "goal": {"key": goal.key, "name": goal.name, "text": goal.text, "points": RULES.goal_points},
+        "start_seat": order[0] if order else None,
+        "to_act": game.to_act(state),
+        "grid": [
+            [None if (c := state.grid[r * side + col]) is None else card_json(c) for col in range(side)]
+            for r in range(side)
+        ],
+        "groups": [
+            {
+                "letter": name,
+                "label": label(name),
+                "rows": [rect[0], rect[2]],
+                "cols": [rect[1], rect[3]],
+                "size": size(rect),
+                "cuts": cut_lines(rect) if state.phase == "split" else [],
+            }
+            for name, rect in sorted(state.groups.items())
+        ],
+        "split_order": list(state.queue) if state.phase == "split" else [],
+        "take_order": list(state.take_queue if state.phase == "split" else state.queue),
+        "pending_discards": state.pending.left if state.pending is not None else 0,
+        "seats": [
+            {
+                "seat": s,
+                "cards": len(state.hands[s]),
+                "discarded": len(state.own_discards[s]),
+                "resigned": state.resigned[s],
+            }
+            for s in range(state.players)
+        ],
+        "deck": len(state.deck),
+        "discard_pile": len(state.discards),
+        "scoring": text.scoring_reminders(state.players),
+        "final": None,
+    }
+    if over:
+        result = game.outcome(state)
+        public["final"] = {
+            "standings": [
+                {
+                    "seat": st.seat,
+                    "rank": st.rank,
+                    "winner": st.winner,
+                    "total": st.score,
+                    "detail": st.detail,
+                }
+                for st in result.standings
+            ],
+            "aquariums": [[card_json(c) for c in sorted(h, key=sort_key)] for h in state.hands],
+            "kinds": [{"key": k.key, "name": k.name, "plural": k.plural} for k in kinds_shown(state.players)],
+            "tiebreak": result.tiebreak,
+        }
+    if seat is None:
+        return public
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat!r} in a {state.players}-player game")
+    hand = sorted(state.hands[seat], key=sort_key)
+    public["seat"] = seat
+    public["aquarium"] = [card_json(c) for c in hand]
+    public["by_kind"] = [
+        {
+            "key": k.key,
+            "name": k.name,
+            "plural": k.plural,
+            "cards": [card_json(c) for c in hand if CARDS[c].kind == k.key],
+        }
+        for k in kinds_shown(state.players)
+    ]
+    public["preview"] = preview(state.hands[seat], goal, state.players)
+    public["my_discards"] = [card_json(c) for c in state.own_discards[seat]]
+    pending = state.pending
+    public["discard"] = (
+        {"left": pending.left, "options": game.discard_options(state, seat)}
+        if pending is not None and pending.seat == seat
+        else None
+    )
+    return public

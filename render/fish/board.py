@@ -1,0 +1,265 @@
+"""Draw the whole fish board onto a fixed palette: tiles, last move, stranded penguins, header and scores."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    INK,
+    PAPER,
+    draw_text,
+    encode_png,
+    fit_text,
+    font,
+    palette_of,
+    seat_colour,
+    seat_letter,
+    text_length,
+)
+from render.fish.layout import (
+    ARROW_HALF,
+    HEAD_HALF,
+    HEAD_LEN,
+    HEADER_H,
+    HEADER_SIZE,
+    HEX_R,
+    HIGHLIGHT,
+    ICE,
+    MARGIN,
+    MARK,
+    NAME_SIZE,
+    PENGUIN_DY,
+    SEAT_ROW_H,
+    SHAPES,
+    WATER,
+    WATER_LINE,
+    arrow,
+    board_size,
+    centre,
+    corners,
+)
+from render.fish.sprites import Sprite, ghost_sprite, penguin, tile_sprite, water
+
+
+@cache
+def _tile(label: str, fish: int, seat: int | None, indexed: bool) -> Sprite:
+    """Return a tile sprite, mapped onto the fixed palette when the board is indexed."""
+    picture, mask = tile_sprite(label, fish, seat)
+    return (_quantize(picture), mask) if indexed else (picture, mask)
+
+
+@cache
+def _ghost(seat: int, indexed: bool) -> Sprite:
+    """Return a stranded-penguin sprite, mapped onto the fixed palette when the board is indexed."""
+    picture, mask = ghost_sprite(seat)
+    return (_quantize(picture), mask) if indexed else (picture, mask)
+
+
+def _quantize(picture: Image.Image) -> Image.Image:
+    """Map an RGB picture onto the fixed palette."""
+    return picture.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+def render_board(view: dict[str, Any], names: Sequence[str]) -> bytes:
+    """Draw the public view of a fish game as PNG bytes (indexed colour: drawn straight onto the fixed palette)."""
+    return encode_png(draw_board(view, names))
+
+
+KEY_COLOURS = (
+    WATER,
+    WATER_LINE,
+    PAPER,
+    INK,
+    HIGHLIGHT,
+    MARK,
+    (170, 200, 230),
+    *ICE.values(),
+    *(seat_colour(s) for s in range(len(SHAPES))),
+)
+"""Colours kept exactly in the palette; the rest of it holds the shades of anti-aliased text."""
+
+
+@cache
+def _palette() -> Image.Image:
+    """Build the fixed palette: the key colours, then the shades a reference board drawn in full colour uses."""
+    tiles = [{"label": f"R{i}", "row": i // 8, "x": 2 * (i % 8) + (i // 8) % 2, "fish": i % 4} for i in range(32)]
+    seats = [{"fish": 9, "tiles": 3, "penguins": 1, "to_place": 0, "resigned": False, "out": False}] * 4
+    view = {
+        "phase": "play",
+        "turn": 1,
+        "to_act": [0],
+        "tiles": tiles,
+        "penguins": [{"seat": s, "tile": tiles[4 * s + 1]["label"]} for s in range(4)],
+        "seats": seats,
+        "last": {
+            "seat": 0,
+            "from": "R0",
+            "to": "R2",
+            "stranded": [{"seat": s, "tile": tiles[4 * s + 16]["label"]} for s in range(4)],
+        },
+        "winners": [1],
+    }
+    reference = palette_of(_draw(view, ["Ana", "Bo", "Cy", "Di"], indexed=False), colours=256 - len(KEY_COLOURS))
+    shades = reference.getpalette() or []
+    # A shade too close to a key colour could win its slot in Pillow's colour lookup: keep those out.
+    near = [c for c in zip(shades[0::3], shades[1::3], shades[2::3], strict=True) if not _close_to_key(c)]
+    colours = list(dict.fromkeys([*KEY_COLOURS, *near]))[:256]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([v for colour in colours for v in colour] + [0] * (3 * (256 - len(colours))))
+    return palette
+
+
+def _close_to_key(colour: tuple[int, int, int]) -> bool:
+    """Tell whether a colour lies within a few levels of a key colour (without being one)."""
+    return any(0 < max(abs(a - b) for a, b in zip(colour, key, strict=True)) <= 12 for key in KEY_COLOURS)
+
+
+@cache
+def _ink_index() -> dict[tuple[int, int, int], int]:
+    """Return the palette index of every key colour."""
+    flat = _palette().getpalette() or []
+    at = {tuple(flat[i : i + 3]): i // 3 for i in range(len(flat) - 3, -1, -3)}
+    return {colour: at[colour] for colour in KEY_COLOURS}
+
+
+def draw_board(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
+    """Draw the public view of a fish game as an indexed (palette) image."""
+    return _draw(view, names, indexed=True)
+
+
+def _draw(view: dict[str, Any], names: Sequence[str], *, indexed: bool) -> Image.Image:
+    """Draw a board in full colour, or straight onto the fixed palette with pre-mapped sprites."""
+    width, height = board_size(view)
+    cells = tuple((t["row"], t["x"]) for t in view["tiles"])
+    image = (_indexed_water if indexed else water)(width, height, cells).copy()
+    draw = ImageDraw.Draw(image)
+    ink = _ink_index() if indexed else {c: c for c in KEY_COLOURS}
+    tiles = {t["label"]: t for t in view["tiles"]}
+    penguins = {p["tile"]: p["seat"] for p in view["penguins"]}
+    last = view.get("last") or {}
+
+    for tile in view["tiles"]:
+        label = tile["label"]
+        picture, mask = _tile(label, tile["fish"], penguins.get(label), indexed)
+        cx, cy = centre(tile["row"], tile["x"])
+        image.paste(picture, (round(cx - picture.width / 2), round(cy - picture.height / 2)), mask)
+
+    if last.get("from") in tiles:
+        a = tiles[last["from"]]
+        draw.polygon(corners(*centre(a["row"], a["x"]), HEX_R - 6), outline=ink[HIGHLIGHT], width=3)
+    if last.get("to") in tiles:
+        b = tiles[last["to"]]
+        bx, by = centre(b["row"], b["x"])
+        draw.polygon(corners(bx, by, HEX_R + 3), outline=ink[INK], width=8)
+        draw.polygon(corners(bx, by, HEX_R + 1), outline=ink[MARK], width=4)
+    for gone in last.get("stranded") or []:
+        if gone.get("tile") in tiles:
+            t = tiles[gone["tile"]]
+            cx, cy = centre(t["row"], t["x"])
+            picture, mask = _ghost(gone["seat"], indexed)
+            image.paste(picture, (round(cx - picture.width / 2), round(cy + PENGUIN_DY - picture.height / 2)), mask)
+    line = arrow(view)
+    if line is not None:
+        _arrow(draw, *line, ink)
+
+    top = height - len(view["seats"]) * SEAT_ROW_H - 16
+    header, scores = Image.new("RGB", (width, HEADER_H), PAPER), Image.new("RGB", (width, height - top), PAPER)
+    _header(ImageDraw.Draw(header), view, names, width)
+    _scores(ImageDraw.Draw(scores), view, names, width)
+    for panel, y in ((header, 0), (scores, top)):
+        image.paste(_quantize(panel) if indexed else panel, (0, y))
+    return image
+
+
+@cache
+def _indexed_water(width: int, height: int, cells: tuple[tuple[int, int], ...]) -> Image.Image:
+    """Return the static layer mapped onto the fixed palette."""
+    return _quantize(water(width, height, cells))
+
+
+def _arrow(
+    draw: ImageDraw.ImageDraw,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    ink: dict[tuple[int, int, int], Any],
+) -> None:
+    """Draw a dark arrow with a white rim from start to the tip at end."""
+    (sx, sy), (ex, ey) = start, end
+    length = math.hypot(ex - sx, ey - sy)
+    ux, uy = (ex - sx) / length, (ey - sy) / length
+    nx, ny = -uy, ux
+    base = (ex - ux * HEAD_LEN, ey - uy * HEAD_LEN)
+    head = [
+        end,
+        (base[0] + nx * HEAD_HALF, base[1] + ny * HEAD_HALF),
+        (base[0] - nx * HEAD_HALF, base[1] - ny * HEAD_HALF),
+    ]
+    shaft = (sx, sy, base[0] + ux * 2, base[1] + uy * 2)
+    draw.line(shaft, fill=ink[HIGHLIGHT], width=round(2 * ARROW_HALF) + 2)
+    draw.polygon(head, fill=ink[HIGHLIGHT])
+    draw.line(shaft, fill=ink[INK], width=round(2 * ARROW_HALF) - 2)
+    inset = HEAD_HALF - 2.5
+    draw.polygon(
+        [
+            (ex - ux * 2, ey - uy * 2),
+            (base[0] + ux + nx * inset, base[1] + uy + ny * inset),
+            (base[0] + ux - nx * inset, base[1] + uy - ny * inset),
+        ],
+        fill=ink[INK],
+    )
+
+
+def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], width: int) -> None:
+    """Write the title line: whose turn and what they do (the name shortened, never the verb), or the winners."""
+    room = width - 2 * MARGIN
+    if view["phase"] == "over":
+        lead = "Game over · winner: " if len(view["winners"]) < 2 else "Game over · winners: "
+        winners = [names[s] for s in view["winners"]]
+        if not winners:
+            draw_text(draw, (MARGIN, HEADER_H / 2), "Game over · no winner", HEADER_SIZE, INK, bold=True, anchor="lm")
+            return
+        each = room - text_length(lead, HEADER_SIZE, True) - text_length(" & ", HEADER_SIZE, True) * (len(winners) - 1)
+        fitted = " & ".join(fit_text(w, HEADER_SIZE, each / len(winners), bold=True) for w in winners)
+        draw_text(draw, (MARGIN, HEADER_H / 2), lead + fitted, HEADER_SIZE, INK, bold=True, anchor="lm")
+        return
+    seat = view["to_act"][0]
+    verb = "places a penguin" if view["phase"] == "placement" else "to move"
+    tail = f" ({seat_letter(seat)}) {verb}"
+    penguin(draw, seat, width - MARGIN - 22, HEADER_H / 2, 20)
+    room -= 44 + 12
+    name = fit_text(names[seat], HEADER_SIZE, room - text_length(tail, HEADER_SIZE, True), bold=True)
+    draw_text(draw, (MARGIN, HEADER_H / 2), name, HEADER_SIZE, INK, bold=True, anchor="lm")
+    x = MARGIN + text_length(name, HEADER_SIZE, True)
+    draw.text((x, HEADER_H / 2), tail, font=font(HEADER_SIZE, bold=True), fill=INK, anchor="lm")
+
+
+def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], width: int) -> None:
+    """Write one line per seat on the score panel: marker, name, fish, tiles and whether it still plays."""
+    seats = view["seats"]
+    top = 8
+    for seat, info in enumerate(seats):
+        y = top + seat * SEAT_ROW_H + SEAT_ROW_H / 2
+        penguin(draw, seat, MARGIN + 16, y, 16)
+        winner = seat in view["winners"]
+        status = "resigned" if info["resigned"] else "out" if info.get("out") else ""
+        if info["to_place"]:
+            status = f"{info['to_place']} to place"
+        if winner:
+            status = "winner"
+        score = f"{info['fish']} fish · {info['tiles']} tiles" + (f" · {status}" if status else "")
+        draw.text((width - MARGIN, y), score, font=font(NAME_SIZE, bold=winner), fill=INK, anchor="rm")
+        room = width - 2 * MARGIN - 42 - text_length(score, NAME_SIZE, winner) - 16
+        draw_text(
+            draw,
+            (MARGIN + 42, y),
+            fit_text(names[seat], NAME_SIZE, room, bold=True),
+            NAME_SIZE,
+            INK,
+            bold=True,
+            anchor="lm",
+        )

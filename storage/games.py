@@ -1,0 +1,245 @@
+"""Create games, seat players, and save each move with its log and results in one version-guarded transaction."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from storage.core import Store
+from storage.errors import RETRY_DELAYS, DatabaseUnavailable, IntegrityError, StorageError
+from storage.rows import (
+    ACTIVE,
+    FINISHED,
+    LOBBY,
+    LOCK_GAME,
+    SQL_INT,
+    ChannelBusy,
+    GameRow,
+    Result,
+    Seat,
+    StaleVersion,
+)
+
+
+class GameQueries(Store):
+    """Read and change one game: lobby seats, moves, the action log, its final status."""
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        kind: str,
+        host: Seat,
+        options: dict[str, Any],
+        seed: int,
+    ) -> GameRow:
+        """Open a lobby in a channel with the host in seat 0; raise ChannelBusy if one is open."""
+        now = self._now()
+        try:
+            async with self.backend.transaction() as tx:
+                rows = await tx.fetch(
+                    "INSERT INTO games (guild_id, channel_id, kind, status, host_id, options, seed, created_at,"
+                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, kind, LOBBY, host.user_id, json.dumps(options), seed, now, now),
+                )
+                game_id = int(rows[0][0])
+                await tx.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                    (game_id, host.user_id, host.name),
+                )
+        except IntegrityError as exc:
+            raise ChannelBusy("this channel already has a game") from exc
+        row = await self.game(game_id)
+        assert row is not None
+        return row
+
+    async def game(self, game_id: int) -> GameRow | None:
+        """Return a game by id, or None (also for a number too large to be any game's)."""
+        if game_id not in SQL_INT:
+            return None
+        found = await self._games("g.id = ?", (game_id,))
+        return found[0] if found else None
+
+    async def open_game_in(self, channel_id: int) -> GameRow | None:
+        """Return the lobby or active game in a channel, or None."""
+        found = await self._games("g.channel_id = ? AND g.status IN ('lobby', 'active')", (channel_id,))
+        return found[0] if found else None
+
+    async def games_with_status(self, *statuses: str) -> list[GameRow]:
+        """Return every game in one of these statuses, oldest first."""
+        marks = ", ".join("?" for _ in statuses)
+        return await self._games(f"g.status IN ({marks})", statuses)
+
+    async def seat_player(
+        self, game_id: int, user_id: int, name: str, max_seats: int, bot_level: str | None = None
+    ) -> int:
+        """Give a user (or a computer player) the first free seat of a lobby; return it, or raise StorageError."""
+        async with self.backend.transaction() as tx:
+            row = await tx.fetch(LOCK_GAME, (self._now(), game_id))
+            if not row or row[0][0] != LOBBY:
+                raise StorageError("This game is no longer open to join.")
+            found = await tx.fetch("SELECT seat, user_id FROM seats WHERE game_id = ?", (game_id,))
+            taken = {r[0]: r[1] for r in found}
+            if user_id in taken.values():
+                raise StorageError("You are already seated in this game.")
+            if len(taken) >= max_seats:
+                raise StorageError(f"The game is full ({max_seats} players).")
+            seat = min(set(range(max_seats)) - set(taken))
+            await tx.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name, bot_level) VALUES (?, ?, ?, ?, ?)",
+                (game_id, seat, user_id, name, bot_level),
+            )
+            return seat
+
+    async def unseat_player(self, game_id: int, user_id: int) -> None:
+        """Remove a user from a lobby and close the gaps so seats stay 0..n-1."""
+        async with self.backend.transaction() as tx:
+            row = await tx.fetch(LOCK_GAME, (self._now(), game_id))
+            if not row or row[0][0] != LOBBY:
+                raise StorageError("The game has already started: use /game resign instead.")
+            if await tx.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)) == 0:
+                raise StorageError("You are not seated in this game.")
+            seats = [r[0] for r in await tx.fetch("SELECT seat FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))]
+            for new, old in enumerate(seats):
+                if new != old:
+                    await tx.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (new, game_id, old))
+
+    async def start_game(self, game_id: int, state: dict[str, Any], expected_version: int) -> int:
+        """Turn a lobby into an active game with its first state; return the new version."""
+        return await self._write(game_id, expected_version, state, ACTIVE, None, require=LOBBY)
+
+    async def record_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        state: dict[str, Any],
+        *,
+        seat: int | None,
+        user_id: int | None,
+        action: dict[str, Any],
+        events: Sequence[dict[str, Any]],
+        finished: bool,
+        results: Sequence[Result] = (),
+    ) -> int:
+        """Save the new state, append the action and, at the end, the results, in one transaction."""
+        log = (seat, user_id, json.dumps(action), json.dumps(list(events)))
+        status = FINISHED if finished else ACTIVE
+        return await self._write(game_id, expected_version, state, status, log, require=ACTIVE, results=results)
+
+    async def _write(
+        self,
+        game_id: int,
+        expected_version: int,
+        state: dict[str, Any],
+        status: str,
+        log: tuple[int | None, int | None, str, str] | None,
+        require: str,
+        results: Sequence[Result] = (),
+    ) -> int:
+        """Write a state only if the game is still at `expected_version` and in status `require`.
+
+        The guarded UPDATE takes the row's write lock first, so of two writers at the same version (in this
+        process or another) exactly one matches; the other raises StaleVersion and changes nothing. A blip
+        (connection lost, serialization failure) is retried a few times: should the lost attempt have been
+        committed after all, the retry finds this very change in the log and reports it as saved.
+        """
+        retried = False
+        for delay in (*RETRY_DELAYS, None):
+            try:
+                return await self._write_once(game_id, expected_version, state, status, log, require, results)
+            except StaleVersion:
+                if retried and await self._already_written(game_id, expected_version + 1, status, log):
+                    return expected_version + 1
+                raise
+            except DatabaseUnavailable as exc:
+                if not exc.transient or delay is None:
+                    raise
+                retried = True
+                await asyncio.sleep(delay)
+        raise AssertionError("unreachable")
+
+    async def _already_written(
+        self, game_id: int, version: int, status: str, log: tuple[int | None, int | None, str, str] | None
+    ) -> bool:
+        """Tell whether the game is at `version` because of exactly this change (an attempt that did commit)."""
+        if log is None:
+            row = await self.game(game_id)
+            return row is not None and row.version == version and row.status == status
+        rows = await self.backend.fetch(
+            "SELECT seat, user_id, action FROM actions WHERE game_id = ? AND version = ?", (game_id, version)
+        )
+        return bool(rows) and (rows[0][0], rows[0][1], rows[0][2]) == (log[0], log[1], log[2])
+
+    async def _write_once(
+        self,
+        game_id: int,
+        expected_version: int,
+        state: dict[str, Any],
+        status: str,
+        log: tuple[int | None, int | None, str, str] | None,
+        require: str,
+        results: Sequence[Result],
+    ) -> int:
+        """Try the guarded write once."""
+        now = self._now()
+        async with self.backend.transaction() as tx:
+            found = await tx.fetch(
+                "UPDATE games SET state = ?, status = ?, version = version + 1, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = ? RETURNING guild_id, kind",
+                (json.dumps(state), status, now, game_id, expected_version, require),
+            )
+            if not found:
+                raise StaleVersion("Someone else acted first: this board is out of date.")
+            if log is not None:
+                await tx.execute(
+                    "INSERT INTO actions (game_id, version, seat, user_id, action, events, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, expected_version + 1, *log, now),
+                )
+            guild_id, kind = found[0][0], found[0][1]
+            for r in results:
+                await tx.execute(
+                    "INSERT INTO results (game_id, seat, guild_id, kind, user_id, is_bot, score, rank, winner,"
+                    " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, r.seat, guild_id, kind, r.user_id, int(r.is_bot), r.score, r.rank, int(r.winner), now),
+                )
+            await self._refresh_due(tx, "g.id = ?", (game_id,))
+        return expected_version + 1
+
+    async def set_status(self, game_id: int, status: str) -> bool:
+        """Move an open game to a final status; return False if it was no longer open."""
+        changed = await self.backend.execute(
+            "UPDATE games SET status = ?, version = version + 1, updated_at = ?, due_at = NULL"
+            " WHERE id = ? AND status IN ('lobby', 'active')",
+            (status, self._now(), game_id),
+        )
+        return changed == 1
+
+    async def actions(self, game_id: int) -> list[dict[str, Any]]:
+        """Return a game's action log in order."""
+        if game_id not in SQL_INT:
+            return []
+        rows = await self.backend.fetch(
+            "SELECT version, seat, user_id, action, events, created_at FROM actions WHERE game_id = ? ORDER BY version",
+            (game_id,),
+        )
+        return [
+            {
+                "version": r["version"],
+                "seat": r["seat"],
+                "user_id": r["user_id"],
+                "action": json.loads(r["action"]),
+                "events": json.loads(r["events"]),
+                "created_at": r["created_at"],
+            }
+            for r in rows
+        ]
+
+    async def hand_seat_to_bot(self, game_id: int, seat: int, level: str, name: str) -> None:
+        """Let a computer player take over a seat for the rest of the game."""
+        await self.backend.execute(
+            "UPDATE seats SET bot_level = ?, name = ? WHERE game_id = ? AND seat = ?", (level, name, game_id, seat)
+        )

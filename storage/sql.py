@@ -1,0 +1,70 @@
+"""Say what every database backend offers (rows, transactions, the backend itself), whatever its driver."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Mapping, Sequence
+from typing import Any, Protocol
+
+from storage.errors import Outage
+
+Row = Mapping[str, Any]
+
+
+class Tx(Protocol):
+    """Run statements inside one transaction."""
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        """Return every row of a query."""
+        ...
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """Run a statement and return how many rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run a statement once per row of arguments."""
+        ...
+
+
+class Backend(Protocol):
+    """Open, migrate and query one database."""
+
+    dialect: str
+
+    async def open(self) -> None:
+        """Connect and apply pending migrations."""
+        ...
+
+    async def close(self) -> None:
+        """Disconnect."""
+        ...
+
+    async def schema_version(self) -> int:
+        """Return how many migrations the database has."""
+        ...
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        """Return every row of a read-only query, without waiting for writers."""
+        ...
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """Run one write in its own transaction and return how many rows it changed."""
+        ...
+
+    def transaction(self) -> Any:
+        """Return an async context manager yielding a Tx; commit on success, roll back on error."""
+        ...
+
+    outage: Outage
+
+    async def ping(self) -> None:
+        """Run the cheapest query; raise StorageError when the database does not answer."""
+        ...
+
+    def in_use(self) -> int:
+        """Return how many connections are busy with a query or transaction right now."""
+        ...
+
+    def stream(self, sql: str, args: Sequence[Any] = (), batch: int = 1000) -> AsyncIterator[list[Row]]:
+        """Yield the rows of a large read a batch at a time, never all at once."""
+        ...

@@ -1,0 +1,208 @@
+"""Run the bot's SQL on a SQLite file through aiosqlite: one writer connection, one reader, WAL."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.errors import BUSY_TIMEOUT_MS, DatabaseBusy, IntegrityError, Outage, StorageError, classify
+from storage.migrations import migrations_for
+from storage.sql import Row, Tx
+
+log = logging.getLogger("storage.backends")
+
+
+def _sqlite_guard(error: BaseException, outage: Outage, *, write: bool = True) -> BaseException:
+    """Return the StorageError a SQLite error stands for (counted by the outage), or the error itself."""
+    if isinstance(error, aiosqlite.IntegrityError):
+        return IntegrityError(str(error))
+    converted = classify(error) if isinstance(error, sqlite3.Error) else None
+    if converted is None:
+        return error
+    if isinstance(converted, DatabaseBusy):
+        log.warning("the database stayed locked for %s ms: %s", BUSY_TIMEOUT_MS, error)
+    outage.failed(converted, write=write)
+    return converted
+
+
+class _SqliteTx:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return list(await self.conn.execute_fetchall(sql, tuple(args)))
+        except aiosqlite.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        try:
+            async with self.conn.execute(sql, tuple(args)) as cur:
+                return cur.rowcount
+        except aiosqlite.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            await self.conn.executemany(sql, [tuple(row) for row in rows])
+        except aiosqlite.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+
+class SqliteBackend:
+    """Write through one connection (one writer at a time, as SQLite allows) and read through another."""
+
+    dialect = "sqlite"
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.outage = Outage()
+        self._writer: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
+        self._write_lock = asyncio.Lock()
+
+    @property
+    def writer(self) -> aiosqlite.Connection:
+        """Return the connection every write goes through."""
+        if self._writer is None:
+            raise StorageError("the database is not open")
+        return self._writer
+
+    async def _connect(self) -> aiosqlite.Connection:
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=NORMAL")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        return conn
+
+    async def open(self) -> None:
+        """Open the file in WAL mode, apply pending migrations, then open the reader."""
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._writer = await self._connect()
+        await self._migrate()
+        # An in-memory database exists once per connection, so it is read through the writer.
+        self._reader = self._writer if self.path == ":memory:" else await self._connect()
+
+    async def _migrate(self) -> None:
+        """Apply every migration newer than the file's user_version, checking foreign keys before each commit."""
+        scripts = migrations_for(self.dialect)
+        (current,) = (await self.writer.execute_fetchall("PRAGMA user_version"))[0]
+        if current >= len(scripts):
+            return
+        await self.writer.execute("PRAGMA foreign_keys=OFF")  # a migration may rebuild a table others refer to
+        try:
+            for number, script in enumerate(scripts, start=1):
+                if number <= current:
+                    continue
+                await self.writer.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};")
+                broken = await self.writer.execute_fetchall("PRAGMA foreign_key_check")
+                if broken:
+                    await self.writer.execute("ROLLBACK")
+                    raise StorageError(f"migration {number} broke {len(list(broken))} foreign key(s)")
+                await self.writer.execute("COMMIT")
+        finally:
+            await self.writer.execute("PRAGMA foreign_keys=ON")
+
+    async def close(self) -> None:
+        """Close both connections."""
+        if self._reader is not None and self._reader is not self._writer:
+            await self._reader.close()
+        if self._writer is not None:
+            await self._writer.close()
+        self._reader = self._writer = None
+
+    async def schema_version(self) -> int:
+        """Return the file's user_version."""
+        (version,) = (await self.writer.execute_fetchall("PRAGMA user_version"))[0]
+        return int(version)
+
+    @property
+    def reader(self) -> aiosqlite.Connection:
+        """Return the connection reads go through."""
+        if self._reader is None:
+            raise StorageError("the database is not open")
+        return self._reader
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        """Read on the reader connection (one thread hop, never behind a write transaction)."""
+        try:
+            rows = list(await self.reader.execute_fetchall(sql, tuple(args)))
+        except sqlite3.Error as exc:
+            converted = _sqlite_guard(exc, self.outage, write=False)
+            if converted is exc:
+                raise
+            raise converted from exc
+        self.outage.ok(write=False)
+        return rows
+
+    async def stream(self, sql: str, args: Sequence[Any] = (), batch: int = 1000) -> AsyncIterator[list[Row]]:
+        """Yield the rows of a large read a batch at a time from one cursor."""
+        async with self.reader.execute(sql, tuple(args)) as cursor:
+            while rows := list(await cursor.fetchmany(batch)):
+                yield rows
+
+    async def ping(self) -> None:
+        """Read one row; raise StorageError when the file cannot be read."""
+        await self.fetch("SELECT 1")
+
+    def in_use(self) -> int:
+        """Return 1 while a write holds the writer connection, else 0."""
+        return int(self._write_lock.locked())
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """Run one autocommitted write."""
+        async with self._write_lock:
+            try:
+                changed = await _SqliteTx(self.writer).execute(sql, args)
+            except sqlite3.Error as exc:
+                converted = _sqlite_guard(exc, self.outage)
+                if converted is exc:
+                    raise
+                raise converted from exc
+        self.outage.ok(write=True)
+        return changed
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """Hold the writer for a BEGIN IMMEDIATE ... COMMIT block; a lock held too long raises DatabaseBusy."""
+        async with self._write_lock:
+            try:
+                await self.writer.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                converted = _sqlite_guard(exc, self.outage)
+                if converted is exc:
+                    raise
+                raise converted from exc
+            try:
+                yield _SqliteTx(self.writer)
+                await self.writer.execute("COMMIT")
+            except BaseException as exc:
+                await self._rollback(exc)
+                if isinstance(exc, sqlite3.Error):
+                    converted = _sqlite_guard(exc, self.outage)
+                    if converted is exc:
+                        raise
+                    raise converted from exc
+                raise
+        self.outage.ok(write=True)
+
+    async def _rollback(self, error: BaseException) -> None:
+        """Undo the open transaction after `error`; if SQLite already undid it (disk full), keep the real cause."""
+        if not self.writer.in_transaction:
+            if isinstance(error, sqlite3.Error):
+                log.info("a database write failed and SQLite rolled it back: %s", error)
+            return
+        try:
+            await self.writer.execute("ROLLBACK")
+        except sqlite3.Error as rollback_error:
+            log.info("a database write failed (%s); rolling it back failed too: %s", error, rollback_error)

@@ -1,0 +1,83 @@
+"""Check settings read through python-dotenv: .env syntax, the environment winning, and clear errors."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from config import DEFAULT_DATABASE_URL, Settings, load_env_file, read_env_file
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_env_file_reads_quotes_exports_comments_and_dollar_signs_as_written(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        "# a comment\n"
+        "export DISCORD_TOKEN='abc.def'\n"
+        'DATABASE_URL="postgresql://ice:pa$$word@db:5432/floe"\n'
+        "LOG_LEVEL=debug  # inline comment\n"
+        "DEV_GUILD_ID=\n"
+        "NOT_A_SETTING\n"
+    )
+    values = read_env_file(env_file)
+    assert values["DISCORD_TOKEN"] == "abc.def"
+    assert values["DATABASE_URL"] == "postgresql://ice:pa$$word@db:5432/floe"
+    assert values["LOG_LEVEL"] == "debug" and values["DEV_GUILD_ID"] == ""
+    assert "NOT_A_SETTING" not in values
+    settings = Settings.from_env({}, env_file)
+    assert (settings.token, settings.log_level, settings.dev_guild_id) == ("abc.def", "DEBUG", None)
+
+
+def test_a_missing_env_file_gives_the_defaults(tmp_path: Path) -> None:
+    assert read_env_file(tmp_path / "absent") == {}
+    assert Settings.from_env({}, tmp_path / "absent") == Settings(database_url=DEFAULT_DATABASE_URL)
+
+
+def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("DB_POOL_SIZE=4\nSHARD_COUNT=2\n")
+    settings = Settings.from_env({"DB_POOL_SIZE": "7"}, env_file)
+    assert (settings.db_pool_size, settings.shard_count, settings.shard_ids) == (7, 2, (0, 1))
+
+
+def test_a_bad_value_in_the_env_file_is_refused_by_name(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("DB_POOL_SIZE=lots\n")
+    with pytest.raises(ValueError, match=r"DB_POOL_SIZE must be a whole number of at least 1 \(got 'lots'\)"):
+        Settings.from_env({}, env_file)
+
+
+def test_loading_the_env_file_fills_only_what_the_environment_lacks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("ICE_FLOE_WORKERS=thread\nICE_FLOE_TEST_ONLY_SETTING=from-file\n")
+    monkeypatch.setenv("ICE_FLOE_WORKERS", "process")
+    monkeypatch.delenv("ICE_FLOE_TEST_ONLY_SETTING", raising=False)
+    load_env_file(env_file)
+    try:
+        assert os.environ["ICE_FLOE_WORKERS"] == "process"
+        assert os.environ["ICE_FLOE_TEST_ONLY_SETTING"] == "from-file"
+    finally:
+        os.environ.pop("ICE_FLOE_TEST_ONLY_SETTING", None)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("DEV_GUILD_ID=my server", "DEV_GUILD_ID must be a server ID made of digits"),
+        ("ICE_FLOE_GAMES=no_such_games", "ICE_FLOE_GAMES names 'no_such_games', which cannot be imported"),
+    ],
+)
+def test_the_bot_stops_with_a_clear_configuration_error(tmp_path: Path, line: str, message: str) -> None:
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN=t\n{line}\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DEV_GUILD_ID", "ICE_FLOE_GAMES")}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and f"Configuration error: {message}" in done.stderr, done.stderr
