@@ -50,7 +50,7 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     at = layout(view)
     c0, r0, cols, rows, width, header = at.first_col, at.first_row, at.cols, at.rows, at.width, at.header
     grid_h = rows * CELL + 2 * EDGE
-    image = Image.new("P", (width, header + grid_h + _panel_height(view, width)), _index(PAPER))
+    image = Image.new("P", (width, header + grid_h + _panel_height(view, width, names)), _index(PAPER))
     image.putpalette(_palette().getpalette() or [])
     # Everything is pasted from pieces drawn once in full colour and mapped onto the palette (cards, cells,
     # words, names), so the picture itself never needs mapping.
