@@ -519,16 +519,15 @@ async def play_block_at_an_empty_cell(table: FlippersTable, state: FlippersState
     before = len(driver.messages())
     menu = (await driver.press(player, table.board, label="Play a card…").settle(quiet=QUIET)).message
     assert menu.ephemeral
-    if len(state.hands[seat]) > 1:
-        picked = await driver.select(player, menu, [block], custom_id=select_offering(menu, block)).settle(quiet=QUIET)
-        menu = picked.message
-    spots = [o["value"] for c in menu.interactive_components() for o in c.get("options") or [] if ":" in o["value"]]
+    # One menu per card in hand, each holding the nearest cells with their facings: the Block's is the one to use.
+    (spots_menu,) = [c for c in menu.interactive_components() if str(c["custom_id"]).endswith(f"spot:{block}")]
+    spots = [o["value"] for o in spots_menu.get("options") or []]
     assert 0 < len(spots) <= 24 and len(spots) % 4 == 0, spots
     aimed = [v for v in spots if step(parse_label(v.split(":")[0]) or (0, 0), v.split(":")[1]) not in state.cells]
     if not aimed:
         return None
     spot = aimed[0]
-    played = await driver.select(player, menu, [spot], custom_id=select_offering(menu, spot)).settle(quiet=QUIET)
+    played = await driver.select(player, menu, [spot], custom_id=spots_menu["custom_id"]).settle(quiet=QUIET)
     assert played.ephemeral and menu.content.startswith("Done"), menu.content
     cell, facing = spot.split(":")
     target = label(step(parse_label(cell) or (0, 0), facing))
