@@ -72,6 +72,7 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> Flipp
         played=view["played"],
         activated=list(view["activated"]),
         first=view["first"],
+        seen=tuple(view["seen"][k] for k in ("min_col", "max_col", "min_row", "max_row")) if "seen" in view else None,  # type: ignore[arg-type]
     )
 
 
@@ -99,6 +100,7 @@ def clone(state: FlippersState) -> FlippersState:
         played=state.played,
         activated=state.activated[:],
         first=state.first,
+        seen=state.seen,
     )
 
 

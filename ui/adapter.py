@@ -116,6 +116,18 @@ class GameAdapter(ABC):
         """
         return False
 
+    def still_in_place(self, game: Game, state: Any) -> bool:
+        """Return True while the board edited in place stays the live board (by default: while a turn goes on)."""
+        return any(game.mid_turn(state, s) for s in game.to_act(state))
+
+    def pings_in_place(self, events: Sequence[Event], state: Any) -> list[int]:
+        """Return the seats to ping in a short message when these events edit the live board in place.
+
+        An edit does not notify anyone, so a seat whose move becomes due while the board stays in place
+        (say, the next Leader to place) is pinged once, in a line of its own, without a second picture.
+        """
+        return []
+
     def private_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture | None:
         """Render what one seat alone may see, or None for games with nothing hidden (runs in a thread)."""
         return None
@@ -131,6 +143,14 @@ class GameAdapter(ABC):
     def seats_to_update_privately(self, events: Sequence[Event], state: Any) -> set[int]:
         """Return the seats whose private view changed and should get a DM."""
         return set()
+
+    def congratulations(self, outcome: Outcome, mentions: Sequence[str]) -> str:
+        """Return the line congratulating the winners (`mentions` holds each seat's mention)."""
+        winners = [mentions[s] for s in outcome.winners]
+        if not winners:
+            return "Nobody wins this time."
+        listed = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
+        return f"Congratulations {listed}!"
 
     def standings_lines(self, outcome: Outcome, names: Sequence[str]) -> list[str]:
         """Return one line per seat of the final standings."""

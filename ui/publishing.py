@@ -51,10 +51,12 @@ def board_content(board: Board, events: Sequence[Event]) -> str:
         if outcome.tiebreak:
             lines.append(outcome.tiebreak)
         lines += board.notes
-        winners = " and ".join(board.row.seats[s].mention for s in outcome.winners)
-        lines.append(f"Congratulations {winners}!" if winners else "Nobody wins this time.")
+        mentions = [seat.mention for seat in board.row.seats]
+        lines.append(adapter_for(board.row.kind).congratulations(outcome, mentions))
     else:
         lines.append(game.status(board.state, names))
+        if happened and happened[-1] == lines[-1]:
+            happened.pop()  # never say the same thing twice in a row
         # A seat still in the middle of its own turn (a Gourami choice after its take) is not pinged again.
         waiting = [board.row.seats[s] for s in game.to_act(board.state) if not game.mid_turn(board.state, s)]
         people = " ".join(seat.mention for seat in waiting if not seat.is_bot)
@@ -184,7 +186,7 @@ class Publisher:
             cut = next((i for i in range(fresh - start, len(turn)) if turn[i].kind in adapter.turn_closers), len(turn))
             lines = [text for e in turn[:cut] if e.private_to is None and (text := describe(game, e, names))]
             picture = await self.renderer.board(adapter, board)
-            going_on = not game.is_over(state) and any(game.mid_turn(state, s) for s in game.to_act(state))
+            going_on = not game.is_over(state) and adapter.still_in_place(game, state)
             if going_on:
                 content = lines_within([*lines, game.status(state, names)], keep_last=1, more="…and {n} more")
                 view = view_of(adapter.board_items(board))
@@ -203,6 +205,7 @@ class Publisher:
                     shown_in = None if anew is None else anew.id
                 if shown_in is not None:
                     await self._mark_posted(board, shown_in)
+                await self._ping(row, adapter.pings_in_place(events, state), game.status(state, names))
                 return True
             await self.edit_message(
                 row.channel_id,
@@ -217,25 +220,40 @@ class Publisher:
                 ]
             else:
                 items = adapter.board_items(board)
-            message = await self.send(row, None, board_content(board, turn[cut:]), picture, items)
+            # The finished turn's message now shows this very picture: the next board is its text, ping and
+            # menus only, so no picture is shown twice in a row.
+            message = await self.send(row, None, board_content(board, turn[cut:]), None, items)
             if message is not None:
                 await self._mark_posted(board, message.id)
             return True
+
+    async def _ping(self, row: GameRow, seats: Sequence[int], status: str) -> None:
+        """Ping the human players among `seats` once, in one short message under the board edited in place."""
+        people = " ".join(row.seats[s].mention for s in seats if 0 <= s < len(row.seats) and not row.seats[s].is_bot)
+        if people:
+            text = f"{status}\n{people}, it's your turn."
+            channel = self.bot.get_partial_messageable(row.channel_id)
+            await channel.send(text, allowed_mentions=MENTION_USERS)
 
     async def send(
         self,
         row: GameRow,
         interaction: discord.Interaction | None,
         content: str,
-        picture: Picture,
+        picture: Picture | None,
         items: list[discord.ui.Item[Any]],
         *,
         ping: bool = True,
     ) -> discord.Message | None:
-        """Send a board as the interaction's follow-up, or to the channel when no one is interacting."""
+        """Send a board as the interaction's follow-up, or to the channel when no one is interacting.
+
+        Without a picture the board is its text and menus only (the picture is in the message just above).
+        """
         view = view_of(items)
         mentions = MENTION_USERS if ping else discord.AllowedMentions.none()
-        kwargs: dict[str, Any] = {"content": content, "file": picture.file(), "allowed_mentions": mentions}
+        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
+        if picture is not None:
+            kwargs["file"] = picture.file()
         if view is not None:
             kwargs["view"] = view
         if interaction is not None:

@@ -30,7 +30,8 @@ from engine.flippers.cards import (
     setup_rule,
     team_cards,
 )
-from engine.flippers.powers import available, blocker, resolve
+from engine.flippers.orders import order_matters
+from engine.flippers.powers import available, blocker, markers, resolve
 from engine.flippers.scoring import food_awards, outcome, scores, side_totals
 from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
 from engine.flippers.table import DIRECTIONS, WORDS, Cell, frontier, label, neighbours, parse_label, rotate, step
@@ -66,12 +67,12 @@ class FlippersGame(Game[FlippersState]):
     title = "Flippers"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    schema_version = 2
+    schema_version = 3
     hidden_information = True
     options = (OptionSpec("teams", "Team Up: alternate seats play as partners (4 or 6 players)"),)
 
     def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> FlippersState:
-        """Deal Food cards, Leaders and shuffled decks from `seed`; every seat draws its setup cards."""
+        """Lay out the Food cards and shuffle each seat's deck from `seed`; cards are drawn after the Leaders."""
         if not self.min_players <= players <= self.max_players:
             raise IllegalAction(f"{self.title} needs {self.min_players}-{self.max_players} players.")
         teams_mode = bool(options.get("teams", False))
@@ -94,8 +95,8 @@ class FlippersGame(Game[FlippersState]):
             where={},
             facing={},
             face={},
-            hands=[deck[:SETUP_DRAW] for deck in decks],
-            decks=[deck[SETUP_DRAW:] for deck in decks],
+            hands=[[] for _ in decks],
+            decks=decks,
             discards=[[] for _ in range(players)],
             unused_food=[fid for fid in FOOD_IDS if fid not in foods],
             chosen=[discard == 0] * players,
@@ -109,6 +110,7 @@ class FlippersGame(Game[FlippersState]):
         centre, row = LAYOUT["centre_column"], LAYOUT["food_row"]
         for i, fid in enumerate(foods):
             state.place(fid, (centre - (food_count - 1) // 2 + i, row), LAYOUT["food_facing"], rng.choice(FOOD_SIDES))
+        state.widen(list(state.cells) + [spot for spot, _ in leader_spots(state)])
         return state
 
     def to_act(self, state: FlippersState) -> list[int]:
@@ -150,14 +152,17 @@ class FlippersGame(Game[FlippersState]):
             raise IllegalAction("You have resigned from this game.")
         kind = action.get("type") if isinstance(action, Mapping) else None
         if kind == "leader":
-            return self._place_leader(state, seat, action)
-        if kind == "discard":
+            events = self._place_leader(state, seat, action)
+        elif kind == "discard":
             return self._discard(state, seat, action)
-        if kind == "play":
-            return self._play(state, seat, action)
-        if kind == "activate":
-            return self._activate(state, seat, action)
-        raise IllegalAction("Unknown action: place your Leader, choose discards, play a card or activate one.")
+        elif kind == "play":
+            events = self._play(state, seat, action)
+        elif kind == "activate":
+            events = self._activate(state, seat, action)
+        else:
+            raise IllegalAction("Unknown action: place your Leader, choose discards, play a card or activate one.")
+        state.widen(list(state.cells) + list(markers(state)))
+        return events
 
     def _place_leader(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
         """Put the seat's Leader face up on an empty cell beside a Food card, facing that Food card."""
@@ -194,14 +199,19 @@ class FlippersGame(Game[FlippersState]):
         return self._open_discards(state)
 
     def _open_discards(self, state: FlippersState) -> list[Event]:
-        """Move on to the private setup discards; when a seat must discard its whole draw, do it for it."""
+        """Deal the setup cards and open the private discards; when a seat must discard its whole draw, do it."""
         state.phase, state.current = SETUP, state.first
+        events = []
+        for seat in range(state.players):
+            if not state.resigned[seat]:
+                drawn, state.decks[seat] = state.decks[seat][:SETUP_DRAW], state.decks[seat][SETUP_DRAW:]
+                state.hands[seat] = drawn
+                events.append(Event("drew", seat, {"cards": list(drawn)}, private_to=seat))
         count = setup_rule(state.players)[0]
         if count == 0:
-            return self._start_play(state)
+            return events + self._start_play(state)
         if count < SETUP_DRAW:
-            return [Event("discards_open", None, {"count": count})]
-        events = []
+            return [*events, Event("discards_open", None, {"count": count})]
         for seat in range(state.players):
             if not state.resigned[seat] and not state.chosen[seat]:
                 events.append(Event("discarded", seat, {"cards": list(state.hands[seat])}, private_to=seat))
@@ -267,7 +277,7 @@ class FlippersGame(Game[FlippersState]):
         state.activated = [cid]
         events = [Event("played", seat, {"card": cid, "cell": label(cell), "facing": facing})]
         events += resolve(state, cid)
-        return events + self._maybe_end_turn(state)
+        return events + self._maybe_end_turn(state, action.get("rest") is True)
 
     def _activate(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
         """Use one of the seat's available face-up cards on the table."""
@@ -279,7 +289,7 @@ class FlippersGame(Game[FlippersState]):
         if problem:
             raise IllegalAction(problem)
         state.activated.append(cid)
-        return resolve(state, cid) + self._maybe_end_turn(state)
+        return resolve(state, cid) + self._maybe_end_turn(state, action.get("rest") is True)
 
     def _cannot_activate(self, state: FlippersState, seat: int, cid: str) -> str | None:
         """Return why `seat` may not activate table card `cid` now, or None when it may."""
@@ -337,13 +347,18 @@ class FlippersGame(Game[FlippersState]):
         """Return a card's name and cell for messages."""
         return f"{CARDS[cid].name} ({label(state.where[cid])})"
 
-    def _maybe_end_turn(self, state: FlippersState) -> list[Event]:
-        """Activate the only card left to activate by itself; end the turn once nothing is left."""
+    def _maybe_end_turn(self, state: FlippersState, rest: bool = False) -> list[Event]:
+        """Activate by itself the only card left and, with `rest`, every card left whose order changes nothing.
+
+        `rest` comes from an action's optional "rest": true (what a player on a phone wants: no question whose
+        answer cannot matter). End the turn once nothing is left.
+        """
         seat = state.current
         events: list[Event] = []
-        while len(left := available(state, seat)) == 1:
+        while (left := available(state, seat)) and (len(left) == 1 or (rest and not order_matters(state, seat))):
+            why = "only" if len(left) == 1 else "any_order"
             state.activated.append(left[0])
-            events.append(Event("auto", seat, {"card": left[0], "cell": label(state.where[left[0]])}))
+            events.append(Event("auto", seat, {"card": left[0], "cell": label(state.where[left[0]]), "why": why}))
             events += resolve(state, left[0])
         if left:
             return events

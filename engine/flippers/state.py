@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +56,8 @@ class FlippersState:
     played: str | None = None
     activated: list[str] = field(default_factory=list)
     first: int = 0
+    seen: tuple[int, int, int, int] | None = None
+    """The smallest box (first and last column, first and last row) holding every cell the table has used."""
 
     def place(self, cid: str, cell: Cell, facing: str, face: str) -> None:
         """Put a card on an empty cell."""
@@ -63,6 +65,16 @@ class FlippersState:
         self.where[cid] = cell
         self.facing[cid] = facing
         self.face[cid] = face
+
+    def widen(self, cells: Iterable[Cell]) -> None:
+        """Grow `seen` to hold `cells` (it never shrinks, so a picture of the table never narrows)."""
+        box = self.seen
+        for col, row in cells:
+            if box is None:
+                box = (col, col, row, row)
+            elif not (box[0] <= col <= box[1] and box[2] <= row <= box[3]):
+                box = (min(box[0], col), max(box[1], col), min(box[2], row), max(box[3], row))
+        self.seen = box
 
     def swap(self, a: Cell, b: Cell) -> None:
         """Exchange the contents of two cells, either of which may be empty."""
@@ -113,6 +125,7 @@ def dump_state(state: FlippersState, schema: int) -> dict[str, Any]:
         "played": state.played,
         "activated": list(state.activated),
         "first": state.first,
+        "seen": list(state.seen) if state.seen is not None else None,
     }
 
 
@@ -146,12 +159,23 @@ def _card_lists(value: Any, players: int, what: str) -> list[list[str]]:
 
 
 def migrate(data: Mapping[str, Any], schema: int) -> Mapping[str, Any]:
-    """Return a save in the current schema: schema 1 (Leaders dealt in a row, seat 1 first) gains `first` = 0.
+    """Return a save in the current schema, one step at a time.
 
-    A schema-1 game keeps its table and markers and plays on under the current rules.
+    Schema 1 (Leaders dealt in a row, seat 1 first) gains `first` = 0 and plays on under the current rules,
+    its table and markers kept. Schema 2 dealt the setup cards before the Leaders were placed: a game still
+    placing Leaders puts each seat's drawn cards back on top of its deck, in order, so they are dealt after
+    the last Leader as the rulebook orders (the same cards: nothing about the game changes but when they are
+    seen). A game past Leader placement is untouched.
     """
-    if isinstance(data, Mapping) and data.get("schema") == 1 and schema == 2:
-        return {**data, "schema": 2, "first": 0}
+    if not isinstance(data, Mapping):
+        return data
+    if data.get("schema") == 1 and schema >= 2:
+        data = {**data, "schema": 2, "first": 0}
+    if data.get("schema") == 2 and schema >= 3:
+        data = {**data, "schema": 3}
+        if data.get("phase") == LEADERS and isinstance(data.get("hands"), list) and isinstance(data.get("decks"), list):
+            data["decks"] = [[*hand, *deck] for hand, deck in zip(data["hands"], data["decks"], strict=False)]
+            data["hands"] = [[] for _ in data["hands"]]
     return data
 
 
@@ -199,9 +223,7 @@ def _load(data: Mapping[str, Any], schema: int) -> FlippersState:
     discards = _card_lists(data["discards"], players, "discards")
     unused = data["unused_food"]
     _check(isinstance(unused, list) and all(c in FOOD_IDS for c in unused), "bad unused_food")
-    seen = (
-        list(where) + list(unused) + [c for pile in (hands, decks, discards) for cards in pile for c in cards]
-    )
+    seen = list(where) + list(unused) + [c for pile in (hands, decks, discards) for cards in pile for c in cards]
     resigned = _bools(data["resigned"], players, "resigned")
     expected = {c for seat in range(players) for c in team_cards(seat)} | set(FOOD_IDS)
     waiting = {team_cards(s)[0] for s in range(players) if phase in (LEADERS, OVER) or resigned[s]}
@@ -225,7 +247,11 @@ def _load(data: Mapping[str, Any], schema: int) -> FlippersState:
     _check(played is None or played in where, "the played card is not on the table")
     activated = data["activated"]
     _check(isinstance(activated, list) and all(c in where for c in activated), "bad activated list")
-    return FlippersState(
+    seen = data.get("seen")
+    _check(
+        seen is None or (isinstance(seen, list) and len(seen) == 4 and all(type(v) is int for v in seen)), "bad seen"
+    )
+    state = FlippersState(
         players=players,
         teams_mode=teams_mode,
         phase=phase,
@@ -247,4 +273,7 @@ def _load(data: Mapping[str, Any], schema: int) -> FlippersState:
         played=played,
         activated=list(activated),
         first=_int(data["first"], 0, players - 1),
+        seen=None if seen is None else (seen[0], seen[1], seen[2], seen[3]),
     )
+    state.widen(cells)  # saves from before `seen` start from the table as it stands
+    return state

@@ -69,6 +69,11 @@ def _markers(state: FlippersState, on_cells: dict[tuple[int, int], list[int]]) -
     ]
 
 
+def _box(cells: list[tuple[int, int]]) -> tuple[int, int, int, int]:
+    """Return the first and last column and row of `cells`."""
+    return min(c[0] for c in cells), max(c[0] for c in cells), min(c[1] for c in cells), max(c[1] for c in cells)
+
+
 def view(
     state: FlippersState, seat: int | None, to_act: list[int], open_cells: list[str], leader_cells: list[str]
 ) -> dict[str, Any]:
@@ -117,6 +122,7 @@ def view(
             "min_row": min(c[1] for c in cells),
             "max_row": max(c[1] for c in cells),
         },
+        "seen": dict(zip(("min_col", "max_col", "min_row", "max_row"), state.seen or _box(cells), strict=True)),
         "played": state.played if playing else None,
         "activated": list(state.activated) if playing else [],
         "to_activate": available(state, state.current) if playing and state.played else [],

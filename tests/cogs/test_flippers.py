@@ -117,7 +117,7 @@ def _values(item: discord.ui.Item[Any]) -> list[str]:
 def test_leader_placement_board_offers_the_legal_cells_to_the_seat_placing() -> None:
     state = GAME.new_game(2, {}, seed=4)
     items = ADAPTER.board_items(_board(state))
-    assert _tokens(items) == [LEADER, HAND_BUTTON]
+    assert _tokens(items) == [LEADER]
     assert _values(items[0]) == ["N14", "M15", "O15", "N16"]
     menu = _inner(items[0])
     assert menu.placeholder == f"{NAMES[state.first]}: place your Leader…"
@@ -199,7 +199,7 @@ def _check_step(state: FlippersState, events: list[Event], before: list[list[str
     assert _leaks(public, hidden) == []
     tokens = _tokens(items)
     if state.phase == LEADERS:
-        assert tokens == [LEADER, HAND_BUTTON]
+        assert tokens == [LEADER]
         assert _values(items[0]) == GAME.view(state, None)["leader_cells"]
     elif state.phase == SETUP:
         assert tokens == [DISCARD_BUTTON, HAND_BUTTON]
@@ -212,7 +212,7 @@ def _check_step(state: FlippersState, events: list[Event], before: list[list[str
         assert tokens == []
     changed = {s for s in range(state.players) if sorted(before[s]) != sorted(state.hands[s])}
     everyone = {s for s in range(state.players) if not state.resigned[s]}
-    opened = any(e.kind in ("game_started", "discards_open") for e in events)
+    opened = any(e.kind == "discards_open" for e in events)
     # Every hand that changed is refreshed, also after a play that draws nothing (the deck is empty).
     assert changed <= ADAPTER.seats_to_update_privately(events, state) <= (changed | everyone if opened else changed)
     for seat in range(state.players):
@@ -234,7 +234,7 @@ def test_random_games_never_show_a_hidden_card_in_public(players: int, teams: bo
     state = GAME.new_game(players, {"teams": teams}, seed)
     version = 1
     start = [Event("game_started")]
-    assert ADAPTER.seats_to_update_privately(start, state) == set(range(players))
+    assert ADAPTER.seats_to_update_privately(start, state) == set(), "no card is dealt before the Leaders"
     _check_step(state, start, [[] for _ in range(players)], version)
     while not GAME.is_over(state):
         seat = rng.choice(GAME.to_act(state))
@@ -261,7 +261,10 @@ def test_the_setup_discards_stay_secret_in_the_board_that_follows() -> None:
 def test_a_resigned_seat_gets_no_deal_message() -> None:
     state = GAME.new_game(3, {}, seed=4)
     GAME.resign(state, 1)
-    assert ADAPTER.seats_to_update_privately([Event("game_started")], state) == {0, 2}
+    events = []
+    while state.phase == LEADERS:
+        events = GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
+    assert ADAPTER.seats_to_update_privately(events, state) == {0, 2}
 
 
 # -- private views ------------------------------------------------------------------------------------
@@ -331,10 +334,10 @@ def test_team_up_standings_give_each_team_total_then_its_members() -> None:
         ]
     )
     assert ADAPTER.standings_lines(outcome, NAMES) == [
-        "1. 🏆 Team Bob + Di: 20 points together",
+        "1. 🏆 Team Macaroni & Weddell: 20 points together",
         "  · Bob (Macaroni): 10 = stash 8 + Food cards 2 + Leader 0",
         "  · Di (Weddell): 10 = stash 10 + Food cards 0 + Leader 0",
-        "3. Team Ana + Cy: 15 points together",
+        "3. Team Chinstrap & Emperor: 15 points together",
         "  · Ana (Chinstrap): 10 = stash 6 + Food cards 3 + Leader 1",
         "  · Cy (Emperor, resigned): 5 = stash 5 + Food cards 0 + Leader 0",
     ]
@@ -437,7 +440,23 @@ async def test_the_play_flow_is_private_until_the_card_is_played() -> None:
     await ADAPTER.on_component(flow, press, board, _hit(PLAY_BUTTON))  # type: ignore[arg-type]
     (reply,) = press.response.sent
     assert reply["ephemeral"] is True
-    assert _values(reply["view"].children[0]) == state.hands[seat]
+    menus = list(map(_inner, reply["view"].children))
+    # Two picks from the board: the button, then one menu per card in hand holding cell and facing together.
+    assert [m.custom_id.split(":", 3)[3] for m in menus[:2]] == [f"{SPOT}:{c}" for c in state.hands[seat]]
+    assert all(len(m.options) == 24 for m in menus[:2])
+    # Any other cell takes three: the button, the cell, then the card and its facing in one menu.
+    far = menus[2].options[0].value
+    step = _interaction(seat, ephemeral=True)
+    await ADAPTER.on_component(flow, step, board, _hit(menus[2].custom_id.split(":", 3)[3], far))  # type: ignore[arg-type]
+    (asked,) = step.response.sent
+    (both,) = map(_inner, asked["view"].children)
+    assert [o.value for o in both.options] == [f"{c}:{d}" for c in state.hands[seat] for d in "NESW"]
+    assert all(o.description.startswith("aims at ") for o in both.options)
+    other = state.hands[seat][1]
+    await ADAPTER.on_component(
+        flow, _interaction(seat, ephemeral=True), board, _hit(both.custom_id.split(":", 3)[3], f"{other}:E")
+    )  # type: ignore[arg-type]
+    assert flow.acts.pop()["action"] == {"type": "play", "card": other, "cell": far, "facing": "E", "rest": True}
     card = state.hands[seat][0]
     step = _interaction(seat, ephemeral=True)
     await ADAPTER.on_component(flow, step, board, _hit(CARD, card))  # type: ignore[arg-type]
@@ -461,7 +480,7 @@ async def test_the_play_flow_is_private_until_the_card_is_played() -> None:
     await ADAPTER.on_component(flow, _interaction(seat, ephemeral=True), board, _hit(spot_token, f"{near[0]}:S"))  # type: ignore[arg-type]
     (act,) = flow.acts
     assert act == {
-        "action": {"type": "play", "card": card, "cell": near[0], "facing": "S"},
+        "action": {"type": "play", "card": card, "cell": near[0], "facing": "S", "rest": True},
         "expected_version": VERSION,
     }
     # Another cell: its facing comes next.
@@ -473,7 +492,7 @@ async def test_the_play_flow_is_private_until_the_card_is_played() -> None:
     assert [o.value for o in menu.options] == ["N", "E", "S", "W"]
     face_token = menu.custom_id.split(":", 3)[3]
     await ADAPTER.on_component(flow, _interaction(seat, ephemeral=True), board, _hit(face_token, "W"))  # type: ignore[arg-type]
-    assert flow.acts[1]["action"] == {"type": "play", "card": card, "cell": rest[0], "facing": "W"}
+    assert flow.acts[1]["action"] == {"type": "play", "card": card, "cell": rest[0], "facing": "W", "rest": True}
 
 
 async def test_with_one_card_in_hand_the_play_button_goes_straight_to_cell_and_facing() -> None:
@@ -487,12 +506,21 @@ async def test_with_one_card_in_hand_the_play_button_goes_straight_to_cell_and_f
     assert len(menu.options) == 4 * len(open_cells(state))
 
 
-def test_a_play_or_an_activation_is_edited_into_the_turns_board_a_resignation_is_not() -> None:
+def test_a_play_an_activation_a_leader_or_a_discard_is_edited_into_the_board_a_resignation_is_not() -> None:
     state = table([("food-1", "N15", "N", "A"), ("c-plus", "M15", "N", "up")], {0: ["c-flip", "c-turn"], 1: ["m-flip"]})
     assert ADAPTER.turn_in_place(play(state, "c-flip", "N14", "E"))
     assert not ADAPTER.turn_in_place(GAME.resign(state, 1))
     setup = new_setup(2, 1)
-    assert not ADAPTER.turn_in_place(GAME.apply(setup, 0, GAME.legal_actions(setup, 0)[0]))
+    assert ADAPTER.turn_in_place(GAME.apply(setup, 0, GAME.legal_actions(setup, 0)[0])), "a discard posts no board"
+    assert ADAPTER.still_in_place(GAME, setup)
+    leaders = GAME.new_game(3, {}, seed=2)
+    first = leaders.first
+    events = GAME.apply(leaders, first, GAME.legal_actions(leaders, first)[0])
+    assert ADAPTER.turn_in_place(events) and ADAPTER.pings_in_place(events, leaders) == [leaders.current]
+    assert leaders.current != first
+    while leaders.phase == LEADERS:
+        events = GAME.apply(leaders, leaders.current, GAME.legal_actions(leaders, leaders.current)[0])
+    assert ADAPTER.pings_in_place(events, leaders) == [0, 1, 2], "everyone is asked for their discard once"
 
 
 async def test_the_activate_select_and_the_hand_button_reach_the_flow() -> None:
@@ -502,7 +530,7 @@ async def test_the_activate_select_and_the_hand_button_reach_the_flow() -> None:
     flow = FakeFlow()
     await ADAPTER.on_component(flow, _interaction(0), _board(state), _hit(ACTIVATE, "c-plus"))  # type: ignore[arg-type]
     await ADAPTER.on_component(flow, _interaction(1), _board(state), _hit(HAND_BUTTON))  # type: ignore[arg-type]
-    assert flow.acts == [{"action": {"type": "activate", "card": "c-plus"}, "expected_version": VERSION}]
+    assert flow.acts == [{"action": {"type": "activate", "card": "c-plus", "rest": True}, "expected_version": VERSION}]
     assert flow.hands == 1
 
 
@@ -590,7 +618,13 @@ async def test_the_play_command_autocompletes_only_legal_values_for_the_caller()
     assert [c.value for c in facings] == ["N", "E", "S", "W"]
     assert all("aims at" in c.name for c in facings)
     await cog.play.callback(cog, _interaction(seat), cards[0].value, first, "n")  # type: ignore[arg-type]
-    assert flow.acts[0]["action"] == {"type": "play", "card": cards[0].value, "cell": first, "facing": "n"}
+    assert flow.acts[0]["action"] == {
+        "type": "play",
+        "card": cards[0].value,
+        "cell": first,
+        "facing": "n",
+        "rest": True,
+    }
     assert "private_note" not in flow.acts[0]
 
 
@@ -610,4 +644,4 @@ async def test_the_activate_command_offers_only_cards_still_available() -> None:
     assert [c.value for c in await cog.activate_cards(_interaction(0), "")] == ["c-turn", "c-plus"]
     assert await cog.activate_cards(_interaction(1), "") == []
     await cog.activate.callback(cog, _interaction(0), "plus")  # type: ignore[arg-type]
-    assert flow.acts[0]["action"] == {"type": "activate", "card": "c-plus"}
+    assert flow.acts[0]["action"] == {"type": "activate", "card": "c-plus", "rest": True}

@@ -6,10 +6,12 @@ resolves; the next player's board, with its ping, is posted when the turn ends.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
+import statistics
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from itertools import combinations
 
@@ -27,6 +29,7 @@ from tests.e2e.helpers_games import (
     DM_NOTICE,
     NAMES,
     QUIET,
+    TURN_PING,
     LeakAudit,
     TableBase,
     check_picture,
@@ -79,6 +82,12 @@ class FlippersTable(TableBase):
         self.leader_menus = False
         self.posted: Counter[int] = Counter()
         """Boards posted while each turn of play was going on (one per turn: the next player's)."""
+        self.shown: FakeMessage | None = None
+        """The public message showing the newest table picture."""
+        self.pings: FakeMessage | None = None
+        """The newest public message pinging players."""
+        self.pictures: list[tuple[int, str]] = []
+        """Every table picture shown in the channel, in order: (message id, digest of its bytes)."""
 
     async def state(self) -> FlippersState:
         """Return the game state as the bot saved it."""
@@ -96,7 +105,8 @@ class FlippersTable(TableBase):
         _, board = await self.act(self.players[0], "/game start")
         state = await self.state()
         assert state.phase == LEADERS and state.teams_mode is teams
-        assert all(len(hand) == 3 for hand in state.hands)
+        assert all(len(hand) == 0 for hand in state.hands), "cards are dealt after the Leaders are placed"
+        self.note_pictures([board], None)
         assert pinged(board, self.players) == [self.players[state.first]]
         assert f"({self.names[state.first]} plays first, drawn at random)" in board.content
         await self.check_board(board, state, before, None)
@@ -114,7 +124,7 @@ class FlippersTable(TableBase):
         assert not message.ephemeral and not message.loading
         phase = state.phase
         stage = "final" if phase == OVER else phase if phase in (SETUP, LEADERS) else f"turn-{state.turn}"
-        alt = check_picture(message, f"flippers-{stage}")
+        alt = check_picture(self.shown or message, f"flippers-{stage}")
         if not self.boards or message is not self.board:
             if self.boards:
                 assert all(c.get("disabled") for c in self.board.interactive_components()), "old board still live"
@@ -153,7 +163,7 @@ class FlippersTable(TableBase):
         """Check that exactly the seats just dealt, asked to discard, playing, drawing or discarding got one DM."""
         after = self.private_counts()
         for seat, player in enumerate(self.players):
-            changed = previous is None or (
+            changed = previous is not None and (
                 sorted(state.hands[seat]) != sorted(previous.hands[seat])
                 or len(state.discards[seat]) > len(previous.discards[seat])
                 or (previous.phase == LEADERS and state.phase != LEADERS and not state.resigned[seat])
@@ -174,6 +184,7 @@ class FlippersTable(TableBase):
         listed = HAND_LINE.findall(text)
         assert sorted(listed) == sorted(CARDS[cid].power_name for cid in state.hands[seat]), (text, state.hands[seat])
         assert not any(cid in text for cid in state.hands[seat]), text  # cards by name, never by id
+        assert not re.search(r"\b[a-z]-[a-z]+\b", text), "a card id in player-facing text"
         assert f"Deck: {len(state.decks[seat])} card" in text
         must = state.phase == SETUP and not state.chosen[seat]
         assert ("to discard** for the whole game" in text) == must, text
@@ -201,19 +212,35 @@ class FlippersTable(TableBase):
 
         A play or an activation edits the turn's board; only when the turn ends is a new board posted.
         """
+        return await self.settle(lambda: self.driver.slash(player, command).settle(quiet=QUIET))
+
+    async def settle(
+        self, send: Callable[[], Awaitable[InteractionResult]]
+    ) -> tuple[InteractionResult, FakeMessage, FakeMessage | None]:
+        """Run one action; return its answer, the newest board, and the board it edited in place (if any).
+
+        A Leader placement, a discard, a play or an activation edits the board in place; only when a turn (or the
+        setup) ends is a new board posted: the next player's text, ping and menus, the picture being the one just
+        shown above it. A seat whose move falls due while the board stays in place is pinged in a line of its own.
+        """
         before = len(self.driver.messages())
         current = self.boards[-1] if self.boards else None
         edits = len(current.versions) if current else 0
         turn = (await self.state()).turn if self.boards else 0
-        result = await self.driver.slash(player, command).settle(quiet=QUIET)
+        result = await send()
         new = self.driver.messages()[before:]
-        boards = [m for m in new if m.attachments]
         notices = [m for m in new if DM_NOTICE in m.content]
-        assert len(boards) <= 1 and len(new) == len(boards) + len(notices), [m.content for m in new]
+        pings = [m for m in new if not m.attachments and not m.components and TURN_PING.search(m.content)]
+        boards = [m for m in new if m not in notices and m not in pings]
+        assert len(boards) <= 1 and len(pings) <= 1, [m.content for m in new]
+        assert not (boards and pings), "a new board pings by itself"
         edited = current if current is not None and len(current.versions) > edits else None
         assert boards or edited, "the action changed no board"
         self.posted[turn] += len(boards)
         self.actions += 1
+        self.note_pictures(boards, edited)
+        if pings or boards:
+            self.pings = (pings or boards)[0]
         if edited is not None:
             check_picture(edited, "flippers-")
             self.follow_stashes(edited)
@@ -221,6 +248,25 @@ class FlippersTable(TableBase):
                 live = [c for c in edited.interactive_components() if not c.get("disabled")]
                 assert live == [], "the finished turn's board still offers moves"
         return result, boards[0] if boards else edited, edited  # type: ignore[return-value]
+
+    def note_pictures(self, posted: list[FakeMessage], edited: FakeMessage | None) -> None:
+        """Record the table pictures this action showed: an edited board's new picture, then any new board's."""
+        for message in ([edited] if edited is not None else []) + posted:
+            if not message.attachments:
+                continue
+            digest = hashlib.sha256(message.attachments[0].data).hexdigest()
+            if self.pictures and self.pictures[-1] == (message.id, digest):
+                continue  # the same message kept its picture (a text-only edit)
+            self.pictures.append((message.id, digest))
+            self.shown = message
+        if posted and not posted[0].attachments:
+            assert edited is not None and edited.attachments, "a board without a picture under no picture"
+
+    def repeated_pictures(self) -> int:
+        """Return how often a picture was shown again in another message right after it was shown."""
+        return sum(
+            1 for (m1, d1), (m2, d2) in zip(self.pictures, self.pictures[1:], strict=False) if d1 == d2 and m1 != m2
+        )
 
     async def place_leader(self, player: FakeUser, state: FlippersState) -> None:
         """Place the Leader on a cell chosen from the autocomplete, which offers exactly the legal cells."""
@@ -233,15 +279,16 @@ class FlippersTable(TableBase):
         cell = self.rng.choice(offered)
         dms = self.private_counts()
         if self.leader_menus:
-            before, old = len(self.driver.messages()), self.board
+            old = self.board
             menu = old.find_component(placeholder=f"{self.names[seat]}: place your Leader…")
             assert [o["value"] for o in menu["options"]] == offered
-            await self.driver.select(player, old, [cell], custom_id=menu["custom_id"]).settle(quiet=QUIET)
-            (board,) = [m for m in self.driver.messages()[before:] if m.attachments]
-            self.actions += 1
+            _, board, edited = await self.settle(
+                lambda: self.driver.select(player, old, [cell], custom_id=menu["custom_id"]).settle(quiet=QUIET)
+            )
         else:
-            _, board = await self.act(player, f"/flippers leader cell:{cell}")
-        assert f"{self.names[seat]} placed their Leader at {cell} facing " in board.content
+            _, board, edited = await self.step(player, f"/flippers leader cell:{cell}")
+        assert edited is not None, "a Leader placement posted a new board instead of editing the setup's"
+        assert f"{self.names[seat]} placed their Leader at {cell} facing " in edited.content
         after = await self.state()
         leader = f"{TEAMS[seat]['letter'].lower()}-leader"
         assert label(after.where[leader]) == cell
@@ -261,9 +308,10 @@ class FlippersTable(TableBase):
         kept = [c for c in offered if not self.keep_blocks or "block" not in c["value"]]
         choice = self.rng.choice(kept)["value"]
         dms = self.private_counts()
-        result, board = await self.act(player, f"/flippers discard cards:{choice}")
+        result, board, edited = await self.step(player, f"/flippers discard cards:{choice}")
         assert result.response_type == 4 and result.ephemeral and result.content.startswith("You discarded ")
-        assert f"{self.names[seat]} has chosen their discards." in board.content
+        assert edited is not None, "a discard posted a board"
+        assert f"{self.names[seat]} has chosen their discards." in edited.content
         after = await self.state()
         assert sorted(after.discards[seat]) == sorted(choice.split(","))
         await self.check_board(board, after, dms, state)
@@ -313,10 +361,15 @@ class FlippersTable(TableBase):
             player = self.players[state.current]
             assert state.current == GAME.to_act(state)[0]
         else:
-            players = pinged(self.board, self.players)
+            assert self.pings is not None
+            players = pinged(self.pings, self.players)
             seats = sorted(self.players.index(p) for p in players)
-            assert seats == GAME.to_act(state), (seats, GAME.to_act(state))
-            player = players[0]
+            if state.phase == SETUP:  # pinged once when the discards open; those still choosing are among them
+                assert set(GAME.to_act(state)) <= set(seats), (seats, GAME.to_act(state))
+                seats = GAME.to_act(state)
+            else:
+                assert seats == GAME.to_act(state), (seats, GAME.to_act(state))
+            player = self.players[seats[0]]
         if state.phase == LEADERS:
             await self.place_leader(player, state)
         elif state.phase == SETUP:
@@ -371,7 +424,7 @@ class FlippersTable(TableBase):
             for rank, trophy, team, total in TEAM_LINE.findall(content):
                 posted[team] = (int(rank), bool(trophy), int(total))
             expected_lines = {
-                " + ".join(self.names[s] for s in range(len(self.players)) if sides[s] == side): side
+                " & ".join(TEAMS[s]["short"] for s in range(len(self.players)) if sides[s] == side): side
                 for side in set(sides)
             }
             assert set(posted) == set(expected_lines), content
@@ -412,9 +465,12 @@ async def test_full_game_through_slash_commands(
     await table.check_final_standings()
     turns = (await table.state()).turn
     assert {turn: table.posted[turn] for turn in range(1, turns + 1)} == dict.fromkeys(range(1, turns + 1), 1)
+    assert table.repeated_pictures() == 0, "a picture was shown again in the next message"
     if teams:
         game_over = next(line for line in table.board.content.splitlines() if line.startswith("Game over: "))
-        assert re.fullmatch(r"Game over: The team of \w+( & \w+)+ \(\d+ points together\) wins?\..*", game_over)
+        assert re.fullmatch(
+            r"Game over: Team \w+( & \w+)+ \(\d+ points together\) (wins|.* share the win)\..*", game_over
+        )
 
 
 async def test_full_game_on_postgresql(
@@ -464,16 +520,15 @@ async def play_block_at_an_empty_cell(table: FlippersTable, state: FlippersState
     before = len(driver.messages())
     menu = (await driver.press(player, table.board, label="Play a card…").settle(quiet=QUIET)).message
     assert menu.ephemeral
-    if len(state.hands[seat]) > 1:
-        picked = await driver.select(player, menu, [block], custom_id=select_offering(menu, block)).settle(quiet=QUIET)
-        menu = picked.message
-    spots = [o["value"] for c in menu.interactive_components() for o in c.get("options") or [] if ":" in o["value"]]
+    # One menu per card in hand, each holding the nearest cells with their facings: the Block's is the one to use.
+    (spots_menu,) = [c for c in menu.interactive_components() if str(c["custom_id"]).endswith(f"spot:{block}")]
+    spots = [o["value"] for o in spots_menu.get("options") or []]
     assert 0 < len(spots) <= 24 and len(spots) % 4 == 0, spots
     aimed = [v for v in spots if step(parse_label(v.split(":")[0]) or (0, 0), v.split(":")[1]) not in state.cells]
     if not aimed:
         return None
     spot = aimed[0]
-    played = await driver.select(player, menu, [spot], custom_id=select_offering(menu, spot)).settle(quiet=QUIET)
+    played = await driver.select(player, menu, [spot], custom_id=spots_menu["custom_id"]).settle(quiet=QUIET)
     assert played.ephemeral and menu.content.startswith("Done"), menu.content
     cell, facing = spot.split(":")
     target = label(step(parse_label(cell) or (0, 0), facing))
@@ -529,7 +584,7 @@ async def test_a_block_marker_waits_on_an_empty_cell_and_blocks_the_card_played_
                 ]
                 entry = next(c for c in view["cards"] if c["id"] == card)
                 assert entry["blocked_by"] == blocker and card not in available(after, seat)
-                check_picture(board, "flippers-")
+                check_picture(table.shown or board, "flippers-")
                 return
         await table.play_turn()
     raise AssertionError("no Block was ever aimed at an empty cell that stayed empty")
@@ -564,5 +619,72 @@ async def test_a_restart_mid_turn_keeps_the_turns_lines_on_its_board(
     assert board.content.splitlines()[: len(lines)] == lines and len(board.content.splitlines()) > len(lines)
     after = await table.state()
     assert card in after.activated or after.current != state.current
-    posted = [m for m in driver.messages()[messages:] if m.attachments]
+    posted = [m for m in driver.messages()[messages:] if m.components]  # the next board: its text and menus
     assert len(posted) == (0 if after.current == state.current else 1)
+
+
+async def phone_turn(table: FlippersTable) -> int:
+    """Play one turn as on a phone, pressing the board's button and picking from menus only; return the picks."""
+    driver, state = table.driver, await table.state()
+    seat, turn = state.current, state.turn
+    player = table.players[seat]
+    menu = (await driver.press(player, table.board, label="Play a card…").settle(quiet=QUIET)).message
+    picks = 1
+    while True:
+        assert menu.ephemeral, menu.content
+        options = [(c, o["value"]) for c in menu.interactive_components() for o in c.get("options") or []]
+        component, value = table.rng.choice(options)
+        kind = str(component["custom_id"]).split(":", 3)[3].split(":")[0]
+        picks += 1
+        if kind in ("spot", "cardface", "face"):
+            _, board, _ = await table.settle(
+                lambda c=component, v=value, m=menu: driver.select(player, m, [v], custom_id=c["custom_id"]).settle(
+                    quiet=QUIET
+                )
+            )
+            break
+        menu = (
+            await driver.select(player, menu, [value], custom_id=component["custom_id"]).settle(quiet=QUIET)
+        ).message
+    while True:
+        if board is not table.board:
+            table.boards.append(board)
+        after = await table.state()
+        if after.turn != turn or after.phase != PLAY:
+            return picks
+        due = available(after, seat)
+        card = table.rng.choice(due)
+        picks += 1
+        _, board, _ = await table.settle(
+            lambda c=card: driver.select(player, table.board, [c], custom_id=select_offering(table.board, c)).settle(
+                quiet=QUIET
+            )
+        )
+
+
+@pytest.mark.parametrize(("players", "teams", "seed"), [(4, True, 1), (6, False, 2), (4, False, 3), (6, True, 4)])
+async def test_a_turn_takes_at_most_three_picks_on_a_phone_most_of_the_time(
+    players: int, teams: bool, seed: int, driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Play whole games with the board's button and menus only; report the median and worst picks per turn.
+
+    A card is played in two picks (button, then cell and facing) or three (button, another cell, card and facing);
+    an activation is asked only when the order of the cards left changes the outcome. No picture is shown twice.
+    """
+    seed_games(monkeypatch, 460 + seed)
+    bot = await start_floe(driver, floe_settings)
+    table = FlippersTable(driver, bot, [driver.user(n) for n in NAMES[:players]], random.Random(seed))
+    table.leader_menus = True
+    await table.open(teams=teams)
+    while (await table.state()).phase != PLAY:
+        await table.play_turn()
+    picks = []
+    while not table.over:
+        picks.append(await phone_turn(table))
+    median = statistics.median(picks)
+    print(
+        f"\n{players} players{' Team Up' if teams else ''}: {len(picks)} turns, picks per turn median {median},"
+        f" worst {max(picks)}, {sum(p > 3 for p in picks)} turns over 3"
+    )
+    assert median <= 3 and max(picks) <= 6, picks
+    assert table.repeated_pictures() == 0

@@ -34,7 +34,7 @@ def test_an_old_setup_save_loads_with_its_leaders_in_place_and_seat_one_first() 
     assert data["schema"] == 1 and "first" not in data
     state = GAME.load(data)
     assert state.phase == SETUP and state.first == 0
-    assert GAME.dump(state)["schema"] == GAME.schema_version == 2
+    assert GAME.dump(state)["schema"] == GAME.schema_version == 3
     assert {f"{t}-leader" for t in "cme"} <= set(state.where)
     for seat in range(3):
         GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
@@ -53,8 +53,8 @@ def test_an_old_team_up_save_mid_turn_plays_on_under_the_new_rules() -> None:
     again = GAME.load(json.loads(json.dumps(GAME.dump(state))))
     assert GAME.dump(again) == GAME.dump(state)
     lines = finish(state, seed=2)
-    assert lines[-1].startswith(("Game over: The team of Ana & Cy (", "Game over: The team of Bob & Di ("))
-    assert "points together) win" in lines[-1]
+    assert lines[-1].startswith(("Game over: Team Chinstrap & Emperor (", "Game over: Team Macaroni & Weddell ("))
+    assert "points together) wins." in lines[-1] or "share the win" in lines[-1]
 
 
 def test_an_old_save_whose_last_card_is_now_blocked_by_a_partner_moves_to_the_next_turn() -> None:
@@ -65,3 +65,27 @@ def test_an_old_save_whose_last_card_is_now_blocked_by_a_partner_moves_to_the_ne
     assert not GAME.mid_turn(state, 2) and state.current == 3 and state.played is None
     assert len(state.hands[2]) == min(2, 1 + len(data["decks"][2]))  # drew back up as the turn ended
     assert GAME.legal_actions(state, 3)[0]["type"] == "play"
+
+
+def test_a_schema_2_save_still_placing_leaders_deals_after_the_last_leader() -> None:
+    data = old_save("schema2_leaders.json")
+    assert data["schema"] == 2 and data["phase"] == "leaders" and all(len(h) == 3 for h in data["hands"])
+    state = GAME.load(data)
+    assert GAME.dump(state)["schema"] == 3
+    assert state.hands == [[], [], [], []]
+    assert state.decks == [hand + deck for hand, deck in zip(data["hands"], data["decks"], strict=True)]
+    assert GAME.view(state, 0)["hand"] == []
+    while state.phase == "leaders":
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    assert state.phase == SETUP
+    assert state.hands == data["hands"], "the same cards are drawn, only later"
+    assert finish(state, seed=3)[-1].startswith("Game over: ")
+
+
+def test_a_schema_2_save_past_leader_placement_is_untouched() -> None:
+    data = old_save("schema2_setup.json")
+    state = GAME.load(data)
+    dumped = GAME.dump(state)
+    assert dumped.pop("seen") == [12, 15, 14, 15], "the box the table uses, for pictures that never narrow"
+    assert {**dumped, "schema": 2} == data

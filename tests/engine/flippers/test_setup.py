@@ -22,9 +22,11 @@ def test_setup_follows_the_reference_table(players: int) -> None:
     assert state.phase == LEADERS and GAME.to_act(state) == [state.first]
     assert sum(CARDS[c].kind == FOOD for c in state.where) == food
     assert state.stash == [6] * players and state.supply == 82 - 6 * players
-    assert all(len(h) == 3 and len(d) == 5 for h, d in zip(state.hands, state.decks, strict=True))
+    # Set-up step 6 follows step 5: nobody holds a card while the Leaders are placed.
+    assert all(len(h) == 0 and len(d) == 8 for h, d in zip(state.hands, state.decks, strict=True))
     place_leaders(state)
     if discard < 3:
+        assert all(len(h) == 3 and len(d) == 5 for h, d in zip(state.hands, state.decks, strict=True))
         assert state.phase == SETUP and GAME.to_act(state) == list(range(players))
         for seat in range(players):
             assert all(len(a["cards"]) == discard for a in GAME.legal_actions(state, seat))
@@ -89,9 +91,9 @@ def test_a_leader_must_go_beside_a_food_card_and_face_it() -> None:
     with pytest.raises(IllegalAction, match="not your turn to place your Leader"):
         GAME.apply(state, other, {"type": "leader", "cell": "N14"})
     with pytest.raises(IllegalAction, match="Leaders are being placed"):
-        GAME.apply(state, seat, {"type": "play", "card": state.hands[seat][0], "cell": "N14", "facing": "N"})
+        GAME.apply(state, seat, {"type": "play", "card": state.decks[seat][0], "cell": "N14", "facing": "N"})
     with pytest.raises(IllegalAction, match="only chosen during setup"):
-        GAME.apply(state, seat, {"type": "discard", "cards": [state.hands[seat][0]]})
+        GAME.apply(state, seat, {"type": "discard", "cards": [state.decks[seat][0]]})
     assert GAME.dump(state) == before
     GAME.apply(state, seat, {"type": "leader", "cell": "n14"})
     assert state.facing[f"{'cm'[seat]}-leader"] == "S"
@@ -139,8 +141,8 @@ def test_four_players_discard_two_then_draw_back_to_two() -> None:
 @pytest.mark.parametrize("players", [5, 6])
 def test_five_and_six_players_discard_all_three_by_themselves_and_draw_two(players: int) -> None:
     state = GAME.new_game(players, {}, seed=9)
-    drawn = [list(h) for h in state.hands]
-    tops = [d[:2] for d in state.decks]
+    drawn = [d[:3] for d in state.decks]
+    tops = [d[3:5] for d in state.decks]
     events = []
     while state.phase == LEADERS:
         seat = GAME.to_act(state)[0]

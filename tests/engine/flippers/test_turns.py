@@ -200,7 +200,7 @@ def test_team_up_game_over_line_names_the_winning_team_and_its_combined_points()
     events = play(state, "m-turn", "O15", "N")
     line = GAME.describe(events[-1], NAMES)
     # Ana & Cy: 1 + 5 + 2 = 8; Bob & Di: 9 + 5 = 14.
-    assert line == "Game over: The team of Bob & Di (14 points together) wins."
+    assert line == "Game over: Team Macaroni & Weddell (14 points together) wins."
     assert GAME.status(state, NAMES) == line
 
 
@@ -208,7 +208,8 @@ def test_team_up_tie_names_both_teams() -> None:
     state = table([("food-1", "N15", "N", "A")], {0: ["c-turn"]}, players=4, teams=True)
     events = play(state, "c-turn", "M15", "W")
     assert GAME.describe(events[-1], NAMES) == (
-        "Game over: The team of Ana & Cy (12 points together) and the team of Bob & Di (12 points together) win."
+        "Game over: Team Chinstrap & Emperor (12 points together) and Team Macaroni & Weddell (12 points together)"
+        " share the win."
         " Tied: the victory is shared."
     )
 

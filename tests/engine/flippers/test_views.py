@@ -26,6 +26,7 @@ PUBLIC_KEYS = {
     "current",
     "to_act",
     "first",
+    "seen",
     "supply",
     "seats",
     "cards",
@@ -187,9 +188,9 @@ def test_status_lines() -> None:
     place_leaders(state)
     assert GAME.status(state, NAMES) == "Setup: waiting for Ana, Bob, Cy to choose their discards."
     state = table([("c-plus", "N14", "N", "up")], {0: ["c-flip"], 1: ["m-flip"]})
-    assert GAME.status(state, NAMES) == "Turn 1: Ana plays a card."
+    assert GAME.status(state, NAMES) == "Turn 1: Ana to play."
     play(state, "c-flip", "M14", "W")  # the Plus is the only card left: it acts by itself
-    assert GAME.status(state, NAMES) == "Turn 2: Bob plays a card."
+    assert GAME.status(state, NAMES) == "Turn 2: Bob to play."
 
 
 def test_private_events_stay_silent_and_public_ones_never_name_a_hand_card() -> None:
@@ -203,9 +204,13 @@ def test_private_events_stay_silent_and_public_ones_never_name_a_hand_card() -> 
     assert GAME.describe(Event("drew", 0, {"cards": ["c-flip"]}, private_to=0), NAMES) == ""
 
 
-def test_rules_text_states_each_ruling_within_discords_limit() -> None:
+def test_rules_text_teaches_every_term_then_states_each_ruling() -> None:
     text = GAME.rules_text()
-    assert len(text) <= 2000
+    for term in ("**Explorer**", "**Leader**", "**Food card**", "**Stash**", "**Supply**", "**Block marker**"):
+        assert term in text.split("**Set-up**")[0]
+    assert "- Krill: side A pays" in text and "5 players: 3 Food cards on the table" in text
+    assert "Turn 3: A plays Bump" in text and "discards/Food cards" not in text
+    assert text.index("**The words**") < text.index("**Rulings this bot applies**")
     for phrase in (
         "Unbounded grid",
         "Switch aims left and right",
@@ -218,7 +223,7 @@ def test_rules_text_states_each_ruling_within_discords_limit() -> None:
         "Rings of Blocks all lose their markers",
         "a blocked Leader gets no bonus",
         "the last by itself",
-        "discarding all is automatic",
+        "the bot does it for you",
         "partners",
         "paid in full",
         "First player drawn at random",

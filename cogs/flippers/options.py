@@ -1,0 +1,147 @@
+"""List what a Flippers player may pick now: hand cards, cells, facings, Leader cells, activations, discards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cogs.flippers.words import NO_DISCARD, _power, aim_words, beside_words
+from engine.flippers import GAME
+from engine.flippers.cards import CARDS, FOOD, POWER_NAMES, POWER_TEXT, explorer_id, find_card, setup_rule
+from engine.flippers.game import leader_spots, open_cells
+from engine.flippers.powers import available
+from engine.flippers.state import PLAY, SETUP, FlippersState
+from engine.flippers.table import DIRECTIONS, WORDS, Cell, label, step
+from ui.components import MAX_OPTIONS
+from ui.errors import UserError
+
+NEAR_CELLS = MAX_OPTIONS // len(DIRECTIONS)
+"""Open cells offered with their four facings in one select (6 x 4 = 24 options)."""
+
+
+POWER_KEYS = {name.lower(): key for key, name in POWER_NAMES.items()}
+
+
+Option = tuple[str, str, str]
+
+
+def can_play(state: FlippersState, seat: int | None) -> bool:
+    """Return True when `seat` is to play a card from its hand now."""
+    return (
+        seat is not None
+        and state.phase == PLAY
+        and state.current == seat
+        and state.played is None
+        and bool(state.hands[seat])
+    )
+
+
+def must_discard(state: FlippersState, seat: int | None) -> int:
+    """Return how many cards `seat` still has to discard in setup (0 when none)."""
+    if seat is None or state.phase != SETUP or state.chosen[seat] or state.resigned[seat]:
+        return 0
+    return setup_rule(state.players)[0]
+
+
+def to_activate(state: FlippersState, seat: int | None) -> list[str]:
+    """Return the table cards `seat` must still activate this turn (empty when it is not its turn)."""
+    if seat is None or state.phase != PLAY or state.current != seat or state.played is None:
+        return []
+    return available(state, seat)
+
+
+def hand_options(state: FlippersState, seat: int) -> list[Option]:
+    """Return (power, card id, power text) for each card in the seat's hand."""
+    return [(_power(cid), cid, POWER_TEXT[CARDS[cid].power or ""]) for cid in state.hands[seat]]
+
+
+def cell_options(state: FlippersState, names: Sequence[str], row: int | None = None) -> list[Option]:
+    """Return (label, label, what it touches) for each open cell, optionally on one row only."""
+    return [
+        (label(cell), label(cell), beside_words(state, cell, names))
+        for cell in open_cells(state)
+        if row is None or cell[1] == row
+    ]
+
+
+def nearest_cells(state: FlippersState) -> list[Cell]:
+    """Return the open cells, those nearest a Food card first (ties in reading order)."""
+    foods = [cell for cid, cell in state.where.items() if CARDS[cid].kind == FOOD]
+
+    def distance(cell: Cell) -> int:
+        return min((abs(cell[0] - f[0]) + abs(cell[1] - f[1]) for f in foods), default=0)
+
+    return sorted(open_cells(state), key=lambda c: (distance(c), c[1], c[0]))
+
+
+def spot_options(state: FlippersState, cid: str, cells: Sequence[Cell], names: Sequence[str]) -> list[Option]:
+    """Return ("N14 facing north", "N14:N", what it would aim at) for each cell and facing."""
+    return [
+        (f"{label(cell)} facing {WORDS[d]}", f"{label(cell)}:{d}", aim_words(state, cid, cell, d, names))
+        for cell in cells
+        for d in DIRECTIONS
+    ]
+
+
+def leader_options(state: FlippersState, names: Sequence[str]) -> list[Option]:
+    """Return (cell and the Food it faces, cell, what it touches) for each cell a Leader may take now."""
+    options = []
+    for cell, facing in leader_spots(state):
+        food = state.cells[step(cell, facing)]
+        options.append(
+            (
+                f"{label(cell)} facing {CARDS[food].name}",
+                label(cell),
+                f"{beside_words(state, cell, names)}, facing {WORDS[facing]}",
+            )
+        )
+    return options
+
+
+def facing_options(state: FlippersState, cid: str, cell: Cell, names: Sequence[str]) -> list[Option]:
+    """Return (direction word, N/E/S/W, what it would aim at) for the four facings."""
+    return [(f"{WORDS[d].title()} ({d})", d, aim_words(state, cid, cell, d, names)) for d in DIRECTIONS]
+
+
+def activate_options(state: FlippersState, seat: int | None, names: Sequence[str]) -> list[Option]:
+    """Return (power and cell, card id, what it aims at) for each card still to activate."""
+    options = []
+    for cid in to_activate(state, seat):
+        cell = state.where[cid]
+        options.append((f"{_power(cid)} at {label(cell)}", cid, aim_words(state, cid, cell, state.facing[cid], names)))
+    return options
+
+
+def discard_options(state: FlippersState, seat: int | None) -> list[tuple[str, str]]:
+    """Return ("Flip + Bump", "c-flip,c-bump") for every legal setup discard of `seat`."""
+    if not must_discard(state, seat):
+        return []
+    assert seat is not None
+    combos = [a["cards"] for a in GAME.legal_actions(state, seat) if a["type"] == "discard"]
+    return [(" + ".join(_power(c) for c in combo), ",".join(combo)) for combo in combos]
+
+
+def hand_card(state: FlippersState, seat: int | None, ref: str) -> str:
+    """Return the id of the seat's hand card `ref` names (id, name or power), or `ref` unchanged."""
+    text = ref.strip()
+    if seat is None:
+        return text
+    power = POWER_KEYS.get(text.lower())
+    cid = explorer_id(seat, power) if power else find_card(text)
+    return cid if cid in state.hands[seat] else text
+
+
+def table_card(state: FlippersState, seat: int | None, ref: str) -> str:
+    """Return the id of the seat's table card `ref` names by power, or `ref` unchanged (id, name or cell)."""
+    text = ref.strip()
+    power = POWER_KEYS.get(text.lower())
+    if seat is None or power is None:
+        return text
+    return explorer_id(seat, power)
+
+
+def discard_refs(state: FlippersState, seat: int | None, text: str) -> list[str]:
+    """Split a comma-separated list of cards and resolve each against the seat's hand; refuse an empty list."""
+    refs = [hand_card(state, seat, part) for part in text.split(",") if part.strip()]
+    if not refs:
+        raise UserError(NO_DISCARD)
+    return refs

@@ -1,0 +1,79 @@
+"""Show a Flippers seat its private hand: the picture, the text and the menus it may use."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from cogs.flippers.menus import card_menu, discard_menu
+from cogs.flippers.options import can_play, must_discard
+from cogs.flippers.words import _who
+from engine.base import Event
+from engine.flippers.state import LEADERS, SETUP
+from engine.words import plural
+from render.flippers import alt_text_hand, render_hand
+from ui.adapter import Board, Picture
+
+
+def private_picture(view: dict[str, Any], names: Sequence[str]) -> Picture:
+    """Render the seat's own hand."""
+    return Picture(render_hand(view, list(names)), "flippers-hand.png", alt_text_hand(view, list(names)))
+
+
+def private_text(view: dict[str, Any], names: Sequence[str]) -> str:
+    """List the seat's hand with each power's text, its setup discards and what it must do now."""
+    seat = view["you"]
+    info = view["seats"][seat]
+    lines = [f"**Your hand** ({info['team']}, only you can see it)"]
+    lines += [f"- **{c['power_name']}**: {c['text']}" for c in view["hand"]]
+    if not view["hand"]:
+        lines.append("- no cards in hand")
+    extra = f"Deck: {plural(info['deck_size'], 'card')} left."
+    if view["discarded_cards"]:
+        extra += " Set aside: " + ", ".join(c["power_name"] for c in view["discarded_cards"]) + "."
+    lines.append(extra)
+    count = view["must_discard"]
+    if count:
+        lines.append(
+            f"**Choose {plural(count, 'card')} to discard** for the whole game: use the menu below, "
+            "the board's *Choose your discards* button or `/flippers discard`. Nobody learns which."
+        )
+    elif view["phase"] == LEADERS and not info["resigned"]:
+        first = _who(names, view["first"])
+        if view["current"] == seat:
+            lines.append(
+                "**Your turn to place your Leader** beside a Food card, facing it: use the board's menu or"
+                f" `/flippers leader`. {first} plays first."
+            )
+        else:
+            lines.append(f"The Leaders are being placed ({first} plays first); your discards come next.")
+    elif view["phase"] == SETUP and not info["resigned"]:
+        lines.append("Your discards are chosen: waiting for the others.")
+    elif view["current"] == seat and view["played"] is None and view["hand"]:
+        lines.append(
+            "**Your turn:** play a card with the menu below, the board's *Play a card…* button or `/flippers play`."
+        )
+    return "\n".join(lines)
+
+
+def private_items(board: Board, seat: int) -> list[discord.ui.Item[Any]]:
+    """Offer the seat its discard choice in setup, or its hand to play from on its turn."""
+    if must_discard(board.state, seat):
+        return [discard_menu(board, seat)]
+    if can_play(board.state, seat):
+        return [card_menu(board, seat)]
+    return []
+
+
+def seats_to_update_privately(events: Sequence[Event], state: Any) -> set[int]:
+    """Return every seat when discards open, and each seat that was dealt, discarded, drew or played.
+
+    Nobody holds a card while the Leaders are placed, so the start of the game sends no private message.
+    """
+    seats = {e.private_to for e in events if e.kind in ("discarded", "drew") and e.private_to is not None}
+    seats |= {e.seat for e in events if e.kind == "played" and e.seat is not None}
+    if any(e.kind == "discards_open" for e in events):
+        seats |= {s for s in range(state.players) if not state.resigned[s]}
+    return seats
