@@ -49,8 +49,10 @@ def _panel(draw: ImageDraw.ImageDraw, top: int, n: int, name: str, points: Seque
     if xy:
         x, y = xy[-1]
         draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=colour, outline=INK, width=2)
-    games = "game" if len(points) == 1 else "games"
-    caption = f"after each of the last {len(points)} rated {games}, oldest on the left"
+    if len(points) == 1:
+        caption = "after the first rated game"
+    else:
+        caption = f"after each of the last {len(points)} rated games, oldest on the left"
     draw.text((LEFT, y0 + plot_h + 8), caption, font=label_font, fill=INK)
 
 
