@@ -13,7 +13,7 @@ from engine.base import Event, Game
 from engine.takeback import TAKEBACK, describe_takeback, effective_log
 from storage.database import Database, GameRow
 from ui.adapter import Board, GameAdapter, Picture, adapter_for
-from ui.components import button, view_of
+from ui.components import button, custom_id, view_of
 from ui.errors import UserError
 from ui.loading import GameLoader, row_damage
 from ui.locks import GameLocks
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from discord.ext import commands
 
 log = logging.getLogger(__name__)
+RECENT = 20
+"""How many of a channel's newest messages are searched for a board that was posted but not recorded."""
 
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -134,9 +136,36 @@ class Publisher:
         return await self._after(adapter, board, events)
 
     async def _posted(self, board: Board) -> bool:
-        """Return True when the channel already shows this board's version or a newer one."""
+        """Return True when the channel already shows this board's version or a newer one.
+
+        A board whose post went out but was never recorded (the bot died between the two) is found among the
+        channel's newest messages and recorded, so a restart does not post it twice.
+        """
         fresh = await self.db.game(board.row.id)
-        return fresh is None or fresh.posted_version >= board.version
+        if fresh is None or fresh.posted_version >= board.version:
+            return True
+        found = await self._find_posted(fresh, board.version)
+        if found is not None:
+            log.info("game %s: the board of version %s was posted but not recorded", fresh.id, board.version)
+            await self._mark_posted(board, found)
+            return True
+        return False
+
+    async def _find_posted(self, row: GameRow, version: int) -> int | None:
+        """Return the id of a message of ours after the recorded board that shows `version`, if any."""
+        after = discord.Object(row.board_message_id) if row.board_message_id else None
+        wanted = custom_id(row.id, version, "")
+        me = self.bot.user.id if self.bot.user else None
+        try:
+            async for message in self.bot.get_partial_messageable(row.channel_id).history(limit=RECENT, after=after):
+                if message.author.id != me:
+                    continue
+                rows = [getattr(r, "children", [r]) for r in message.components]
+                if any((getattr(c, "custom_id", None) or "").startswith(wanted) for cs in rows for c in cs):
+                    return message.id
+        except discord.HTTPException as exc:
+            log.info("could not read the newest messages of channel %s: %s", row.channel_id, exc)
+        return None
 
     async def _mark_posted(self, board: Board, message_id: int) -> None:
         """Remember the message that now shows the board and the version it shows."""

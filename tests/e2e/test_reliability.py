@@ -404,6 +404,19 @@ async def test_after_a_restart_every_unposted_board_is_posted(
     assert board.content.count("placed a penguin") == 3, board.content
 
 
+async def test_a_board_posted_but_not_recorded_is_not_posted_again(driver: Driver, settings: Settings) -> None:
+    bot = await start_floe(driver, settings, outbox_interval=3600)
+    players = [driver.user("alice"), driver.user("bob")]
+    board = await open_game(driver, players[0], players[1:])
+    # The bot died after the board went out and before it recorded so: the row still says nothing is posted.
+    await bot.db.backend.execute("UPDATE games SET posted_version = 0, board_message_id = NULL WHERE id = 1", ())
+    before = len(driver.messages())
+    await bot.flow.outbox.sweep()
+    assert len(driver.messages()) == before, "the board was posted a second time"
+    row = await bot.db.game(1)
+    assert row is not None and row.posted_version == row.version and row.board_message_id == board.id
+
+
 async def test_the_outbox_backs_off_a_channel_that_refuses_and_skips_ended_games(
     driver: Driver, settings: Settings
 ) -> None:
