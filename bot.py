@@ -189,6 +189,9 @@ class IceFloeBot(commands.Bot):
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Turn any command error into one ephemeral reply."""
         original = getattr(error, "original", error)
+        if self.is_closed():  # shutting down: the connection to Discord is gone, there is no one to answer
+            log.info("a command was still running at shutdown: %s", original)
+            return
         if isinstance(error, ForgedOptions):
             log.info("refused a forged command from user %s: %s", interaction.user.id, error)
             await report(interaction, UserError(str(error)))

@@ -25,6 +25,7 @@ from engine.replay import replay
 from engine.takeback import TAKEBACK, effective_log, logged_events, refusal, takeback_event
 from storage import takebacks as store
 from storage.database import ACTIVE, Database, GameRow
+from storage.errors import StorageError
 from storage.server_rules import is_rated, server_rules
 from ui.adapter import Board
 from ui.errors import UserError, report
@@ -348,6 +349,8 @@ class Takebacks:
             for request in await store.pending_for(self.db, game_id):
                 if request.version < version:
                     await self._end(request, store.ENDED)
+        except StorageError as exc:  # named and logged once by storage; a press or the next board ends them later
+            log.info("could not end the takeback requests of game %s yet: %s", game_id, exc)
         except Exception:
             log.exception("could not end the takeback requests of game %s", game_id)
 

@@ -71,14 +71,14 @@ async def test_stats_in_a_dm_show_another_players_record_only_from_servers_you_s
     score, _ = bo_games(5, 1)
     assert f"average score {score:.1f}" in home_only
     away_only = await servers.ask(servers.cy, "/game stats", user=servers.bo)
-    assert "Flippers: 1 games" in away_only and f"average score {bo_games(16, 0)[0]:.1f}" in away_only
+    assert "Flippers: 1 game," in away_only and f"average score {bo_games(16, 0)[0]:.1f}" in away_only
     nothing = await servers.ask(servers.driver.user("zed"), "/game stats", user=servers.bo)
     assert "has not finished a game in any server where you play too" in nothing and "Flippers" not in nothing
 
 
 async def test_stats_in_a_server_show_only_that_servers_games(servers: Servers) -> None:
     here = await servers.ask(servers.mo, "/game stats", servers.home, user=servers.bo)
-    assert "Flippers: 1 games" in here and f"average score {bo_games(5, 1)[0]:.1f}" in here
+    assert "Flippers: 1 game," in here and f"best score {bo_games(5, 1)[0]}" in here
 
 
 async def test_history_and_replay_in_a_dm_show_only_games_you_played(servers: Servers) -> None:
