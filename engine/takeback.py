@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.base import Action, Event
+from engine.words import plural
 
 TAKEBACK = "takeback"
 
@@ -78,7 +79,7 @@ def describe_takeback(event: Event, names: Sequence[str]) -> str:
     who = name(event.seat if event.seat is not None else -1)
     moves = [m.rstrip(".") for m in event.data.get("moves", []) if m]
     count = len(event.data.get("undo", []))
-    what = "; ".join(moves) if moves else (f"{count} moves" if count != 1 else "a move")
+    what = "; ".join(moves) if moves else (plural(count, "move") if count != 1 else "a move")
     agreed = [name(s) for s in event.data.get("agreed", [])]
     if agreed:
         together = agreed[0] if len(agreed) == 1 else ", ".join(agreed[:-1]) + " and " + agreed[-1]

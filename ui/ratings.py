@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from engine.registry import get
+from engine.words import plural
 from render.rating_chart import chart_alt, rating_chart
 from storage import ratings as store
 from storage.database import Database, GameRow
@@ -42,10 +43,9 @@ async def leaderboard_text(flow: GameFlow, guild_id: int, kind: str) -> str:
     lines = [f"**{title} leaderboard** (rating = μ − 3σ; * provisional: fewer than {store.PROVISIONAL} rated games)"]
     for place, r in enumerate(rows, start=1):
         mark = "*" if r.provisional else ""
-        games = "game" if r.games == 1 else "games"
-        wins = "win" if r.wins == 1 else "wins"
         lines.append(
-            f"{place}. {player_name(r)}{mark}: {r.conservative:.1f} · {r.games} {games}, {r.wins} {wins}"
+            f"{place}. {player_name(r)}{mark}: {r.conservative:.1f}"
+            f" · {plural(r.games, 'game')}, {plural(r.wins, 'win')}"
             + (f", best score {r.best_score}" if r.best_score is not None else "")
         )
     return lines_within(lines)
@@ -74,9 +74,7 @@ async def stats_reply(flow: GameFlow, user: discord.abc.User, guild_id: int | No
             parts.append(f"best score {r.best_score}" if r.best_score is not None else "")
         if kind in records:
             s = records[kind]
-            games = "game" if s.games == 1 else "games"
-            wins = "win" if s.wins == 1 else "wins"
-            parts.insert(0, f"{s.games} {games}, {s.wins} {wins}")
+            parts.insert(0, f"{plural(s.games, 'game')}, {plural(s.wins, 'win')}")
             if kind not in by_kind:
                 parts.append(f"best score {await best_score(flow.db, user.id, guild_id, kind)}")
         lines.append(f"{title}: " + ", ".join(p for p in parts if p))

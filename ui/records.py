@@ -176,15 +176,3 @@ async def stats_text(flow: GameFlow, viewer_id: int, user: object, guild_id: int
         )
     return lines_within(lines)
 
-
-async def leaderboard_text(flow: GameFlow, guild_id: int, kind: str) -> str:
-    """Rank a server's players of one game by wins, then average score."""
-    rows = await flow.db.leaderboard(guild_id, kind)
-    title = get(kind).title
-    if not rows:
-        return f"Nobody has finished a game of {title} in this server yet."
-    lines = [f"**{title} leaderboard**"]
-    for place, (user_id, s) in enumerate(rows, start=1):
-        won = f"{plural(s.wins, 'win')} in {plural(s.games, 'game')}"
-        lines.append(f"{place}. <@{user_id}>: {won}, average score {s.average_score:.1f}")
-    return "\n".join(lines)

@@ -14,7 +14,12 @@ import pytest
 from engine.words import plural, quote, sentence
 
 ROOT = Path(__file__).resolve().parents[2]
-SWEPT = sorted(p for folder in ("engine", "cogs", "ui") for p in (ROOT / folder).rglob("*.py"))
+SWEPT = sorted(
+    p
+    for folder in ("engine", "cogs", "ui")
+    for p in (ROOT / folder).rglob("*.py")
+    if "legacy" not in p.relative_to(ROOT).parts  # frozen rules of old games: their words are kept as they were
+)
 ERRORS = {"IllegalAction", "UserError"}
 
 
@@ -188,11 +193,8 @@ async def test_records_count_games_and_wins_right_for_0_1_and_2(n: int) -> None:
     async def player_stats(user_id: int, guild_id: int | None) -> list[PlayerStats]:
         return stats
 
-    async def leaderboard(guild_id: int, kind: str) -> list[tuple[int, PlayerStats]]:
-        return [(7, stats[0])]
-
-    flow = SimpleNamespace(db=SimpleNamespace(player_stats=player_stats, leaderboard=leaderboard))
-    user = SimpleNamespace(id=7, display_name="Ana")
-    text = await records.stats_text(flow, user, 1) + "\n" + await records.leaderboard_text(flow, 1, "fish")  # type: ignore[arg-type]
+    flow = SimpleNamespace(db=SimpleNamespace(player_stats=player_stats))
+    user = SimpleNamespace(id=7, name="ana", display_name="Ana")
+    text = await records.stats_text(flow, 7, user, 1)  # type: ignore[arg-type]
     assert plural(games, "game") in text and plural(stats[0].wins, "win") in text
     assert not re.search(r"\b1 (games|wins)\b|\b[02] (game|win)\b", text), text
