@@ -218,6 +218,7 @@ class TankAdapter(GameAdapter):
         return next((i for i in range(fresh - 1, -1, -1) if logged[i].kind == "take"), 0)
 
     turn_closers = frozenset({"leftover", "round_start", "game_over"})
+    picture_after_turn_in_place = True  # the next player's board opens a new turn with its own split or take
 
     def turn_in_place(self, events: Sequence[Event]) -> bool:
         """Return True for a Gourami discard or keep: it edits the board its take posted."""

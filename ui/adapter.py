@@ -116,6 +116,9 @@ class GameAdapter(ABC):
         """
         return False
 
+    picture_after_turn_in_place = False
+    """Post the next board with its picture too when a turn edited in place ends (else text, ping and menus only)."""
+
     def still_in_place(self, game: Game, state: Any) -> bool:
         """Return True while the board edited in place stays the live board (by default: while a turn goes on)."""
         return any(game.mid_turn(state, s) for s in game.to_act(state))

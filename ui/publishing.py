@@ -251,7 +251,8 @@ class Publisher:
                 items = adapter.board_items(board)
             # The finished turn's message now shows this very picture: the next board is its text, ping and
             # menus only, so no picture is shown twice in a row.
-            message = await self.send(row, None, board_content(board, turn[cut:]), None, items)
+            again = picture if adapter.picture_after_turn_in_place else None
+            message = await self.send(row, None, board_content(board, turn[cut:]), again, items)
             if message is not None:
                 await self._mark_posted(board, message.id)
             return True
