@@ -6,6 +6,7 @@ import asyncio
 import copy
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 import pytest
 from openskill.models import PlackettLuce
@@ -20,6 +21,7 @@ from tests.clock import Clock
 from tests.e2e.helpers_games import QUIET, open_lobby, seed_games, start_floe
 from tests.e2e.test_bots import flippers_command, tank_command
 from tests.harness import Driver, FakeMessage, FakeUser
+from ui.limits import LimitSettings
 
 MODEL = PlackettLuce()
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
@@ -147,7 +149,8 @@ async def test_resigned_players_rank_last_casual_games_and_servers_without_ratin
     driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seed_games(monkeypatch, 5)
-    bot = await start_floe(driver, floe_settings)
+    no_rates = LimitSettings(per_user=None, per_channel=None)  # alice opens several games in seconds
+    bot = await start_floe(driver, replace(floe_settings, limits=no_rates))
     alice, bob, carol = (driver.user(n) for n in NAMES[:3])
     row = await open_lobby(driver, bot, [alice, bob, carol], "/game new game:fish")
     await driver.slash(alice, "/game start").settle(quiet=QUIET)
@@ -384,7 +387,13 @@ async def test_a_hint_suggests_a_legal_move_privately_and_the_board_says_hints_w
     assert "takes it out of your rating" in hint.content  # rated game, hints not allowed by default
     assert not any("Hint" in m.content for m in driver.messages())  # nothing public about the suggestion
 
-    await act(driver, bot, kind, player)
-    board = driver.last_message()
     name = fresh.names[seat]
-    assert f"Hints were used by {name}. This game does not count for the rating of {name}." in board.content
+    note = f"Hints were used by {name}. This game does not count for the rating of {name}."
+    before = len(driver.messages())
+    for _ in range(12):  # the next new board says it (a Flippers setup step or turn edits its board in place first)
+        acting = await to_act(bot, row.id, people)
+        assert acting is not None
+        await act(driver, bot, kind, acting)
+        if any(note in m.content for m in driver.messages()[before:]):
+            break
+    assert any(note in m.content for m in driver.messages()[before:]), [m.content for m in driver.messages()[before:]]

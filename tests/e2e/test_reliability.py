@@ -314,7 +314,8 @@ async def test_a_database_locked_for_4_s_is_answered_in_time_and_nothing_is_lost
 
 
 async def test_two_slash_moves_sent_at_once_by_one_player_never_both_apply(driver: Driver, settings: Settings) -> None:
-    bot = await start_floe(driver, settings)
+    no_rates = LimitSettings(per_user=None, per_channel=None)  # alice opens several games in seconds
+    bot = await start_floe(driver, replace(settings, limits=no_rates))
     alice, bob = driver.user("alice"), driver.user("bob")
     await open_game(driver, alice, [bob], "flippers")
     game = get("flippers")
