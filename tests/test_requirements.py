@@ -17,7 +17,7 @@ from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNTIME_PACKAGES = ("ai", "cogs", "engine", "render", "storage", "ui")
+RUNTIME_PACKAGES = ("ai", "cogs", "engine", "i18n", "render", "storage", "ui")
 DEV_ONLY = {"pytest", "pytest-asyncio", "hypothesis", "ruff", "fonttools"}
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*")
 

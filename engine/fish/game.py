@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.base import Action, Event, Game, IllegalAction, OptionSpec, Outcome, Standing
 from engine.fish.board import DATA, deal
+from engine.fish.rules import rules_text
 from engine.fish.saves import dump, load
 from engine.fish.state import OVER, PLACEMENT, PLAY, FishState
 from engine.fish.tables import (
@@ -33,7 +34,7 @@ from engine.fish.tables import (
     SharedAction,
     destinations,
 )
-from engine.fish.text import describe, rules_text, status, tiebreak
+from engine.fish.text import describe, status, tiebreak
 from engine.words import quote
 
 __all__ = ["INDEX", "LABELS", "OVER", "PLACEMENT", "PLAY", "RAYS", "FishGame", "FishState"]
@@ -383,4 +384,3 @@ class FishGame(Game[FishState]):
     def rules_text(self) -> str:
         """Return the rules in a few lines and the rulings the bot applies."""
         return rules_text(self.title)
-

@@ -30,6 +30,7 @@ def dump(state: FishState, schema: int) -> dict[str, Any]:
         "last": state.last,
     }
 
+
 def load(data: Mapping[str, Any], schema_version: int, players_allowed: range) -> FishState:
     """Rebuild a state from `dump` output (schema 1 saves too), checking every field."""
     try:

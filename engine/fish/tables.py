@@ -85,8 +85,7 @@ MOVES = tuple(
 PLACES = tuple(SharedAction({"type": "place", "tile": LABELS[c]}, (c,)) for c in range(SIZE))
 DEST_ACTIONS = tuple(
     tuple(
-        (mask, {free: tuple(MOVES[src][dst] for dst in cells) for free, cells in table.items()})
-        for mask, table in rays
+        (mask, {free: tuple(MOVES[src][dst] for dst in cells) for free, cells in table.items()}) for mask, table in rays
     )
     for src, rays in enumerate(DEST_CELLS)
 )

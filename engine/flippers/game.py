@@ -9,7 +9,7 @@ from operator import itemgetter
 from typing import Any
 
 from engine.base import Action, Event, Game, IllegalAction, OptionSpec, Outcome
-from engine.flippers import text, views
+from engine.flippers import rules, text, views
 from engine.flippers.cards import (
     CARDS,
     FOOD,
@@ -468,7 +468,7 @@ class FlippersGame(Game[FlippersState]):
 
     def rules_text(self) -> str:
         """Return the rules in brief and every ruling the bot applies."""
-        return text.rules_text()
+        return rules.rules_text()
 
 
 def _sides_in_play(state: FlippersState) -> set[int]:

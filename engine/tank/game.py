@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.base import Action, Event, Game, IllegalAction, Outcome, Standing
-from engine.tank import text
+from engine.tank import rules, text
 from engine.tank.cards import CARDS, FISH_CARDS, deck_for, is_fish
 from engine.tank.data import RULES
 from engine.tank.grid import LETTERS, cells, cut_lines, from_label, label, letter, parse_line, size, split
@@ -371,4 +371,4 @@ class TankGame(Game[TankState]):
 
     def rules_text(self) -> str:
         """Return the rules in a few lines plus the rulings applied."""
-        return text.rules()
+        return rules.rules()

@@ -67,9 +67,7 @@ def _by_kind(hand: Sequence[str]) -> dict[str, list[str]]:
     return grouped
 
 
-def breakdown(
-    hand: Sequence[str], goal: Goal, players: int, majority: dict[str, int] | None
-) -> dict[str, Any]:
+def breakdown(hand: Sequence[str], goal: Goal, players: int, majority: dict[str, int] | None) -> dict[str, Any]:
     """Return one aquarium's points per kind, goal and total; majority kinds are None without `majority`."""
     grouped = _by_kind(hand)
     result: dict[str, Any] = {}
@@ -96,9 +94,7 @@ def score_all(hands: Sequence[Sequence[str]], goal: Goal, competing: Sequence[bo
     for kind in RULES.kinds:
         if kind.scoring["kind"] != "majority":
             continue
-        amounts = [
-            sum(1 for c in h if CARDS[c].kind == kind.key) if competing[i] else 0 for i, h in enumerate(hands)
-        ]
+        amounts = [sum(1 for c in h if CARDS[c].kind == kind.key) if competing[i] else 0 for i, h in enumerate(hands)]
         for seat, pts in enumerate(majority_points(amounts, kind.scoring["ranks"])):
             majority[seat][kind.key] = pts
     return [breakdown(h, goal, players, majority[i]) for i, h in enumerate(hands)]

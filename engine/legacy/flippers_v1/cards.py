@@ -7,9 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-DATA: dict[str, Any] = json.loads(
-    (Path(__file__).resolve().parent / "flippers.json").read_text()
-)
+DATA: dict[str, Any] = json.loads((Path(__file__).resolve().parent / "flippers.json").read_text())
 
 EXPLORER, FOOD = "explorer", "food"
 LEADER: str = DATA["leader_power"]

@@ -76,11 +76,7 @@ def outcome(state: FlippersState) -> Outcome:
     standings = []
     for seat in range(state.players):
         if state.resigned[seat]:
-            rank = (
-                len(active)
-                + 1
-                + sum(score[o] > score[seat] for o in range(state.players) if state.resigned[o])
-            )
+            rank = len(active) + 1 + sum(score[o] > score[seat] for o in range(state.players) if state.resigned[o])
         else:
             rank = 1 + sum(score[o] > score[seat] for o in active)
         detail: dict[str, Any] = {**rows[seat], "side": state.side(seat), "resigned": state.resigned[seat]}

@@ -185,9 +185,7 @@ def _load(data: Mapping[str, Any], schema: int) -> FlippersState:
     discards = _card_lists(data["discards"], players, "discards")
     unused = data["unused_food"]
     _check(isinstance(unused, list) and all(c in FOOD_IDS for c in unused), "bad unused_food")
-    seen = (
-        list(where) + list(unused) + [c for pile in (hands, decks, discards) for cards in pile for c in cards]
-    )
+    seen = list(where) + list(unused) + [c for pile in (hands, decks, discards) for cards in pile for c in cards]
     expected = {c for seat in range(players) for c in team_cards(seat)} | set(FOOD_IDS)
     _check(len(seen) == len(set(seen)) and set(seen) == expected, "every card must be in exactly one place")
     for seat in range(players):

@@ -282,7 +282,5 @@ def available(state: FlippersState, seat: int) -> list[str]:
     blocked = marked_cells(state)
     face, activated, where = state.face, state.activated, state.where
     return [
-        cid
-        for cid in _EXPLORERS[seat]
-        if face.get(cid) == UP and cid not in activated and where[cid] not in blocked
+        cid for cid in _EXPLORERS[seat] if face.get(cid) == UP and cid not in activated and where[cid] not in blocked
     ]

@@ -199,9 +199,7 @@ def _load(data: Mapping[str, Any], schema: int) -> FlippersState:
     discards = _card_lists(data["discards"], players, "discards")
     unused = data["unused_food"]
     _check(isinstance(unused, list) and all(c in FOOD_IDS for c in unused), "bad unused_food")
-    seen = (
-        list(where) + list(unused) + [c for pile in (hands, decks, discards) for cards in pile for c in cards]
-    )
+    seen = list(where) + list(unused) + [c for pile in (hands, decks, discards) for cards in pile for c in cards]
     resigned = _bools(data["resigned"], players, "resigned")
     expected = {c for seat in range(players) for c in team_cards(seat)} | set(FOOD_IDS)
     waiting = {team_cards(s)[0] for s in range(players) if phase in (LEADERS, OVER) or resigned[s]}

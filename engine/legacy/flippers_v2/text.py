@@ -66,9 +66,7 @@ def _power_line(kind: str, who: str, d: dict[str, Any], names: Sequence[str]) ->
     if kind == "switch":
         left, right = d["left_card"], d["right_card"]
         if left and right:
-            return (
-                f"{me} swapped {_card(left, names)} ({d['left']}) and {_card(right, names)} ({d['right']})."
-            )
+            return f"{me} swapped {_card(left, names)} ({d['left']}) and {_card(right, names)} ({d['right']})."
         src, dst = (d["left"], d["right"]) if left else (d["right"], d["left"])
         return f"{me} moved {_card(left or right, names)} from {src} to {dst}."
     if kind == "replace":
@@ -141,15 +139,11 @@ def describe(event: Event, names: Sequence[str]) -> str:
         if d.get("teams"):
             sides = {int(side): points for side, points in d["sides"].items()}
             return "Game over: " + _team_result(d["winners"], sides, d["tiebreak"], len(d["scores"]), names)
-        return "Game over: " + _result(
-            d["winners"], [row["total"] for row in d["scores"]], d["tiebreak"], names
-        )
+        return "Game over: " + _result(d["winners"], [row["total"] for row in d["scores"]], d["tiebreak"], names)
     return ""
 
 
-def _team_result(
-    winners: list[int], sides: dict[int, int], tiebreak: str, players: int, names: Sequence[str]
-) -> str:
+def _team_result(winners: list[int], sides: dict[int, int], tiebreak: str, players: int, names: Sequence[str]) -> str:
     """Return which Team Up side won, its members and their combined points."""
     won = sorted({seat % 2 for seat in winners})
     if not won:
@@ -192,17 +186,13 @@ def status(state: FlippersState, names: Sequence[str], to_act: list[int]) -> str
     who = _who(names, state.current)
     if state.played is None:
         return f"Turn {state.turn}: {who} plays a card."
-    left = ", ".join(
-        f"{CARDS[c].power_name} ({label(state.where[c])})" for c in available(state, state.current)
-    )
+    left = ", ".join(f"{CARDS[c].power_name} ({label(state.where[c])})" for c in available(state, state.current))
     return f"Turn {state.turn}: {who} activates {left}."
 
 
 def rules_text() -> str:
     """Return the rules in brief and every ruling the bot applies, within Discord's 2000 characters."""
-    per_count = ", ".join(
-        f"{n}p: {row['discard']}/{row['food_cards']}" for n, row in DATA["by_players"].items()
-    )
+    per_count = ", ".join(f"{n}p: {row['discard']}/{row['food_cards']}" for n, row in DATA["by_players"].items())
     partners = " or ".join(map(str, TEAM_UP_PLAYERS))
     lines = [
         "**Flippers**: score food points by moving, flipping and blocking cards.",

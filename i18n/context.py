@@ -1,0 +1,26 @@
+"""Hold the language the current task writes in."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from i18n.languages import ENGLISH, known
+
+_LANGUAGE: ContextVar[str] = ContextVar("ice_floe_language", default=ENGLISH)
+
+
+def current() -> str:
+    """Return the catalog code that strings are translated into right now."""
+    return _LANGUAGE.get()
+
+
+@contextmanager
+def using(language: str | None) -> Iterator[str]:
+    """Translate every string made inside the block into `language` (English when unknown or None)."""
+    token = _LANGUAGE.set(known(language))
+    try:
+        yield _LANGUAGE.get()
+    finally:
+        _LANGUAGE.reset(token)
