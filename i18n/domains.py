@@ -35,9 +35,9 @@ class Domain:
 
 DOMAINS: tuple[Domain, ...] = (
     Domain("rules", (Source("engine/*/rules.py"),)),
-    Domain("engine", (Source("engine/**/*.py"),), exclude=("engine/*/rules.py",)),
+    Domain("engine", (Source("engine/**/*.py"), Source("ai/**/*.py")), exclude=("engine/*/rules.py",)),
     Domain("render", (Source("render/**/*.py"),)),
     Domain("ui", (Source("ui/**/*.py"),)),
-    Domain("cogs", (Source("cogs/**/*.py"), Source("bot.py"), Source("storage/**/*.py"), Source("ai/**/*.py"))),
+    Domain("cogs", (Source("cogs/**/*.py"), Source("bot.py"), Source("storage/**/*.py"))),
 )
 """Every catalog domain. Each shipped language has one .po file per domain; a file belongs to one domain only."""
