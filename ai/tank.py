@@ -173,6 +173,8 @@ class TankAI(GameAI[TankState]):
     exploration = 0.7
     playout_depth = None
     prior_visits = 10.0
+    round_horizon = True
+    """Stop playouts when the round in play has been drafted and judge the aquariums then (see `decided`)."""
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> TankState:
         """Sample the unseen cards."""
@@ -185,6 +187,14 @@ class TankAI(GameAI[TankState]):
     def estimate(self, state: TankState) -> list[float]:
         """Return scores after a greedy draft of the grid."""
         return estimate(state)
+
+    def decided(self, state: TankState) -> bool:
+        """Return True once a new round has been dealt: the draft that the search can see is over.
+
+        Later rounds deal cards nobody has seen; playing them out with random splits only adds noise, so the
+        aquariums are judged as they stand (unfinished sets earn part credit).
+        """
+        return self.round_horizon and state.phase == "split" and state.made == 1
 
     def playout_action(self, state: TankState, seat: int, actions: list[Action], rng: random.Random) -> Action:
         """Take the group that helps most, split at random, and discard only what scores better gone."""

@@ -34,8 +34,12 @@ LEVELS = ("random", "easy", "hard", "ref")
 STRONGEST_FIRST = ("hard", "ref", "easy", "random")
 """Pairing order: at a full table the first level takes one seat against the second level in all the others."""
 FULL = {"fish": 4, "tank": 5, "flippers": 6}
-HARD = {"fish": 800, "tank": 200, "flippers": 200}
-"""Default hard-search iterations per move: about a tenth of what the bot's 1.5 s reaches on a quiet core."""
+HARD = {"fish": 800, "tank": 650, "flippers": 200}
+"""Default hard-search iterations per move, a fraction of what the bot's 1.5 s reaches on a quiet core.
+
+Fish and Flippers about a tenth; Tank about 1 s of CPU at 5 players (its playouts end with the round, so an
+iteration is cheap), the same CPU per move its earlier, whole-game playouts spent at 200 iterations.
+"""
 
 
 def side_won(game: Any, state: Any, seat: int) -> float:
@@ -134,21 +138,29 @@ def matches(key: str, pairing: tuple[str, str], players: int, deals: int, seed: 
     """Return (first seat, deal seed) of every match: both seats per deal at 2 players, else rotating seats."""
     if players == 2:
         return [(first, seed + d) for d in range(deals) for first in (0, 1)]
-    return [(d % players, seed + d) for d in range(deals)]
+    return [((seed + d) % players, seed + d) for d in range(deals)]
 
 
 def run(
-    key: str, pairing: tuple[str, str], players: int, deals: int, budget: Budget, pool: ProcessPoolExecutor | None
+    key: str,
+    pairing: tuple[str, str],
+    players: int,
+    deals: int,
+    budget: Budget,
+    pool: ProcessPoolExecutor | None,
+    first_deal: int = 0,
 ) -> str:
     """Play one pairing and return its table row."""
-    plan = matches(key, pairing, players, deals, 0)
+    plan = matches(key, pairing, players, deals, first_deal)
     args = [(key, pairing, players, first, seed, budget) for first, seed in plan]
     done: list[Match] = []
     for match in pool.map(play, *zip(*args, strict=True)) if pool is not None else (play(*a) for a in args):
         done.append(match)
         share = sum(m.result for m in done) / len(done)
+        first, seed = plan[len(done) - 1]
         print(
-            f"  {key} {players} {'-'.join(pairing)}: game {len(done)}/{len(args)}, share so far {share:.2f}",
+            f"  {key} {players} {'-'.join(pairing)}: game {len(done)}/{len(args)} (deal {seed}, seat {first}) "
+            f"{match.result:.2f}, share so far {share:.2f}",
             file=sys.stderr,
             flush=True,
         )
@@ -178,6 +190,7 @@ def main() -> None:
         "--pairing", action="append", help="only this pairing, e.g. hard-ref (repeatable; default every pair)"
     )
     parser.add_argument("--deals", type=int, default=5, help="deals per pairing (2 players: 2 games per deal)")
+    parser.add_argument("--first-deal", type=int, default=0, help="seed of the first deal (to continue or split a run)")
     parser.add_argument(
         "--hard",
         type=int,
@@ -210,7 +223,8 @@ def main() -> None:
             notes.append(f"{key} {players} players: hard {hard} iterations, ref {ref} samples per move")
             print(f"<!-- {notes[-1]} -->", flush=True)
             for pairing in pairings:
-                print(run(key, pairing, players, args.deals, Budget(hard, ref), pool), flush=True)  # type: ignore[arg-type]
+                row = run(key, pairing, players, args.deals, Budget(hard, ref), pool, args.first_deal)  # type: ignore[arg-type]
+                print(row, flush=True)
     if pool is not None:
         pool.shutdown()
     print("\n".join(notes))

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from ai.tank import estimate
+import pytest
+
+from ai import choose_action
+from ai.tank import TankAI, estimate
 from ai.tank_scoring import Scorer, tally
 from engine.tank import GAME
 from engine.tank.cards import deck_for
 from engine.tank.data import RULES
 from engine.tank.scoring import score_all
+from engine.tank.state import TankState
 
 
 def test_fast_totals_match_the_engine_on_random_aquariums() -> None:
@@ -44,3 +49,23 @@ def test_estimate_of_a_finished_game_is_its_score() -> None:
         GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     totals = {s.seat: s.score for s in GAME.outcome(state).standings}
     assert estimate(state) == [totals[s] for s in range(3)]
+
+
+def test_playouts_stop_once_the_next_round_is_dealt(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = GAME.new_game(5, {}, 3)
+    seat = GAME.to_act(state)[0]
+    view = GAME.view(state, seat)
+    rounds: list[int] = []
+    playout = TankAI.playout_action
+
+    def spy(self: TankAI, state: TankState, *args: Any) -> Any:
+        rounds.append(state.round)
+        return playout(self, state, *args)
+
+    monkeypatch.setattr(TankAI, "playout_action", spy)
+    choose_action("tank", view, seat, "hard", 1, iterations=20)
+    assert rounds and set(rounds) == {1}
+    rounds.clear()
+    monkeypatch.setattr(TankAI, "round_horizon", False)
+    choose_action("tank", view, seat, "hard", 1, iterations=20)
+    assert max(rounds) == RULES.setup(5).rounds
