@@ -74,8 +74,9 @@ def analyse(
 ) -> list[Candidate]:
     """Return every legal action of `seat` as the hard player judges it from `view`, best first.
 
-    Each candidate carries how many playouts (search visits) it received and its mean reward in [0, 1], mostly
-    the share of those playouts it went on to win. The first candidate is what the hard player would play with
+    Each candidate carries how many playouts (search visits) it received and its mean reward in [0, 1]: mostly
+    the share of those playouts it went on to win, or where playouts stop early (10 Gallon Tank: when the round
+    has been drafted) how clearly it led then. The first candidate is what the hard player would play with
     the same seed and budget. Like choose_action, this stops at `budget_s` unless `iterations` is given.
     """
     ai = bots().get(game_key)
