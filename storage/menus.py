@@ -78,7 +78,9 @@ async def reply_menus(db: Database, game_id: int, user_id: int | None = None) ->
     where, args = "game_id = ?", (game_id,)
     if user_id is not None:
         where, args = "game_id = ? AND user_id = ?", (game_id, user_id)
-    rows = await db.backend.fetch(f"SELECT {REPLY_COLUMNS} FROM reply_menus WHERE {where} ORDER BY sent_at", args)
+    rows = await db.backend.fetch(
+        f"SELECT {REPLY_COLUMNS} FROM reply_menus WHERE {where} ORDER BY sent_at, message_id", args
+    )
     return [_reply(r) for r in rows]
 
 

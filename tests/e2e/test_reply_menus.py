@@ -198,3 +198,40 @@ async def test_a_restart_between_the_answer_and_the_end_still_greys_it_out(
     await settled_status(driver, floe, game_id, FINISHED)
     assert greyed(bobs)
     assert await reply_menus(floe.db, game_id) == []
+
+
+async def test_a_private_menu_opened_from_the_board_greys_out_too(driver: Driver, floe_settings: Settings) -> None:
+    floe = await start_floe(driver, floe_settings)
+    alice, bob = driver.user("alice"), driver.user("bob")
+    game_id = await in_setup(driver, floe, [alice, bob])
+    board = next(m for m in reversed(driver.messages()) if "Choose your discards" in live(m))
+    asked = await driver.press(bob, board, label="Choose your discards").settle(quiet=QUIET)
+    assert asked.ephemeral and any(p.startswith("Discard ") for p in live(asked.message)), asked.content
+    await driver.slash(alice, "/game cancel").settle(quiet=QUIET)
+    await settled_status(driver, floe, game_id, CANCELLED)
+    assert greyed(asked.message)
+
+
+async def test_a_hand_menu_answered_in_place_greys_out_through_the_newest_token(
+    driver: Driver, floe_settings: Settings
+) -> None:
+    floe = await start_floe(driver, floe_settings)
+    players = [driver.user("alice"), driver.user("bob")]
+    game_id = await in_setup(driver, floe, players)
+    for player in players:
+        choice = (await driver.autocomplete(player, "/flippers discard cards:"))[0]["value"]
+        await driver.slash(player, f"/flippers discard cards:{choice}").settle(quiet=QUIET)
+    state = FLIPPERS.load((await floe.db.game(game_id)).state)  # type: ignore[union-attr]
+    player = players[state.current]
+    shown = await driver.slash(player, "/game hand").settle(quiet=QUIET)
+    assert live(shown.message) == ["Play which card…"], live(shown.message)
+    card = state.hands[state.current][0]
+    picked = await driver.select(player, shown.message, [card], placeholder="Play which card…").settle(quiet=QUIET)
+    assert picked.response_type == 7 and picked.message is shown.message  # the same private message, updated
+    (reply,) = await reply_menus(floe.db, game_id)
+    assert reply.token == picked.interaction.token
+    driver.fake.expire_token(shown.interaction)  # only the press's newer token can still edit it
+
+    await driver.slash(players[0], "/game cancel").settle(quiet=QUIET)
+    await settled_status(driver, floe, game_id, CANCELLED)
+    assert greyed(shown.message)
