@@ -48,9 +48,9 @@ def greyed(message: discord.Message) -> discord.ui.View | None:
 def game_of(view: discord.ui.View | None) -> int | None:
     """Return the game whose live menu a view carries (from its custom ids), or None."""
     for item in view.children if view is not None else ():
-        custom_id = getattr(item, "custom_id", None)
-        match = FloeComponent.__discord_ui_compiled_template__.fullmatch(custom_id or "")
-        if match is not None and not getattr(item, "disabled", False):
+        inner = getattr(item, "item", item)  # a FloeComponent wraps the button or select
+        match = FloeComponent.__discord_ui_compiled_template__.fullmatch(getattr(inner, "custom_id", None) or "")
+        if match is not None and not getattr(inner, "disabled", False):
             return int(match["game"])
     return None
 
