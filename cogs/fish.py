@@ -19,6 +19,7 @@ from ui.adapter import Board, GameAdapter, Picture, register
 from ui.bursts import MOVE
 from ui.components import ComponentHit, autocomplete, chunked_selects, select, view_of
 from ui.errors import UserError, not_your_turn
+from ui.reply_menus import menu_sent
 
 if TYPE_CHECKING:
     from bot import IceFloeBot
@@ -179,7 +180,9 @@ class FishAdapter(GameAdapter):
         text = "\n".join(
             [f"Where should the penguin on {start} go? Tiles with their fish:", *destination_lines(board.state, groups)]
         )
-        await interaction.response.send_message(text, view=view_of(menus), ephemeral=True)
+        view = view_of(menus)
+        answer = await interaction.response.send_message(text, view=view, ephemeral=True)
+        await menu_sent(interaction, view, answer.message_id)
 
 
 class FishCog(commands.Cog):

@@ -14,6 +14,7 @@ from ui.components import view_of
 from ui.errors import UserError
 from ui.loading import GameLoader
 from ui.rendering import Renderer
+from ui.reply_menus import ReplyMenus, greyed
 from ui.text import lines_within
 
 if TYPE_CHECKING:
@@ -34,6 +35,8 @@ class PrivateMessages:
         self.renderer = renderer
         self.with_menus: set[int] = set()
         """Games this process sent a DM menu for: only their stale menus are looked up after each board."""
+        self.replies = ReplyMenus(bot, db)
+        """The ephemeral answers (`/game hand`, private menus) that carry a live menu, greyed out with the game."""
 
     async def message(self, board: Board, seat: int) -> tuple[str, Picture | None]:
         """Return the text and picture of what one seat alone may see."""
@@ -58,7 +61,8 @@ class PrivateMessages:
         view = view_of(adapter_for(row.kind).private_items(board, seat))
         if view is not None:
             kwargs["view"] = view
-        await interaction.followup.send(**kwargs)
+        sent = await interaction.followup.send(**kwargs)
+        await self.replies.sent(interaction, view, sent.id)  # the thinking placeholder's answer: its @original
 
     async def send(self, board: Board, seat: int) -> bool:
         """DM a seat its private view; if its DMs are closed, tell it in the channel to use /game hand."""
@@ -109,9 +113,12 @@ class PrivateMessages:
     async def close_menus(self, game_id: int, older_than: int | None = None) -> None:
         """Grey out a game's live DM menus: all of them (the game ended), or those older than a version.
 
+        When the game ended (no version given), its answered ephemeral menus (`/game hand`) are greyed out too.
         Best effort: a stale menu is refused when pressed anyway, so a database or Discord failure here is
         logged and never stops the board or the answer that caused it.
         """
+        if older_than is None:
+            await self.replies.close(game_id)
         try:
             menus = await live_menus(self.db, game_id, older_than)
         except StorageError as exc:
@@ -120,11 +127,8 @@ class PrivateMessages:
         for channel_id, message_id in menus:
             try:
                 message = await self.bot.get_partial_messageable(channel_id).fetch_message(message_id)
-                view = discord.ui.View.from_message(message, timeout=None)
-                for item in view.children:
-                    if hasattr(item, "disabled"):
-                        item.disabled = True  # type: ignore[attr-defined]
-                await message.edit(view=view)
+                if (view := greyed(message)) is not None:
+                    await message.edit(view=view)
             except discord.HTTPException as exc:  # deleted, or DMs closed since: nothing left to grey out
                 log.info("private menu %s of game %s not greyed out: %s", message_id, game_id, exc)
             try:

@@ -11,6 +11,7 @@ from engine.words import plural, quote
 from ui.adapter import Board
 from ui.components import ComponentHit, FloeComponent, custom_id, select, view_of
 from ui.errors import UserError
+from ui.reply_menus import menu_sent
 from ui.text import LABEL, shorten
 
 KEY = "flippers"
@@ -83,5 +84,7 @@ async def _reply(interaction: discord.Interaction, content: str, items: list[Flo
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         await interaction.response.edit_message(content=content, view=view)
+        await menu_sent(interaction, view, message.id)  # this press's token edits it for 15 more minutes
     else:
-        await interaction.response.send_message(content, view=view, ephemeral=True)
+        answer = await interaction.response.send_message(content, view=view, ephemeral=True)
+        await menu_sent(interaction, view, answer.message_id)

@@ -27,10 +27,12 @@ from tests.engine.fish.helpers import position
 from ui.adapter import Board, register
 from ui.components import ComponentHit
 from ui.errors import UserError
+from ui.reply_menus import game_of
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 ADAPTER = FishAdapter()
 GAME_ID, VERSION, USER_BASE = 42, 7, 1000
+ANSWER_ID = 555
 
 
 @pytest.fixture(autouse=True)
@@ -52,8 +54,19 @@ class FakeResponse:
 
     sent: list[dict[str, Any]] = field(default_factory=list)
 
-    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> Any:
         self.sent.append({"content": content, **kwargs})
+        return SimpleNamespace(message_id=ANSWER_ID)
+
+
+@dataclass
+class FakeReplies:
+    """Record the private answers noted as carrying a live menu (ui/reply_menus.py)."""
+
+    noted: list[tuple[int | None, int | None]] = field(default_factory=list)
+
+    async def sent(self, interaction: Any, view: discord.ui.View | None, message_id: int | None = None) -> None:
+        self.noted.append((game_of(view), message_id))
 
 
 def _press(seat: int, **namespace: str) -> Any:
@@ -63,6 +76,7 @@ def _press(seat: int, **namespace: str) -> Any:
         channel_id=5,
         response=FakeResponse(),
         namespace=SimpleNamespace(**namespace),
+        client=SimpleNamespace(flow=SimpleNamespace(private=SimpleNamespace(replies=FakeReplies()))),
     )
 
 
@@ -138,6 +152,7 @@ async def test_picking_a_penguin_answers_privately_with_grouped_destinations() -
     await ADAPTER.on_component(None, press, _board(state), ComponentHit(GAME_ID, VERSION, "from", ("C4",)))  # type: ignore[arg-type]
     (sent,) = press.response.sent
     assert sent["ephemeral"]
+    assert press.client.flow.private.replies.noted == [(GAME_ID, ANSWER_ID)], "greyed out when the game ends"
     assert sent["content"].splitlines() == [
         "Where should the penguin on C4 go? Tiles with their fish:",
         "→ east: C5 (2), C6 (1)",

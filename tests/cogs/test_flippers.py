@@ -41,12 +41,14 @@ from ui.adapter import Board, register
 from ui.components import ComponentHit
 from ui.errors import UserError
 from ui.publishing import board_content
+from ui.reply_menus import game_of
 
 ADAPTER = FlippersAdapter()
 GAME_ID = 42
 CHANNEL = 2
 USER_BASE = 1000
 VERSION = 7
+ANSWER_ID, PRESSED_ID = 555, 556
 
 
 @pytest.fixture(autouse=True)
@@ -367,11 +369,22 @@ class FakeResponse:
 
     sent: list[dict[str, Any]] = field(default_factory=list)
 
-    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> Any:
         self.sent.append({"how": "send", "content": content, **kwargs})
+        return SimpleNamespace(message_id=ANSWER_ID)
 
     async def edit_message(self, **kwargs: Any) -> None:
         self.sent.append({"how": "edit", **kwargs})
+
+
+@dataclass
+class FakeReplies:
+    """Record the private answers noted as carrying a live menu (ui/reply_menus.py)."""
+
+    noted: list[tuple[int | None, int | None]] = field(default_factory=list)
+
+    async def sent(self, interaction: Any, view: discord.ui.View | None, message_id: int | None = None) -> None:
+        self.noted.append((game_of(view), message_id))
 
 
 @dataclass
@@ -390,13 +403,14 @@ class FakeFlow:
 
 def _interaction(seat: int, *, ephemeral: bool = False, **namespace: str) -> Any:
     """Return a stand-in for a press by `seat` on a public board or on a private menu."""
-    message = SimpleNamespace(flags=SimpleNamespace(ephemeral=ephemeral))
+    message = SimpleNamespace(id=PRESSED_ID, flags=SimpleNamespace(ephemeral=ephemeral))
     return SimpleNamespace(
         user=SimpleNamespace(id=USER_BASE + seat),
         channel_id=CHANNEL,
         message=message,
         response=FakeResponse(),
         namespace=SimpleNamespace(**namespace),
+        client=SimpleNamespace(flow=SimpleNamespace(private=SimpleNamespace(replies=FakeReplies()))),
     )
 
 
@@ -411,6 +425,7 @@ async def test_the_discard_button_answers_privately_with_the_presser_own_hand() 
     await ADAPTER.on_component(flow, press, _board(state), _hit(DISCARD_BUTTON))  # type: ignore[arg-type]
     (reply,) = press.response.sent
     assert reply["how"] == "send" and reply["ephemeral"] is True
+    assert press.client.flow.private.replies.noted == [(GAME_ID, ANSWER_ID)], "greyed out when the game ends"
     (menu,) = map(_inner, reply["view"].children)
     assert [o.value for o in menu.options] == state.hands[1]
     assert menu.min_values == menu.max_values == 2
@@ -462,6 +477,7 @@ async def test_the_play_flow_is_private_until_the_card_is_played() -> None:
     await ADAPTER.on_component(flow, step, board, _hit(CARD, card))  # type: ignore[arg-type]
     (spots,) = step.response.sent
     assert spots["how"] == "edit"
+    assert step.client.flow.private.replies.noted == [(GAME_ID, PRESSED_ID)], "noted with the newer token"
     first, *others = map(_inner, spots["view"].children)
     # Cell and facing in one select: the six open cells nearest a Food card, four facings each.
     assert len(first.options) == 24 and all(o.description.startswith("aims at ") for o in first.options)

@@ -728,6 +728,7 @@ class FakeInteraction:
     created: float
     message_id: int | None = None
     expired: bool = False
+    token_expired: bool = False
     callback_type: int | None = None
     callback_data: dict[str, Any] | None = None
     acked_at: float | None = None

@@ -853,6 +853,8 @@ class RestApi:
         if ix.callback_type is None:
             why = "follow-up or @original used before the interaction was acknowledged"
             raise self._reject(req, ApiError(404, 10015, "Unknown Webhook"), why)
+        if ix.token_expired:  # Discord keeps an interaction's token 15 minutes
+            raise ApiError(401, 50027, "Invalid Webhook Token")
         return ix
 
     async def followup(self, req: RestRequest) -> tuple[int, Any]:
@@ -896,6 +898,8 @@ class RestApi:
         message = fake.messages.get(message_id)
         if message is None or message.deleted:
             raise ApiError(404, 10008, "Unknown Message")
+        if message.channel_id not in fake.channels:  # its channel or thread was deleted since
+            raise ApiError(404, 10003, "Unknown Channel")
         if req.method == "GET":
             return 200, message.payload()
         if req.method == "DELETE":
