@@ -66,11 +66,12 @@ def cannot_post(channel_id: int, cause: str, missing: list[str] | None = None) -
             channel=channel,
         )
     if cause == MISSING and missing:
+        names = listing([_(name) for name in missing])
         return ngettext(
             "I am missing the permission {names} in {channel}",
             "I am missing the permissions {names} in {channel}",
             len(missing),
-            names=listing([_(name) for name in missing]),
+            names=names,
             channel=channel,
         )
     return _("I am not allowed to post in {channel} any more (check my permissions there)", channel=channel)
