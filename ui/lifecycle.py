@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from engine.registry import get
-from i18n import ENGLISH, N_, _, ngettext, using
+from i18n import ENGLISH, N_, _, ngettext, pgettext, using
 from storage.database import LOBBY, Database, GameRow
 from ui.errors import UserError
 from ui.loading import GameLoader
@@ -57,6 +57,12 @@ def missing_permissions(permissions: discord.Permissions, *, in_thread: bool, ne
     return missing
 
 
+def permission(name: str) -> str:
+    """Return a permission's name as a sentence quotes it, in the current language (English: as it is)."""
+    # TRANSLATORS: a Discord permission's name inside a sentence; quote it as your language does („…“, «…», 「…」).
+    return pgettext("permission in a sentence", "{permission}", permission=_(name))
+
+
 def cannot_post(channel_id: int, cause: str, missing: list[str] | None = None) -> str:
     """Say in plain words, in the current language, why the bot cannot post in a channel (no full stop)."""
     channel = f"<#{channel_id}>"
@@ -66,7 +72,7 @@ def cannot_post(channel_id: int, cause: str, missing: list[str] | None = None) -
             channel=channel,
         )
     if cause == MISSING and missing:
-        names = listing([_(name) for name in missing])
+        names = listing([permission(name) for name in missing])
         return ngettext(
             "I am missing the permission {names} in {channel}",
             "I am missing the permissions {names} in {channel}",

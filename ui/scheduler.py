@@ -36,6 +36,14 @@ def hours(value: float) -> str:
     return ngettext("{n} hour", "{n} hours", count, n=number(value, "g"))
 
 
+def reminder(people: str, title: str, game_id: int, idle: float, link: str | None) -> str:
+    """Return the reminder posted in a game's channel to the players it waits for (`people`: their mentions)."""
+    values = {"people": people, "title": title, "id": game_id, "waited": hours(idle), "link": link}
+    if link is None:
+        return _("{people}, a reminder: {title} (game #{id}) has waited for you for {waited}.", **values)
+    return _("{people}, a reminder: {title} (game #{id}) has waited for you for {waited}. Board: {link}", **values)
+
+
 def reminder_dm(title: str, row: GameRow, link: str | None) -> str:
     """Return the reminder a player who asked for them gets by DM."""
     values = {"title": title, "id": row.id, "channel": f"<#{row.channel_id}>", "link": link}
@@ -129,13 +137,7 @@ class Scheduler:
         link = None
         if row.guild_id and row.board_message_id:
             link = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.board_message_id}"
-        values = {"people": people, "title": game.title, "id": row.id, "waited": hours(idle), "link": link}
-        if link is None:
-            text = _("{people}, a reminder: {title} (game #{id}) has waited for you for {waited}.", **values)
-        else:
-            text = _(
-                "{people}, a reminder: {title} (game #{id}) has waited for you for {waited}. Board: {link}", **values
-            )
+        text = reminder(people, game.title, row.id, idle, link)
         channel = self.flow.bot.get_partial_messageable(row.channel_id)
         if not await self._post(row, channel.send(text, allowed_mentions=MENTION_USERS)):
             return

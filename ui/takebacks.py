@@ -135,6 +135,24 @@ def plan(game: Game, row: GameRow, log_entries: Sequence[dict[str, Any]], seat: 
     return Plan(undo, [m for m in moves if m])
 
 
+def prompt(name: str, moves: Sequence[str], people: Sequence[str]) -> str:
+    """Return the message asking `people` (their mentions) to let `name` take back `moves` (their board lines)."""
+    told = "; ".join(m.rstrip(".") for m in moves)
+    values = {"name": name, "moves": told, "people": " ".join(people)}
+    if told:
+        # TRANSLATORS: {moves} are the lines of the moves taken back, joined by "; ".
+        return _(
+            "{name} asks to take back: {moves}.\n"
+            "{people}: accept or decline within 10 minutes. It is taken back only if everyone accepts.",
+            **values,
+        )
+    return _(
+        "{name} asks to take back: their last move.\n"
+        "{people}: accept or decline within 10 minutes. It is taken back only if everyone accepts.",
+        **values,
+    )
+
+
 def still_playing(game: Game, state: Any, seat: int) -> bool:
     """Return False for a seat that has resigned (read from the standings' detail, as every game records it)."""
     standing = next((s for s in game.outcome(state).standings if s.seat == seat), None)
@@ -204,21 +222,7 @@ class Takebacks:
             channel_id=row.channel_id,
             expires_at=self.db.clock() + WINDOW,
         )
-        moves = "; ".join(m.rstrip(".") for m in what.moves)
-        values = {"name": row.seats[seat].name, "moves": moves, "people": " ".join(s.mention for s in people)}
-        if moves:
-            # TRANSLATORS: {moves} are the lines of the moves taken back, joined by "; ".
-            text = _(
-                "{name} asks to take back: {moves}.\n"
-                "{people}: accept or decline within 10 minutes. It is taken back only if everyone accepts.",
-                **values,
-            )
-        else:
-            text = _(
-                "{name} asks to take back: their last move.\n"
-                "{people}: accept or decline within 10 minutes. It is taken back only if everyone accepts.",
-                **values,
-            )
+        text = prompt(row.seats[seat].name, what.moves, [s.mention for s in people])
         mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
         if interaction.channel_id == row.channel_id and not (
             interaction.message and interaction.message.flags.ephemeral
