@@ -73,10 +73,6 @@ def test_sentence_never_doubles_the_full_stop() -> None:
     assert sentence("Done.") == "Done."
 
 
-MARKED = {"_", "N_", "ngettext", "pgettext"}
-"""The i18n functions a message is marked with; the sweep reads the English msgid inside."""
-
-
 def _constants(tree: ast.Module) -> dict[str, ast.expr]:
     """Return a module's top-level NAME = "text" assignments."""
     found: dict[str, ast.expr] = {}
@@ -97,8 +93,6 @@ def _pieces(node: ast.expr, constants: dict[str, ast.expr]) -> list[ast.expr] | 
         return None if left is None or right is None else left + right
     if isinstance(node, ast.Name) and node.id in constants:
         return _pieces(constants[node.id], constants)
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKED and node.args:
-        return _pieces(node.args[1 if node.func.id == "pgettext" else 0], constants)  # the English msgid
     return None
 
 
