@@ -10,7 +10,7 @@ import discord
 
 from engine.base import Event
 from engine.registry import get
-from i18n import _, pgettext
+from i18n import _, ngettext, pgettext
 from storage.database import CANCELLED, FINISHED, LOBBY, ChannelBusy, Database, GameRow, Seat
 from storage.server_rules import is_rated, server_rules, set_rated
 from ui.adapter import Board
@@ -244,12 +244,13 @@ class Lobby:
         players = len(row.seats)
         if not game.min_players <= players <= game.max_players:
             raise UserError(
-                _(
-                    "{title} needs {low}-{high} players; {seated} seated.",
+                ngettext(
+                    "{title} needs {low}-{high} players; {n} seated.",
+                    "{title} needs {low}-{high} players; {n} seated.",
+                    players,
                     title=game.title,
                     low=game.min_players,
                     high=game.max_players,
-                    seated=players,
                 )
             )
         state = game.new_game(players, row.options, row.seed)

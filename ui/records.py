@@ -46,7 +46,7 @@ def check_seats(row: GameRow) -> None:
 def waiting_on(flow: GameFlow, row: GameRow) -> str:
     """Say whose turn a game waits for, or that it is a lobby."""
     if row.status != ACTIVE:
-        return _("lobby ({seated} seated)", seated=len(row.seats))
+        return ngettext("lobby ({n} seated)", "lobby ({n} seated)", len(row.seats))
     try:
         game, state = flow.live(row)
     except UserError:
