@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from i18n import _
 from storage.database import LOBBY, Database, GameRow, StorageError
 from storage.menus import forget_menu, live_menus, remember_menu
 from ui.adapter import Board, Picture, adapter_for
@@ -49,9 +50,9 @@ class PrivateMessages:
         """Show the caller their private view, ephemerally."""
         seat = row.seat_of(interaction.user.id)
         if seat is None:
-            raise UserError("You are not playing in this game.")
+            raise UserError(_("You are not playing in this game."))
         if row.status == LOBBY:
-            raise UserError("The game has not started yet.")
+            raise UserError(_("The game has not started yet."))
         board = self.loader.board(row)
         await interaction.response.defer(ephemeral=True, thinking=True)
         text, picture = await self.message(board, seat)
@@ -70,7 +71,7 @@ class PrivateMessages:
             return False
         user_id = board.row.seats[seat].user_id
         text, picture = await self.message(board, seat)
-        heading = f"**{board.game.title}** (game #{board.row.id})"
+        heading = _("**{title}** (game #{id})", title=board.game.title, id=board.row.id)
         kwargs: dict[str, Any] = {"content": lines_within([heading, *text.split("\n")])}
         if picture is not None:
             kwargs["file"] = picture.file()
@@ -89,8 +90,11 @@ class PrivateMessages:
                 await self.db.set_meta(key, "1")
                 try:
                     await self.bot.get_partial_messageable(board.row.channel_id).send(
-                        f"<@{user_id}>, I cannot DM you (your DMs are closed). "
-                        "Use `/game hand` here to see your hand privately.",
+                        _(
+                            "{mention}, I cannot DM you (your DMs are closed). "
+                            "Use `/game hand` here to see your hand privately.",
+                            mention=f"<@{user_id}>",
+                        ),
                         allowed_mentions=MENTION_USERS,
                     )
                 except discord.HTTPException as exc:  # the channel refuses too: the board's own post says why
