@@ -146,6 +146,7 @@ class IceFloeBot(commands.Bot):
         """Stop the bot: another process took one of its shards while the database was away."""
         log.critical("%s; this process stops so that no shard runs twice", reason)
         asyncio.get_running_loop().create_task(self.close(), name="close-after-shard-lost")
+
     async def _resume_games(self) -> None:
         """Once connected, let computer players whose turn it is carry on after a restart."""
         await self.wait_until_ready()
@@ -182,7 +183,8 @@ class IceFloeBot(commands.Bot):
         return True
 
     async def check_payload(self, interaction: discord.Interaction) -> bool:
-        """Refuse a slash command whose options no Discord client would send (raises ForgedOptions)."""
+        """Answer in the caller's language; refuse a slash command whose options no Discord client would send."""
+        await self.flow.readers.enter(interaction)
         check_interaction(self.tree, interaction)
         return True
 

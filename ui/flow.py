@@ -14,6 +14,7 @@ from ui.answers import AnswerKeeper
 from ui.bots import BotPlayers
 from ui.components import LOBBY_VERSION, ComponentHit
 from ui.errors import STALE_BOARD, UserError
+from ui.language import Readers
 from ui.lifecycle import Lifecycle
 from ui.limits import Limits, LimitSettings, too_many_lobbies
 from ui.loading import GameLoader, check_row
@@ -62,6 +63,7 @@ class GameFlow:
         self.db = db
         self.limits = Limits(limits)
         self.answers = AnswerKeeper(bot, db)
+        self.readers = Readers(db)
         self.posts = Posts(db.backend)
         self.locks = GameLocks()
         self.loader = GameLoader(db)

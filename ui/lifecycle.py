@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from engine.registry import get
+from i18n import using
 from storage.database import LOBBY, Database, GameRow
 from ui.errors import UserError
+from ui.language import dm_language, in_game_language
 from ui.loading import GameLoader
 from ui.publishing import Publisher
 
@@ -105,6 +107,7 @@ class Lifecycle:
 
     # -- posting that fails, and resuming -----------------------------------------------------------
 
+    @in_game_language
     async def post_failed(self, row: GameRow, error: discord.HTTPException) -> bool:
         """Handle a failed post in a game's channel; return False when the failure is none of ours to handle.
 
@@ -123,11 +126,12 @@ class Lifecycle:
         if await self.db.pause(row.id, reason):
             (await self.paused_channels()).add(row.channel_id)
             log.warning("game %s paused: %s", row.id, reason)
-            await self._dm(
-                row.host_id,
-                f"{get(row.kind).title} (game #{row.id}) is paused: {reason}. Its reminders and timeouts wait, "
-                "and it goes on by itself as soon as I can post there again.",
-            )
+            with using(await dm_language(self.db, row.host_id)):
+                await self._dm(
+                    row.host_id,
+                    f"{get(row.kind).title} (game #{row.id}) is paused: {reason}. Its reminders and timeouts wait, "
+                    "and it goes on by itself as soon as I can post there again.",
+                )
         return True
 
     def reason(self, channel_id: int, error: discord.HTTPException | None = None) -> str:
@@ -163,6 +167,7 @@ class Lifecycle:
         for row in await self.db.paused_games(guild_id):
             await self.try_resume(row)
 
+    @in_game_language
     async def try_resume(self, row: GameRow) -> bool:
         """Post in a paused game's channel if the bot may again; on success let the game go on and show its board."""
         if self._missing(row.channel_id):

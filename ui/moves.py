@@ -26,6 +26,7 @@ from ui.errors import (
     not_your_turn,
     reply_ephemeral,
 )
+from ui.language import in_game_language
 from ui.loading import GameLoader
 from ui.locks import GameLocks
 from ui.outbox import FAILED_BACKOFF_S, Outbox
@@ -246,13 +247,7 @@ class Moves:
         if hand_to is not None:
             if row.seats[seat].is_bot:
                 raise UserError("A computer player already plays your seat.")
-            name = f"{row.seats[seat].name} (bot)"
-            await self.db.hand_seat_to_bot(row.id, seat, hand_to, name)
-            await interaction.response.send_message(
-                f"{interaction.user.mention} handed their seat to the {hand_to} computer player, {name}.",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            self.schedule_bots(row.id)
+            await self._hand_to_bot(interaction, row, seat, hand_to)
             return
         owes = self._owes(interaction, row, None)
         async with self.outbox.holding(row.id):
@@ -270,6 +265,17 @@ class Moves:
                     self.outbox.kick(row.id, delay=FAILED_BACKOFF_S[0])
                     return
                 raise told from exc
+
+    @in_game_language
+    async def _hand_to_bot(self, interaction: discord.Interaction, row: GameRow, seat: int, hand_to: str) -> None:
+        """Let a computer player of level `hand_to` play a seat from now on, and say so in the channel."""
+        name = f"{row.seats[seat].name} (bot)"
+        await self.db.hand_seat_to_bot(row.id, seat, hand_to, name)
+        await interaction.response.send_message(
+            f"{interaction.user.mention} handed their seat to the {hand_to} computer player, {name}.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.schedule_bots(row.id)
 
     def _owes(self, interaction: discord.Interaction, row: GameRow, private_note: str | None) -> PendingAnswer | None:
         """Return the answer a move will owe in a public "thinking…" placeholder, to save with the move."""

@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from i18n import using
 from storage.database import LOBBY, Database, GameRow, StorageError
 from storage.menus import forget_menu, live_menus, remember_menu
 from ui.adapter import Board, Picture, adapter_for
 from ui.components import view_of
 from ui.errors import UserError
+from ui.language import dm_language
 from ui.loading import GameLoader
 from ui.rendering import Renderer
 from ui.text import lines_within
@@ -61,9 +63,14 @@ class PrivateMessages:
         await interaction.followup.send(**kwargs)
 
     async def send(self, board: Board, seat: int) -> bool:
-        """DM a seat its private view; if its DMs are closed, tell it in the channel to use /game hand."""
+        """DM a seat its private view in its player's language; if their DMs are closed, say so in the channel."""
         if board.row.seats[seat].is_bot:
             return False
+        with using(await dm_language(self.db, board.row.seats[seat].user_id)):
+            return await self._send(board, seat)
+
+    async def _send(self, board: Board, seat: int) -> bool:
+        """DM a seat its private view; if its DMs are closed, tell it in the channel to use /game hand."""
         user_id = board.row.seats[seat].user_id
         text, picture = await self.message(board, seat)
         heading = f"**{board.game.title}** (game #{board.row.id})"
@@ -84,11 +91,12 @@ class PrivateMessages:
             if await self.db.get_meta(key) is None:
                 await self.db.set_meta(key, "1")
                 try:
-                    await self.bot.get_partial_messageable(board.row.channel_id).send(
-                        f"<@{user_id}>, I cannot DM you (your DMs are closed). "
-                        "Use `/game hand` here to see your hand privately.",
-                        allowed_mentions=MENTION_USERS,
-                    )
+                    with using(board.row.language):
+                        await self.bot.get_partial_messageable(board.row.channel_id).send(
+                            f"<@{user_id}>, I cannot DM you (your DMs are closed). "
+                            "Use `/game hand` here to see your hand privately.",
+                            allowed_mentions=MENTION_USERS,
+                        )
                 except discord.HTTPException as exc:  # the channel refuses too: the board's own post says why
                     log.info("closed-DM notice for game %s not posted: %s", board.row.id, exc)
             return False

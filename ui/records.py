@@ -16,6 +16,7 @@ from engine.words import plural
 from storage.database import ACTIVE, FINISHED, OPEN, GameRow
 from storage.shared_records import shared_servers, shared_stats
 from ui.errors import UserError
+from ui.language import in_game_language
 from ui.loading import check_row
 from ui.replays import cache_for, replay_gif
 from ui.text import lines_within
@@ -119,6 +120,7 @@ def described_by(row: GameRow, entry: dict[str, Any]) -> Game:
         return get(row.kind)
 
 
+@in_game_language
 async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
     """Return a finished game's boards as an animated GIF, drawn in the render pool once and then cached."""
     if row.status != FINISHED:
@@ -175,4 +177,3 @@ async def stats_text(flow: GameFlow, viewer_id: int, user: object, guild_id: int
             f"average score {s.average_score:.1f}"
         )
     return lines_within(lines)
-

@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from i18n import using
 from storage.database import ACTIVE, GameRow, GuildSettings, due_moment
 from storage.errors import DatabaseBusy, DatabaseUnavailable
 from ui.errors import UserError
+from ui.language import dm_language, in_game_language
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -111,6 +113,7 @@ class Scheduler:
             return False
         return True
 
+    @in_game_language
     async def _remind(self, row: GameRow, waiting: list[int], idle: float) -> None:
         """Ping the waiting players in the game's channel, and by DM for those who opted in."""
         game = self.flow.live(row)[0]
@@ -128,10 +131,12 @@ class Scheduler:
                 continue
             try:
                 dm = await self.flow.bot.create_dm(discord.Object(user_id))
-                await dm.send(f"It's your turn in {game.title} (game #{row.id}) in <#{row.channel_id}>.{link}")
+                with using(await dm_language(self.flow.db, user_id)):
+                    await dm.send(f"It's your turn in {game.title} (game #{row.id}) in <#{row.channel_id}>.{link}")
             except discord.HTTPException as exc:
                 log.info("reminder DM to %s failed: %s", user_id, exc)
 
+    @in_game_language
     async def _time_out(self, row: GameRow, waiting: list[int], limit: float) -> None:
         """Let the easy computer player take the waiting seats' turns, and say so."""
         names = ", ".join(row.seats[s].name for s in waiting)
