@@ -37,7 +37,7 @@ class GameQueries(Store):
         seed: int,
         language: str | None = None,
     ) -> GameRow:
-        """Open a lobby in a channel with the host in seat 0, posting in `language`; raise ChannelBusy if one is open."""
+        """Open a lobby in a channel, host in seat 0, posting in `language`; raise ChannelBusy if one is open."""
         now = self._now()
         try:
             async with self.backend.transaction() as tx:
