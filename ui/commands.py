@@ -66,14 +66,16 @@ class CommandTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContext[Any, Any],
     ) -> str | None:
-        """Return `string` in the language of `locale`, or None to let Discord show the English."""
+        """Return `string` in the language of `locale` (None for English and other locales: Discord shows the English).
+
+        A string its language writes as in English ("status", "Flippers") is sent too, so that every shipped
+        locale has its full set of localizations; one missing from the catalog reads English the same way.
+        """
         language = LOCALES.get(locale.value)
         if language is None or language == ENGLISH or kept(string):
             return None
-        role = ROLES.get(context.location, ROLES[Where.other])
         with using(language):
-            text = pgettext(role, string.message)
-        return None if text == string.message else text
+            return pgettext(ROLES.get(context.location, ROLES[Where.other]), string.message)
 
 
 class _Recorder(app_commands.Translator):

@@ -137,6 +137,8 @@ class FakeUser:
     global_name: str | None = None
     bot: bool = False
     dms_closed: bool = False
+    locale: str = "en-US"
+    """The language of the user's Discord client, sent with each of their interactions."""
 
     @property
     def mention(self) -> str:
@@ -335,6 +337,8 @@ class FakeGuild:
     created_at: datetime.datetime = field(default_factory=utcnow)
     bot_member: bool = True
     """False once the bot was removed from the guild (it sees nothing there until it is added back)."""
+    preferred_locale: str = "en-US"
+    """The server's language on Discord (a community server's setting; en-US otherwise)."""
 
     def permissions_of(self, user_id: int) -> int:
         """Return a member's guild-wide permissions (no channel overwrites exist here)."""
@@ -395,7 +399,7 @@ class FakeGuild:
             "vanity_url_code": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
@@ -412,9 +416,7 @@ class FakeGuild:
                 "unavailable": False,
                 "member_count": len(self.members),
                 "members": [member.payload() for member in self.members.values()],
-                "channels": [
-                    c.payload(with_guild_id=False) for c in self.channels.values() if not c.is_thread
-                ],
+                "channels": [c.payload(with_guild_id=False) for c in self.channels.values() if not c.is_thread],
                 "threads": [c.payload() for c in self.threads() if not c.archived],
                 "presences": [],
                 "voice_states": [],
@@ -597,10 +599,7 @@ class FakeMessage:
                 return False
             if label is not None and str(component.get("label", "")).casefold() != label.casefold():
                 return False
-            if (
-                placeholder is not None
-                and str(component.get("placeholder", "")).casefold() != placeholder.casefold()
-            ):
+            if placeholder is not None and str(component.get("placeholder", "")).casefold() != placeholder.casefold():
                 return False
             if emoji is not None and (component.get("emoji") or {}).get("name") != emoji:
                 return False
@@ -625,9 +624,7 @@ class FakeMessage:
         problem = "no component" if not found else f"{len(found)} components"
         raise LookupError(f"{problem} matching {wanted} on message {self.id}; components: {available}")
 
-    def custom_id(
-        self, *, label: str | None = None, placeholder: str | None = None, emoji: str | None = None
-    ) -> str:
+    def custom_id(self, *, label: str | None = None, placeholder: str | None = None, emoji: str | None = None) -> str:
         """Return the custom_id of the component with this label, placeholder or emoji."""
         return str(self.find_component(label=label, placeholder=placeholder, emoji=emoji)["custom_id"])
 
@@ -636,9 +633,7 @@ class FakeMessage:
         found = [a for a in self.attachments if filename is None or a.filename == filename]
         if len(found) != 1:
             names = [a.filename for a in self.attachments]
-            raise LookupError(
-                f"message {self.id} has attachments {names}, wanted {filename or 'exactly one'}"
-            )
+            raise LookupError(f"message {self.id} has attachments {names}, wanted {filename or 'exactly one'}")
         return found[0]
 
     def embed_image(self, index: int = 0) -> FakeAttachment | None:
