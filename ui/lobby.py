@@ -225,8 +225,9 @@ class Lobby:
             started = await self.db.game(row.id)
             assert started is not None
             with using(row.language):
-                lobby = lobby_view(row, disabled=True)
-            await self.publisher.edit_message(row.channel_id, row.board_message_id, view=lobby)
+                await self.publisher.edit_message(
+                    row.channel_id, row.board_message_id, view=lobby_view(row, disabled=True)
+                )
             board = Board(started, game, state, version)
             await self.publisher.publish(board, [Event("game_started")], interaction=interaction, previous=None)
         except Exception as exc:

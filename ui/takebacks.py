@@ -290,9 +290,10 @@ class Takebacks:
         if not accept:
             if await store.close(self.db, request.id, store.DECLINED, interaction.user.id):
                 with using(row.language):
-                    declined = f"{name} declined the takeback: the move stands."
-                    view = answer_view(request.id, disabled=True)
-                await interaction.response.edit_message(content=declined, view=view)
+                    await interaction.response.edit_message(
+                        content=f"{name} declined the takeback: the move stands.",
+                        view=answer_view(request.id, disabled=True),
+                    )
             return
         updated = await store.accept(self.db, request.id, interaction.user.id)
         if updated is None:
@@ -315,9 +316,12 @@ class Takebacks:
             raise
         if await store.close(self.db, request.id, store.ACCEPTED, interaction.user.id):
             with using(row.language):
-                accepted = f"Everyone accepted: {row.seats[request.seat].name}'s move was taken back."
-                view = answer_view(request.id, disabled=True)
-            await self.publisher.edit_message(request.channel_id, request.message_id, content=accepted, view=view)
+                await self.publisher.edit_message(
+                    request.channel_id,
+                    request.message_id,
+                    content=f"Everyone accepted: {row.seats[request.seat].name}'s move was taken back.",
+                    view=answer_view(request.id, disabled=True),
+                )
 
     async def _apply(self, game_id: int, version: int, seat: int, what: Plan, agreed: list[int]) -> None:
         """Rebuild the game without the undone moves, append the takeback to the log and post the board."""
@@ -383,8 +387,9 @@ class Takebacks:
                 ),
                 store.ENDED: "The takeback request ended: the game has moved on. The move stands.",
             }.get(status, "The takeback request ended.")
-            view = answer_view(request.id, disabled=True)
-        await self.publisher.edit_message(request.channel_id, request.message_id, content=text, view=view)
+            await self.publisher.edit_message(
+                request.channel_id, request.message_id, content=text, view=answer_view(request.id, disabled=True)
+            )
 
     @staticmethod
     def _outcome(status: str) -> str:
