@@ -67,9 +67,7 @@ async def test_the_server_language_setting_needs_manage_server_and_says_what_it_
     assert "Deutsch" in shown.content and notes.of(shown.message) == {"ja"}
 
 
-async def test_a_game_takes_the_server_language_when_created_and_keeps_it(
-    driver: Driver, floe: IceFloeBot
-) -> None:
+async def test_a_game_takes_the_server_language_when_created_and_keeps_it(driver: Driver, floe: IceFloeBot) -> None:
     driver.guild.preferred_locale = "es-419"
     owner = person(driver, "olga", "de", manage_guild=True)
     alice, bob = person(driver, "alice", "ja"), person(driver, "bob", "en-GB")
@@ -121,9 +119,7 @@ async def test_every_post_reply_and_dm_of_a_game_reads_in_its_readers_language(
     finished = await floe.db.game(row.id)
     assert finished is not None and finished.status != ACTIVE
     assert driver.dm_messages(alice) and driver.dm_messages(bob)
-    wrong = wrong_languages(
-        driver.fake, notes, public="de", private={alice.id: "ja", bob.id: "es", owner.id: "pt_BR"}
-    )
+    wrong = wrong_languages(driver.fake, notes, public="de", private={alice.id: "ja", bob.id: "es", owner.id: "pt_BR"})
     assert not wrong, "\n".join(wrong)
     assert (await user_language(floe.db, alice.id), await user_language(floe.db, bob.id)) == ("ja", "es")
 
