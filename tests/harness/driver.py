@@ -128,7 +128,9 @@ class InteractionResult:
                 raise AssertionError(f"Discord rejected the bot's answer: {ix.describe()}")
             return False
 
-        await self.driver.wait_until(done, f"the bot to answer {ix.label}", within=within, context=ix.describe)
+        await self.driver.wait_until(
+            done, f"the bot to answer {ix.label}", within=within, context=ix.describe
+        )
         return self
 
     async def settle(self, within: float | None = None, *, quiet: float = 0.05) -> InteractionResult:
@@ -315,7 +317,9 @@ class Driver:
                     self.fake.gateway.describe(),
                     f"last REST calls:\n    {self.fake.describe_calls()}",
                 ]
-                raise AssertionError(f"timed out after {timeout}s waiting for {what}\n  " + "\n  ".join(details))
+                raise AssertionError(
+                    f"timed out after {timeout}s waiting for {what}\n  " + "\n  ".join(details)
+                )
             await self.fake.changed(min(remaining, 0.05))
 
     @staticmethod
@@ -337,7 +341,9 @@ class Driver:
         while True:
             self._raise_if_broken()
             now = loop.time()
-            busy = self.fake.busy or len(self.fake.calls) != calls_seen or (tasks and bool(self.handler_tasks()))
+            busy = (
+                self.fake.busy or len(self.fake.calls) != calls_seen or (tasks and bool(self.handler_tasks()))
+            )
             calls_seen = len(self.fake.calls)
             if busy:
                 quiet_since = None
@@ -414,7 +420,9 @@ class Driver:
 
     # -- reading --------------------------------------------------------------------------------------------
 
-    def messages(self, channel: FakeChannel | None = None, *, include_ephemeral: bool = False) -> list[FakeMessage]:
+    def messages(
+        self, channel: FakeChannel | None = None, *, include_ephemeral: bool = False
+    ) -> list[FakeMessage]:
         """Return the messages in a channel (default #games), oldest first."""
         return self.fake.messages_in(channel or self.channel, include_ephemeral=include_ephemeral)
 
@@ -539,7 +547,9 @@ class Driver:
         """
         channel = channel or self.channel
         data, label = self._command_data(user, channel, command, options, focused=None, validate=validate)
-        return self._interaction(APPLICATION_COMMAND, user, channel, data, label, expired=expired, locale=locale)
+        return self._interaction(
+            APPLICATION_COMMAND, user, channel, data, label, expired=expired, locale=locale
+        )
 
     def autocomplete_request(
         self,
@@ -553,7 +563,9 @@ class Driver:
     ) -> InteractionResult:
         """Send an autocomplete interaction; the focused option is `focused` or the last one typed."""
         channel = channel or self.channel
-        data, label = self._command_data(user, channel, command, options, focused=focused or "", validate=validate)
+        data, label = self._command_data(
+            user, channel, command, options, focused=focused or "", validate=validate
+        )
         return self._interaction(AUTOCOMPLETE, user, channel, data, f"autocomplete {label}")
 
     async def autocomplete(
@@ -604,7 +616,9 @@ class Driver:
         what = component.get("label") or component.get("placeholder") or component["custom_id"]
         label_text = f"{'button' if ctype == BUTTON else 'select'} {what!r} on message {message.id}"
         channel = self.fake.channels[message.channel_id]
-        return self._interaction(MESSAGE_COMPONENT, user, channel, data, label_text, message=message, expired=expired)
+        return self._interaction(
+            MESSAGE_COMPONENT, user, channel, data, label_text, message=message, expired=expired
+        )
 
     def select(
         self,
@@ -652,16 +666,22 @@ class Driver:
         rows = []
         for component in modal.get("components") or []:
             if component.get("type") == 1:
-                rows.append({"type": 1, "components": [submitted(c) for c in component.get("components") or []]})
+                rows.append(
+                    {"type": 1, "components": [submitted(c) for c in component.get("components") or []]}
+                )
             elif component.get("type") == 18:
-                rows.append({"type": 18, "id": component.get("id"), "component": submitted(component["component"])})
+                rows.append(
+                    {"type": 18, "id": component.get("id"), "component": submitted(component["component"])}
+                )
             else:
                 rows.append({"type": component.get("type"), "id": component.get("id")})
         data = {"custom_id": modal["custom_id"], "components": rows}
         source = opened.interaction
         message = self.fake.messages.get(source.message_id) if source.message_id else None
         label = f"modal {modal.get('title')!r}"
-        return self._interaction(MODAL_SUBMIT, user, source.channel, data, label, message=message, expired=expired)
+        return self._interaction(
+            MODAL_SUBMIT, user, source.channel, data, label, message=message, expired=expired
+        )
 
     def say(self, user: FakeUser, content: str, *, channel: FakeChannel | None = None) -> FakeMessage:
         """Post a plain chat message as a user."""
@@ -684,7 +704,11 @@ class Driver:
         guild = self.fake.guild_of(channel)
         contexts = command.get("contexts")
         if guild is None:
-            if command.get("guild_id") or command.get("dm_permission") is False or (contexts and 1 not in contexts):
+            if (
+                command.get("guild_id")
+                or command.get("dm_permission") is False
+                or (contexts and 1 not in contexts)
+            ):
                 raise PermissionError(f"/{command['name']} cannot be used in DMs")
             return
         if contexts and 0 not in contexts:
@@ -786,7 +810,9 @@ class Driver:
         elif otype in (4, 10):
             if isinstance(value, bool):
                 raise ValueError(f"option {name!r} wants a {OPTION_TYPE_NAMES[otype]}, got {value!r}")
-            result = int(value) if otype == 4 else (value if isinstance(value, (int, float)) else float(value))
+            result = (
+                int(value) if otype == 4 else (value if isinstance(value, (int, float)) else float(value))
+            )
             if option.get("min_value") is not None and result < option["min_value"]:
                 raise ValueError(f"option {name!r} must be at least {option['min_value']}, got {result}")
             if option.get("max_value") is not None and result > option["max_value"]:
@@ -822,7 +848,9 @@ class Driver:
             return False
         raise ValueError(f"option {name!r} wants true or false, got {text!r}")
 
-    def _resolve_user(self, value: Any, guild: FakeGuild | None, resolved: dict[str, dict[str, Any]]) -> FakeUser:
+    def _resolve_user(
+        self, value: Any, guild: FakeGuild | None, resolved: dict[str, dict[str, Any]]
+    ) -> FakeUser:
         fake = self.fake
         user: FakeUser | None = None
         if isinstance(value, FakeUser):
@@ -841,7 +869,9 @@ class Driver:
             resolved.setdefault("members", {})[str(user.id)] = member_payload
         return user
 
-    def _resolve_channel(self, value: Any, guild: FakeGuild | None, resolved: dict[str, dict[str, Any]]) -> FakeChannel:
+    def _resolve_channel(
+        self, value: Any, guild: FakeGuild | None, resolved: dict[str, dict[str, Any]]
+    ) -> FakeChannel:
         fake = self.fake
         channel: FakeChannel | None = None
         if isinstance(value, FakeChannel):
@@ -853,14 +883,18 @@ class Driver:
             if match:
                 channel = fake.channels.get(int(match.group(1)))
             elif guild is not None:
-                channel = next((c for c in guild.channels.values() if c.name == value.removeprefix("#")), None)
+                channel = next(
+                    (c for c in guild.channels.values() if c.name == value.removeprefix("#")), None
+                )
         if channel is None:
             raise LookupError(f"no channel {value!r}")
         entry = channel.payload(permissions=ALL_PERMISSIONS)
         resolved.setdefault("channels", {})[str(channel.id)] = entry
         return channel
 
-    def _resolve_role(self, value: Any, guild: FakeGuild | None, resolved: dict[str, dict[str, Any]]) -> FakeRole:
+    def _resolve_role(
+        self, value: Any, guild: FakeGuild | None, resolved: dict[str, dict[str, Any]]
+    ) -> FakeRole:
         role: FakeRole | None = None
         if guild is not None:
             if isinstance(value, FakeRole):
@@ -912,7 +946,9 @@ class Driver:
                 raise LookupError(f"say which component to use on message {message.id} (found {len(wanted)})")
             return wanted[0]
         try:
-            return message.find_component(label=label, custom_id=custom_id, emoji=emoji, placeholder=placeholder)
+            return message.find_component(
+                label=label, custom_id=custom_id, emoji=emoji, placeholder=placeholder
+            )
         except LookupError:
             if force and custom_id is not None:
                 return {"type": STRING_SELECT if values is not None else BUTTON, "custom_id": custom_id}
@@ -937,10 +973,16 @@ class Driver:
         return result, resolved
 
     @staticmethod
-    def _check_press(user: FakeUser, message: FakeMessage, component: dict[str, Any], values: list[str] | None) -> None:
+    def _check_press(
+        user: FakeUser, message: FakeMessage, component: dict[str, Any], values: list[str] | None
+    ) -> None:
         if message.deleted:
             raise LookupError(f"message {message.id} was deleted; nobody can press its components")
-        if message.ephemeral and message.interaction_user is not None and message.interaction_user is not user:
+        if (
+            message.ephemeral
+            and message.interaction_user is not None
+            and message.interaction_user is not user
+        ):
             raise PermissionError(f"message {message.id} is ephemeral for {message.interaction_user.name}")
         if component.get("disabled"):
             raise PermissionError(f"component {component.get('custom_id')!r} is disabled")
@@ -954,4 +996,6 @@ class Driver:
                 allowed = [option["value"] for option in component.get("options") or []]
                 unknown = [v for v in values if v not in allowed]
                 if unknown:
-                    raise ValueError(f"select {component['custom_id']!r} has no option(s) {unknown}; has {allowed}")
+                    raise ValueError(
+                        f"select {component['custom_id']!r} has no option(s) {unknown}; has {allowed}"
+                    )

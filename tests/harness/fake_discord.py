@@ -230,7 +230,9 @@ class FakeDiscord:
         """Return the user with this name, if any."""
         return next((u for u in self.users.values() if u.name == name), None)
 
-    def add_guild(self, name: str, *, owner: FakeUser | None = None, shard: tuple[int, int] | None = None) -> FakeGuild:
+    def add_guild(
+        self, name: str, *, owner: FakeUser | None = None, shard: tuple[int, int] | None = None
+    ) -> FakeGuild:
         """Create a guild with @everyone and a "Game Admin" (Manage Server) role; the bot is a member.
 
         With `shard` = (shard_id, shard_count) the guild's ID puts it on that shard.
@@ -247,7 +249,9 @@ class FakeDiscord:
             guild.roles[role_id] = FakeRole(role_id, role_name, permissions, position=len(guild.roles))
         bot_role_id = list(guild.roles)[-1]
         guild.members[owner.id] = FakeMember(user=owner, guild_id=guild.id)
-        guild.members[self.bot_user.id] = FakeMember(user=self.bot_user, guild_id=guild.id, roles=[bot_role_id])
+        guild.members[self.bot_user.id] = FakeMember(
+            user=self.bot_user, guild_id=guild.id, roles=[bot_role_id]
+        )
         self.guilds[guild.id] = guild
         self.gateway.dispatch("GUILD_CREATE", guild.create_payload())
         return guild
@@ -539,7 +543,9 @@ class FakeDiscord:
             filename = uploaded.filename or entry.get("filename") or f"file{uploaded.index}"
             attachment_id = self.ids.next()
             url = f"{self.base_url}/attachments/{channel.id}/{attachment_id}/{filename}"
-            attachment = FakeAttachment.build(attachment_id, filename, uploaded.data, url, entry.get("description"))
+            attachment = FakeAttachment.build(
+                attachment_id, filename, uploaded.data, url, entry.get("description")
+            )
             self.attachments[attachment.id] = attachment
             new.append(attachment)
         return kept + new
@@ -562,7 +568,9 @@ class FakeDiscord:
         return result
 
     def _mentions(self, content: str) -> list[FakeUser]:
-        return [self.users[int(uid)] for uid in dict.fromkeys(MENTION.findall(content)) if int(uid) in self.users]
+        return [
+            self.users[int(uid)] for uid in dict.fromkeys(MENTION.findall(content)) if int(uid) in self.users
+        ]
 
     def create_message(
         self,
@@ -618,7 +626,9 @@ class FakeDiscord:
         self.notify()
         return message
 
-    def edit_message(self, message: FakeMessage, payload: dict[str, Any], files: list[UploadedFile]) -> FakeMessage:
+    def edit_message(
+        self, message: FakeMessage, payload: dict[str, Any], files: list[UploadedFile]
+    ) -> FakeMessage:
         """Apply an edit (fields absent from the payload are kept; placeholders stop loading)."""
         channel = self.channels[message.channel_id]
         message.versions.append(message.snapshot())

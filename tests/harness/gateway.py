@@ -197,7 +197,9 @@ class GatewayServer:
             self.fake.problem(f"gateway connected with unsupported query {dict(request.query)}")
             await ws.close(code=4012, message=b"Invalid API version")
             return ws
-        conn.send({"op": HELLO, "s": None, "t": None, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
+        conn.send(
+            {"op": HELLO, "s": None, "t": None, "d": {"heartbeat_interval": self.heartbeat_interval_ms}}
+        )
         try:
             async for msg in ws:
                 if msg.type is WSMsgType.TEXT:
@@ -244,7 +246,9 @@ class GatewayServer:
             await conn.ws.close(code=4004, message=b"Authentication failed")
             return
         shard = data.get("shard")
-        if shard is not None and not (isinstance(shard, list) and len(shard) == 2 and 0 <= shard[0] < shard[1]):
+        if shard is not None and not (
+            isinstance(shard, list) and len(shard) == 2 and 0 <= shard[0] < shard[1]
+        ):
             self.fake.problem(f"gateway IDENTIFY with an invalid shard {shard!r}")
             await conn.ws.close(code=4010, message=b"Invalid shard")
             return

@@ -416,7 +416,9 @@ class FakeGuild:
                 "unavailable": False,
                 "member_count": len(self.members),
                 "members": [member.payload() for member in self.members.values()],
-                "channels": [c.payload(with_guild_id=False) for c in self.channels.values() if not c.is_thread],
+                "channels": [
+                    c.payload(with_guild_id=False) for c in self.channels.values() if not c.is_thread
+                ],
                 "threads": [c.payload() for c in self.threads() if not c.archived],
                 "presences": [],
                 "voice_states": [],
@@ -599,7 +601,10 @@ class FakeMessage:
                 return False
             if label is not None and str(component.get("label", "")).casefold() != label.casefold():
                 return False
-            if placeholder is not None and str(component.get("placeholder", "")).casefold() != placeholder.casefold():
+            if (
+                placeholder is not None
+                and str(component.get("placeholder", "")).casefold() != placeholder.casefold()
+            ):
                 return False
             if emoji is not None and (component.get("emoji") or {}).get("name") != emoji:
                 return False
@@ -624,7 +629,9 @@ class FakeMessage:
         problem = "no component" if not found else f"{len(found)} components"
         raise LookupError(f"{problem} matching {wanted} on message {self.id}; components: {available}")
 
-    def custom_id(self, *, label: str | None = None, placeholder: str | None = None, emoji: str | None = None) -> str:
+    def custom_id(
+        self, *, label: str | None = None, placeholder: str | None = None, emoji: str | None = None
+    ) -> str:
         """Return the custom_id of the component with this label, placeholder or emoji."""
         return str(self.find_component(label=label, placeholder=placeholder, emoji=emoji)["custom_id"])
 
@@ -633,7 +640,9 @@ class FakeMessage:
         found = [a for a in self.attachments if filename is None or a.filename == filename]
         if len(found) != 1:
             names = [a.filename for a in self.attachments]
-            raise LookupError(f"message {self.id} has attachments {names}, wanted {filename or 'exactly one'}")
+            raise LookupError(
+                f"message {self.id} has attachments {names}, wanted {filename or 'exactly one'}"
+            )
         return found[0]
 
     def embed_image(self, index: int = 0) -> FakeAttachment | None:

@@ -66,53 +66,24 @@ ALLOWED_CALLBACKS = {
 }
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 LOCALES = frozenset(
-    [
-        "id",
-        "da",
-        "de",
-        "en-GB",
-        "en-US",
-        "es-ES",
-        "es-419",
-        "fr",
-        "hr",
-        "it",
-        "lt",
-        "hu",
-        "nl",
-        "no",
-        "pl",
-        "pt-BR",
-        "ro",
-        "fi",
-        "sv-SE",
-        "vi",
-        "tr",
-        "cs",
-        "el",
-        "bg",
-        "ru",
-        "uk",
-        "hi",
-        "th",
-        "zh-CN",
-        "ja",
-        "zh-TW",
-        "ko",
-    ]
+    {
+        *("id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl"),
+        *("no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi"),
+        *("th", "zh-CN", "ja", "zh-TW", "ko"),
+    }
 )
 """The locales Discord accepts as keys of name_localizations and description_localizations."""
 
 
 def _name_character(char: str) -> bool:
-    """Return True for a character Discord allows in a command or option name: - _ letters, digits, Devanagari, Thai."""
+    """Return True for a character Discord allows in a name: - _ letters, digits, Devanagari, Thai."""
     if char in "-_" or unicodedata.category(char)[0] in "LN":
         return True
     return "\u0900" <= char <= "\u097f" or "\u0e00" <= char <= "\u0e7f"
 
 
 def name_valid(name: object) -> bool:
-    """Check a (localized) command or option name: ^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$ and lowercase."""
+    """Check a (localized) name: ^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$, lowercase."""
     return (
         isinstance(name, str)
         and 1 <= len(name) <= 32
@@ -121,8 +92,10 @@ def name_valid(name: object) -> bool:
     )
 
 
-def localization_errors(errors: dict[str, str], key: str, data: dict[str, Any], *, names: bool) -> None:
-    """Check the localizations of one command, option or choice (names: 1-32 by the name rule; texts: 1-100)."""
+def localization_errors(
+    errors: dict[str, str], key: str, data: dict[str, Any], *, names: bool
+) -> None:
+    """Check the localizations of a command, option or choice (names by the name rule, texts 1-100)."""
     for part, check_name in (("name_localizations", names), ("description_localizations", False)):
         localized = data.get(part) or {}
         if not isinstance(localized, dict):
@@ -133,13 +106,13 @@ def localization_errors(errors: dict[str, str], key: str, data: dict[str, Any], 
             if locale not in LOCALES:
                 errors[where] = f"{locale!r} is not a valid locale."
             elif check_name and not name_valid(text):
-                errors[where] = f"Localized names are 1-32 lowercase letters, digits, '-' or '_' (got {text!r})."
+                errors[where] = f"Localized names are 1-32 lowercase letters, digits, - or _ ({text!r})."
             else:
                 _check_length(errors, where, text, 1, 100)
 
 
 def sibling_errors(errors: dict[str, str], key: str, siblings: list[dict[str, Any]]) -> None:
-    """Refuse two siblings with the same name in any locale (their localized names, or the default name)."""
+    """Refuse two siblings with the same name in a locale (their localized names, or the default)."""
     locales = {locale for s in siblings for locale in (s.get("name_localizations") or {})}
     for locale in locales:
         shown = [(s.get("name_localizations") or {}).get(locale) or s.get("name") for s in siblings]
@@ -167,7 +140,9 @@ class ApiError(Exception):
 
 def invalid_form(errors: dict[str, str]) -> ApiError:
     """Build the 400 Invalid Form Body error for these field errors."""
-    nested = {key: {"_errors": [{"code": "HARNESS_INVALID", "message": text}]} for key, text in errors.items()}
+    nested = {
+        key: {"_errors": [{"code": "HARNESS_INVALID", "message": text}]} for key, text in errors.items()
+    }
     return ApiError(400, 50035, "Invalid Form Body", nested)
 
 
@@ -324,9 +299,13 @@ def message_errors(
         for i, row in enumerate(components):
             children = row.get("components") or []
             if row.get("type") != 1:
-                errors[f"components.{i}.type"] = "Top-level components must be action rows without IS_COMPONENTS_V2."
+                errors[f"components.{i}.type"] = (
+                    "Top-level components must be action rows without IS_COMPONENTS_V2."
+                )
             elif not 1 <= len(children) <= 5:
-                errors[f"components.{i}.components"] = f"An action row holds 1 to 5 components (got {len(children)})."
+                errors[f"components.{i}.components"] = (
+                    f"An action row holds 1 to 5 components (got {len(children)})."
+                )
             elif any(child.get("type") in SELECT_TYPES for child in children) and len(children) > 1:
                 errors[f"components.{i}.components"] = "A select menu must be alone in its action row."
     seen_ids: set[str] = set()
@@ -356,7 +335,9 @@ def message_errors(
                 for j, option in enumerate(options):
                     _check_length(errors, f"{key}.options.{j}.label", option.get("label"), 1, 100)
                     _check_length(errors, f"{key}.options.{j}.value", option.get("value"), 1, 100)
-                    _check_length(errors, f"{key}.options.{j}.description", option.get("description") or "", 0, 100)
+                    _check_length(
+                        errors, f"{key}.options.{j}.description", option.get("description") or "", 0, 100
+                    )
                 values = [option.get("value") for option in options]
                 if len(set(values)) != len(values):
                     errors[f"{key}.options"] = "Select option values must be unique."
@@ -370,11 +351,15 @@ def message_errors(
         errors["files"] = "Must be 10 or fewer files."
     for uploaded in files:
         if len(uploaded.data) > size_limit:
-            errors[f"files.{uploaded.index}"] = f"File {uploaded.filename!r} exceeds the {size_limit} byte limit."
+            errors[f"files.{uploaded.index}"] = (
+                f"File {uploaded.filename!r} exceeds the {size_limit} byte limit."
+            )
     for i, entry in enumerate(payload.get("attachments") or []):
         _check_length(errors, f"attachments.{i}.description", entry.get("description") or "", 0, 1024)
     if creating and not errors:
-        has_body = content or embeds or components or files or payload.get("sticker_ids") or payload.get("poll")
+        has_body = (
+            content or embeds or components or files or payload.get("sticker_ids") or payload.get("poll")
+        )
         if not has_body:
             errors["content"] = "Cannot send an empty message"
     return errors
@@ -611,7 +596,9 @@ class RestApi:
                 elif match := re.fullmatch(r"files\[(\d+)\]", name):
                     data = bytes(await part.read(decode=False))
                     files.append(
-                        UploadedFile(int(match.group(1)), part.filename or "", data, part.headers.get("Content-Type"))
+                        UploadedFile(
+                            int(match.group(1)), part.filename or "", data, part.headers.get("Content-Type")
+                        )
                     )
                 else:
                     raise ValueError(f"unexpected multipart field {name!r}")
@@ -636,11 +623,15 @@ class RestApi:
 
     def _serve_attachment(self, path: str) -> web.Response:
         parts = path.split("/")
-        attachment = self.fake.attachments.get(int(parts[3])) if len(parts) > 4 and parts[3].isdigit() else None
+        attachment = (
+            self.fake.attachments.get(int(parts[3])) if len(parts) > 4 and parts[3].isdigit() else None
+        )
         if attachment is None:
             self.fake.unknown_route("GET", path)
             return web.Response(status=404)
-        return web.Response(body=attachment.data, content_type=attachment.content_type or "application/octet-stream")
+        return web.Response(
+            body=attachment.data, content_type=attachment.content_type or "application/octet-stream"
+        )
 
     def _placeholder(self) -> bytes:
         if self._placeholder_png is None:
@@ -652,11 +643,15 @@ class RestApi:
         return self._placeholder_png
 
     def _reject(self, req: RestRequest, error: ApiError, why: str) -> ApiError:
-        self.fake.problem(f"{req.method} {req.path}: Discord would answer {error.status} {error.code} ({why})")
+        self.fake.problem(
+            f"{req.method} {req.path}: Discord would answer {error.status} {error.code} ({why})"
+        )
         return error
 
     def _validate_message(self, req: RestRequest, payload: dict[str, Any], *, creating: bool) -> None:
-        errors = message_errors(payload, req.files, creating=creating, size_limit=self.fake.attachment_size_limit)
+        errors = message_errors(
+            payload, req.files, creating=creating, size_limit=self.fake.attachment_size_limit
+        )
         if errors == {"content": "Cannot send an empty message"}:
             raise self._reject(req, ApiError(400, 50006, "Cannot send an empty message"), "empty message")
         if errors:
@@ -715,7 +710,9 @@ class RestApi:
         recipient = req.body.get("recipient_id")
         user = self.fake.users.get(int(recipient)) if recipient is not None else None
         if user is None:
-            raise self._reject(req, invalid_form({"recipient_id": f"Unknown user {recipient!r}"}), "bad recipient")
+            raise self._reject(
+                req, invalid_form({"recipient_id": f"Unknown user {recipient!r}"}), "bad recipient"
+            )
         return 200, self.fake.dm_channel(user).payload()
 
     # -- application commands -----------------------------------------------------------------------------
@@ -731,7 +728,9 @@ class RestApi:
             raise self._reject(req, ApiError(403, 50001, "Missing Access"), f"bot is not in guild {guild_id}")
         return fake.guild_commands.setdefault(guild_id, [])
 
-    def _stored_command(self, req: RestRequest, command: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
+    def _stored_command(
+        self, req: RestRequest, command: dict[str, Any], old: dict[str, Any] | None
+    ) -> dict[str, Any]:
         errors = command_errors(command)
         if errors:
             raise self._reject(req, invalid_form(errors), "; ".join(f"{k}: {v}" for k, v in errors.items()))
@@ -766,7 +765,9 @@ class RestApi:
         if not isinstance(req.json, list):
             raise self._reject(req, invalid_form({"_": "Expected a list of commands"}), "not a list")
         if len(req.json) > 100:
-            raise self._reject(req, invalid_form({"_": "Must be 100 or fewer in length."}), "too many commands")
+            raise self._reject(
+                req, invalid_form({"_": "Must be 100 or fewer in length."}), "too many commands"
+            )
         keys = [(command.get("name"), command.get("type", 1)) for command in req.json]
         if len(set(keys)) != len(keys):
             raise self._reject(req, invalid_form({"_": f"Duplicate command names {keys}"}), "duplicate names")
@@ -775,7 +776,9 @@ class RestApi:
         if clashes:
             raise self._reject(req, invalid_form(clashes), "; ".join(clashes.values()))
         by_key = {(c["name"], c["type"]): c for c in scope}
-        stored = [self._stored_command(req, c, by_key.get((c.get("name"), c.get("type", 1)))) for c in req.json]
+        stored = [
+            self._stored_command(req, c, by_key.get((c.get("name"), c.get("type", 1)))) for c in req.json
+        ]
         scope[:] = stored
         self.fake.notify()
         return 200, stored
@@ -826,7 +829,9 @@ class RestApi:
         fake = self.fake
         ix = fake.interactions.get(int(req.params["interaction_id"]))
         if ix is None or ix.token != req.params["token"]:
-            raise self._reject(req, ApiError(404, 10062, "Unknown interaction"), "no such interaction or token")
+            raise self._reject(
+                req, ApiError(404, 10062, "Unknown interaction"), "no such interaction or token"
+            )
         body = req.body
         cb_type = body.get("type")
         data = body.get("data") or {}
@@ -861,7 +866,9 @@ class RestApi:
             ix.original_message_id = message.id
         elif cb_type in (CALLBACK_DEFERRED_UPDATE, CALLBACK_UPDATE_MESSAGE):
             if ix.message_id is None:
-                raise self._reject(req, invalid_form({"type": "no message to update"}), "update without a message")
+                raise self._reject(
+                    req, invalid_form({"type": "no message to update"}), "update without a message"
+                )
             ix.original_message_id = ix.message_id
             if cb_type == CALLBACK_UPDATE_MESSAGE:
                 self._validate_message(req, data, creating=False)
@@ -869,12 +876,16 @@ class RestApi:
         elif cb_type == CALLBACK_AUTOCOMPLETE:
             errors = choice_errors(data.get("choices"))
             if errors:
-                raise self._reject(req, invalid_form(errors), "; ".join(f"{k}: {v}" for k, v in errors.items()))
+                raise self._reject(
+                    req, invalid_form(errors), "; ".join(f"{k}: {v}" for k, v in errors.items())
+                )
             ix.choices = data["choices"]
         elif cb_type == CALLBACK_MODAL:
             errors = modal_errors(data)
             if errors:
-                raise self._reject(req, invalid_form(errors), "; ".join(f"{k}: {v}" for k, v in errors.items()))
+                raise self._reject(
+                    req, invalid_form(errors), "; ".join(f"{k}: {v}" for k, v in errors.items())
+                )
             ix.modal = data
         ix.callback_type = cb_type
         ix.callback_data = data
@@ -1026,7 +1037,9 @@ class RestApi:
         fake.check_can_send(channel, files=bool(req.files))
         payload = req.body
         if payload.get("flags", 0) & EPHEMERAL:
-            raise self._reject(req, invalid_form({"flags": "EPHEMERAL is only for interactions"}), "ephemeral flag")
+            raise self._reject(
+                req, invalid_form({"flags": "EPHEMERAL is only for interactions"}), "ephemeral flag"
+            )
         self._validate_message(req, payload, creating=True)
         reference = payload.get("message_reference")
         if reference and reference.get("fail_if_not_exists", True):
@@ -1047,7 +1060,9 @@ class RestApi:
         if channel.is_thread and channel.archived:
             raise ApiError(400, 50083, "Thread is archived")
         if message.author is not fake.bot_user:
-            raise self._reject(req, ApiError(403, 50005, "Cannot edit a message authored by another user"), "edit")
+            raise self._reject(
+                req, ApiError(403, 50005, "Cannot edit a message authored by another user"), "edit"
+            )
         self._validate_message(req, req.body, creating=False)
         return 200, fake.edit_message(message, req.body, req.files).payload()
 
@@ -1062,11 +1077,15 @@ class RestApi:
         fake = self.fake
         parent = fake.require_channel(int(req.params["channel_id"]))
         if parent.type != TEXT_CHANNEL:
-            raise self._reject(req, ApiError(400, 50024, "Cannot execute action on this channel type"), "thread")
+            raise self._reject(
+                req, ApiError(400, 50024, "Cannot execute action on this channel type"), "thread"
+            )
         body = req.body
         name = body.get("name")
         if not name or len(str(name)) > 100:
-            raise self._reject(req, invalid_form({"name": "Must be between 1 and 100 in length."}), "thread name")
+            raise self._reject(
+                req, invalid_form({"name": "Must be between 1 and 100 in length."}), "thread name"
+            )
         duration = body.get("auto_archive_duration", 1440)
         if duration not in AUTO_ARCHIVE_DURATIONS:
             raise self._reject(

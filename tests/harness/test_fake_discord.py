@@ -53,13 +53,17 @@ class ColourSelect(discord.ui.Select[discord.ui.View]):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Say what was picked."""
-        await interaction.response.send_message(f"{interaction.user.name} picked {self.values[0]}", ephemeral=True)
+        await interaction.response.send_message(
+            f"{interaction.user.name} picked {self.values[0]}", ephemeral=True
+        )
 
 
 class FeedbackModal(discord.ui.Modal, title="Feedback"):
     """A one-field modal."""
 
-    text: discord.ui.TextInput[FeedbackModal] = discord.ui.TextInput(label="Your feedback", custom_id="feedback:text")
+    text: discord.ui.TextInput[FeedbackModal] = discord.ui.TextInput(
+        label="Your feedback", custom_id="feedback:text"
+    )
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         """Thank the user."""
@@ -98,7 +102,9 @@ class TinyBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
         await self.tree.sync(guild=guild)
 
-    async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    async def on_tree_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         """Answer failed checks ephemerally."""
         if isinstance(error, app_commands.CheckFailure):
             await interaction.response.send_message("Manage Server needed.", ephemeral=True)
@@ -127,9 +133,15 @@ class TinyBot(commands.Bot):
             await interaction.response.send_message(text, view=view)
 
         @game_new.autocomplete("kind")
-        async def kind_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        async def kind_choices(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
             names = ("fish", "flippers", "tank")
-            return [app_commands.Choice(name=name.title(), value=name) for name in names if name.startswith(current)]
+            return [
+                app_commands.Choice(name=name.title(), value=name)
+                for name in names
+                if name.startswith(current)
+            ]
 
         @game.command(name="move", description="Move a penguin")
         @app_commands.rename(source="from", target="to")
@@ -137,7 +149,9 @@ class TinyBot(commands.Bot):
             await interaction.response.send_message(f"moved {source} to {target}")
 
         @game_move.autocomplete("target")
-        async def target_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        async def target_choices(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
             source = interaction.namespace["from"]
             targets = [f"{source[0]}{n}" for n in range(1, 4)] + [f"X{current}"]
             return [app_commands.Choice(name=f"{source} -> {t}", value=t) for t in targets]
@@ -191,7 +205,9 @@ class TinyBot(commands.Bot):
         @app_commands.command(name="thread", description="Open a thread")
         async def thread(interaction: discord.Interaction, name: str) -> None:
             assert isinstance(interaction.channel, discord.TextChannel)
-            created = await interaction.channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+            created = await interaction.channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread
+            )
             await created.send("welcome")
             await interaction.response.send_message(f"made {created.mention}")
 
@@ -346,7 +362,9 @@ async def test_autocomplete_returns_the_bots_choices(bot: TinyBot, driver: Drive
     assert driver.messages() == []
 
 
-async def test_persistent_button_works_after_a_restart(bot: TinyBot, driver: Driver, fake_discord: FakeDiscord) -> None:
+async def test_persistent_button_works_after_a_restart(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
     alice, bob, carol = driver.user("alice"), driver.user("bob"), driver.user("carol")
     lobby = (await driver.slash(alice, "/game new game:fish")).message
     joined = await driver.press(bob, lobby, label="Join")
@@ -480,7 +498,9 @@ async def test_dropped_gateway_resumes_and_replays_missed_interactions(
     assert (await driver.slash(alice, "/ping")).content == "pong"
 
 
-async def test_abrupt_drop_and_reconnect_opcode_resume(bot: TinyBot, driver: Driver, fake_discord: FakeDiscord) -> None:
+async def test_abrupt_drop_and_reconnect_opcode_resume(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
     alice = driver.user("alice")
     session = fake_discord.gateway.current
     assert session is not None
@@ -507,7 +527,9 @@ async def test_invalid_session_makes_the_bot_identify_again(
     assert (await driver.slash(alice, "/ping")).content == "pong"
 
 
-async def test_server_error_is_retried_by_discord_py(bot: TinyBot, driver: Driver, fake_discord: FakeDiscord) -> None:
+async def test_server_error_is_retried_by_discord_py(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
     alice = driver.user("alice")
     fake_discord.fail("POST /channels/{channel_id}/messages", status=500)
     await driver.slash(alice, "/announce text:again").settle(within=5)
@@ -515,7 +537,9 @@ async def test_server_error_is_retried_by_discord_py(bot: TinyBot, driver: Drive
     assert [c.status for c in fake_discord.calls_to("POST /channels/{channel_id}/messages")] == [500, 200]
 
 
-async def test_unretried_server_error_reaches_the_bot(bot: TinyBot, driver: Driver, fake_discord: FakeDiscord) -> None:
+async def test_unretried_server_error_reaches_the_bot(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
     alice = driver.user("alice")
     fake_discord.fail("POST /channels/{channel_id}/messages", status=503, times=None)
     await driver.slash(alice, "/announce text:lost").settle()
@@ -530,12 +554,16 @@ async def test_unknown_route_fails_the_wait_immediately(
     result = driver.slash(alice, "/emojis")
     with pytest.raises(AssertionError, match=r"unknown route GET /api/v10/guilds/\d+/emojis"):
         await result
-    assert fake_discord.take_problems() == [f"unknown route GET /api/v10/guilds/{fake_discord.guild.id}/emojis"]
+    assert fake_discord.take_problems() == [
+        f"unknown route GET /api/v10/guilds/{fake_discord.guild.id}/emojis"
+    ]
     await driver.idle()
     assert result.content == "emojis: -1"
 
 
-async def test_invalid_message_is_refused_like_discord(bot: TinyBot, driver: Driver, fake_discord: FakeDiscord) -> None:
+async def test_invalid_message_is_refused_like_discord(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
     alice = driver.user("alice")
     driver.slash(alice, "/long")
     with pytest.raises(AssertionError, match="content: Must be 2000 or fewer"):
@@ -578,17 +606,23 @@ async def test_global_commands_and_dm_interactions(driver: Driver, fake_discord:
     await driver.stop_bot(bot)
 
 
-async def test_missing_permission_in_a_channel(bot: TinyBot, driver: Driver, fake_discord: FakeDiscord) -> None:
+async def test_missing_permission_in_a_channel(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
     alice = driver.user("alice")
     fake_discord.deny_send(driver.channel)
     await driver.slash(alice, "/announce text:nope").settle()
     assert bot.events == [("announce-failed", "Forbidden", 403, 50013)]
 
 
-async def test_world_changes_reach_the_connected_bot(bot: TinyBot, driver: Driver, fake_discord: FakeDiscord) -> None:
+async def test_world_changes_reach_the_connected_bot(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
     second = fake_discord.add_guild("Second Server")
     lounge = fake_discord.add_text_channel(second, "lounge")
-    await driver.wait_until(lambda: bot.get_channel(lounge.id) is not None, "the new channel to reach the bot")
+    await driver.wait_until(
+        lambda: bot.get_channel(lounge.id) is not None, "the new channel to reach the bot"
+    )
     guild = bot.get_guild(second.id)
     assert guild is not None and [c.name for c in guild.text_channels] == ["lounge"]
     dave = driver.user("dave", guild=second)
