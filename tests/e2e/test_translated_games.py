@@ -32,6 +32,7 @@ from storage.database import FINISHED
 from tests.e2e.helpers_games import open_lobby, seed_games, start_floe
 from tests.harness import Driver, FakeDiscord, FakeMessage, FakeUser
 from tests.harness.models import iter_components
+from tests.ui.test_commands import localization_gaps
 
 QUIET = 0.01
 TITLES = ("fish", "tank", "flippers")
@@ -240,3 +241,19 @@ def test_the_scan_finds_english_and_leaves_names_and_commands_alone() -> None:
     assert english_words("Leave the lobby", "de", names) == ["the"]
     assert english_words("ペンギンを C4 に置きました。", "ja", names) == []
     assert english_words("Partida final: no hay jugadas", "es", names) == []
+
+
+async def test_the_synced_commands_carry_every_localization(driver: Driver, floe_settings: Settings) -> None:
+    await start_floe(driver, floe_settings)
+    synced = driver.fake.guild_commands[driver.guild.id]  # what the bulk overwrite delivered
+    assert {command["name"] for command in synced} >= {"game", *TITLES}
+    gaps = localization_gaps(synced)
+    assert not gaps, "\n".join(gaps)
+    game = next(command for command in synced if command["name"] == "game")
+    assert game["name_localizations"] == {
+        "de": "spiel",
+        "es-ES": "partida",
+        "es-419": "partida",
+        "pt-BR": "partida",
+        "ja": "ゲーム",
+    }
