@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.registry import games, packages
-from i18n import LANGUAGES, using
+from i18n import LANGUAGES, _, using
 from storage.database import LOBBY, GameRow, GuildSettings
 from storage.finished import last_finished_game
 from storage.languages import server_language, set_server_language
@@ -350,8 +350,11 @@ class GameCog(commands.Cog):
         """Say which language new games in this server are played in, and where that choice comes from."""
         name = LANGUAGES[await posting_language(self.flow.db, interaction)]
         if await server_language(self.flow.db, guild_id) is not None:
-            return f"New games are played in {name}."
-        return f"New games are played in {name}, the server's language on Discord (change it with `language`)."
+            return _("New games are played in {language}.", language=name)
+        return _(
+            "New games are played in {language}, the server's language on Discord (change it with `language`).",
+            language=name,
+        )
 
     def _quiet(self, interaction: discord.Interaction) -> bool:
         """Tell whether a lobby change should be told privately: its public notes are over their limit here."""

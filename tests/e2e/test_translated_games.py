@@ -58,9 +58,12 @@ ENGLISH = frozenset(STOP_LIST.split())
 """Common English words that a translated message should not hold (as whole words, any case)."""
 
 ALSO_THEIRS: dict[str, frozenset[str]] = {
-    "de": frozenset({"in", "an", "was", "so", "will", "hand", "start", "status", "team", "teams", "lobby", "total"}),
+    "de": frozenset(
+        {"in", "an", "was", "so", "will", "hand", "start", "status", "team", "teams", "lobby", "total", "server"}
+        | {"thread"}  # Discord's own German words
+    ),
     "es": frozenset({"no", "final", "total"}),
-    "pt_BR": frozenset({"no", "final", "total", "status"}),
+    "pt_BR": frozenset({"no", "final", "total", "status", "thread"}),
     "ja": frozenset(),
 }
 """Words of the stop-list that are also words of a shipped language (German "Hand", "in", "will")."""
@@ -68,7 +71,7 @@ ALSO_THEIRS: dict[str, frozenset[str]] = {
 LOCALE = {code: DISCORD_LOCALES[code][-1] for code in SHIPPED}  # es-419 for Spanish: es-ES is checked in sync
 CODE_SPAN = re.compile(r"`[^`]*`")
 NOISE = re.compile(r"<[@#][!&]?\d+>|<t:\d+(?::\w)?>|https?://\S+|\b[A-Za-z]{1,2}\d+\b")
-WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
+WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")  # whole words of any script: "até" is not "at"
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,8 @@ def shape(line: str, names: set[str]) -> str:
     """Return a line with its names, numbers and labels blanked, so lines made from one sentence count once."""
     for name in sorted(names, key=len, reverse=True):
         line = line.replace(name, "…")
-    return re.sub(r"\d+", "#", NOISE.sub("…", line))
+    line = re.sub(r"\d+", "#", NOISE.sub("…", line))
+    return re.sub(r"…(?:[,;\s]+…)+", "…", line)  # a list of labels or names counts as one
 
 
 def untranslated(fake: FakeDiscord, language: str, names: set[str]) -> list[str]:
