@@ -71,6 +71,8 @@ ALSO_THEIRS: dict[str, frozenset[str]] = {
 LOCALE = {code: DISCORD_LOCALES[code][-1] for code in SHIPPED}  # es-419 for Spanish: es-ES is checked in sync
 CODE_SPAN = re.compile(r"`[^`]*`")
 NOISE = re.compile(r"<[@#][!&]?\d+>|<t:\d+(?::\w)?>|https?://\S+|\b[A-Za-z]{1,2}\d+\b")
+LONG = 120
+"""Lines longer than this (alt texts, rules paragraphs) are grouped by the English words they hold."""
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")  # whole words of any script: "até" is not "at"
 
 
@@ -156,7 +158,8 @@ def untranslated(fake: FakeDiscord, language: str, names: set[str]) -> list[str]
                 words = english_words(line, language, names)
                 if not words:
                     continue
-                key = shape(line, names)
+                # A long text (an alt text) is told once per part and set of English words it holds.
+                key = shape(line, names) if len(line) <= LONG else f"{part}: {sorted({w.lower() for w in words})}"
                 seen_times[key] = seen_times.get(key, 0) + 1
                 found.setdefault(key, (Seen(f"{where_seen(fake, message)} ({part})", line), words))
     return [
