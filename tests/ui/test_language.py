@@ -64,9 +64,8 @@ async def test_a_database_outage_does_not_stop_the_answer(db: Database, monkeypa
 
 
 async def test_a_new_game_takes_the_servers_choice_else_its_discord_language(db: Database) -> None:
-    assert (
-        await posting_language(db, interaction(1, discord.Locale.german, discord.Locale.brazil_portuguese)) == "pt_BR"
-    )
+    brazil = discord.Locale.brazil_portuguese
+    assert await posting_language(db, interaction(1, discord.Locale.german, brazil)) == "pt_BR"
     assert await posting_language(db, interaction(1, discord.Locale.german, discord.Locale.french)) == "en"
     assert await posting_language(db, interaction(1, discord.Locale.german, None)) == "en"
     await set_server_language(db, 5, "ja")
