@@ -27,7 +27,7 @@ from bot import IceFloeBot
 from config import Settings
 from engine.registry import get, packages
 from i18n import LANGUAGES, using
-from i18n.languages import DISCORD_LOCALES
+from i18n.languages import DISCORD_LOCALES, ENGLISH
 from storage.database import FINISHED
 from tests.e2e.helpers_games import open_lobby, seed_games, start_floe
 from tests.harness import Driver, FakeDiscord, FakeMessage, FakeUser
@@ -36,7 +36,7 @@ from tests.ui.test_commands import localization_gaps
 
 QUIET = 0.01
 TITLES = ("fish", "tank", "flippers")
-SHIPPED = ("de", "es", "pt_BR", "ja")
+SHIPPED = tuple(code for code in LANGUAGES if code != ENGLISH)
 DEFAULT_RUN = {("fish", "de"), ("tank", "es"), ("flippers", "ja"), ("fish", "pt_BR")}
 EVERY = os.environ.get("ICE_FLOE_ALL_LANGUAGES") == "1"
 
@@ -54,7 +54,7 @@ STOP_LIST = """
     private privately public channel server thread message direct please try sorry something went wrong saved
     lost posted post replay history stats leaderboard rating ratings level easy hard bot's computer
 """
-ENGLISH = frozenset(STOP_LIST.split())
+STOP_WORDS = frozenset(STOP_LIST.split())
 """Common English words that a translated message should not hold (as whole words, any case)."""
 
 ALSO_THEIRS: dict[str, frozenset[str]] = {
@@ -134,8 +134,8 @@ def english_words(line: str, language: str, names: set[str]) -> list[str]:
     for name in sorted(names, key=len, reverse=True):
         line = line.replace(name, " ")
     line = NOISE.sub(" ", CODE_SPAN.sub(" ", line))
-    allowed = ALSO_THEIRS[language]
-    return [w for w in WORD.findall(line) if w.lower() in ENGLISH and w.lower() not in allowed]
+    allowed = ALSO_THEIRS.get(language, frozenset())
+    return [w for w in WORD.findall(line) if w.lower() in STOP_WORDS and w.lower() not in allowed]
 
 
 def shape(line: str, names: set[str]) -> str:
