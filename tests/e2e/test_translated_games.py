@@ -60,10 +60,11 @@ STOP_WORDS = frozenset(STOP_LIST.split())
 ALSO_THEIRS: dict[str, frozenset[str]] = {
     "de": frozenset(
         {"in", "an", "was", "so", "will", "hand", "start", "status", "team", "teams", "lobby", "total", "server"}
+        | {"aquarium"}
         | {"thread"}  # Discord's own German words
     ),
     "es": frozenset({"no", "final", "total"}),
-    "pt_BR": frozenset({"no", "final", "total", "status", "thread"}),
+    "pt_BR": frozenset({"no", "final", "total", "status", "thread", "replay", "rating"}),  # Brazilian gamers' words
     "ja": frozenset(),
 }
 """Words of the stop-list that are also words of a shipped language (German "Hand", "in", "will")."""
@@ -212,11 +213,11 @@ async def play_in(driver: Driver, bot: IceFloeBot, title: str, language: str) ->
     assert finished is not None and finished.status == FINISHED
     for person, command in (
         (alice, f"/game history game_number:{row.id}"),
-        (bob, "/game replay"),
+        (bob, "/game replay"),  # a whole game drawn as a GIF: seconds on a busy machine
         (alice, "/game stats"),
         (bob, f"/game leaderboard game:{title}"),
     ):
-        await driver.slash(person, command).settle(quiet=QUIET)
+        await driver.slash(person, command).settle(within=120, quiet=QUIET)
     final, rematch = next(
         (message, component["custom_id"])
         for message in reversed(driver.messages())
