@@ -60,7 +60,7 @@ STOP_WORDS = frozenset(STOP_LIST.split())
 ALSO_THEIRS: dict[str, frozenset[str]] = {
     "de": frozenset(
         {"in", "an", "was", "so", "will", "hand", "start", "status", "team", "teams", "lobby", "total", "server"}
-        | {"aquarium"}
+        | {"aquarium", "also"}
         | {"thread"}  # Discord's own German words
     ),
     "es": frozenset({"no", "final", "total"}),
