@@ -63,14 +63,14 @@ ALSO_THEIRS: dict[str, frozenset[str]] = {
         | {"aquarium", "also"}
         | {"thread"}  # Discord's own German words
     ),
-    "es": frozenset({"no", "final", "total"}),
-    "pt_BR": frozenset({"no", "final", "total", "status", "thread", "replay", "rating"}),  # Brazilian gamers' words
+    "es": frozenset({"no", "final", "total", "use"}),
+    "pt_BR": frozenset({"no", "final", "total", "status", "thread", "replay", "rating", "move", "use"}),
     "ja": frozenset(),
 }
 """Words of the stop-list that are also words of a shipped language (German "Hand", "in", "will")."""
 
 LOCALE = {code: DISCORD_LOCALES[code][-1] for code in SHIPPED}  # es-419 for Spanish: es-ES is checked in sync
-CODE_SPAN = re.compile(r"`[^`]*`")
+CODE_SPAN = re.compile(r"`[^`]*`|/[a-z]+(?: [a-z_]+)?(?: [a-z_]+:\S+)*")  # command names, quoted or not
 NOISE = re.compile(r"<[@#][!&]?\d+>|<t:\d+(?::\w)?>|https?://\S+|\b[A-Za-z]{1,2}\d+\b")
 LONG = 120
 """Lines longer than this (alt texts, rules paragraphs) are grouped by the English words they hold."""
@@ -249,6 +249,7 @@ def test_the_scan_finds_english_and_leaves_names_and_commands_alone() -> None:
     assert english_words("Leave the lobby", "de", names) == ["the"]
     assert english_words("ペンギンを C4 に置きました。", "ja", names) == []
     assert english_words("Partida final: no hay jugadas", "es", names) == []
+    assert english_words("Wie jede Karte punktet: /game rules game:tank", "de", names) == []
 
 
 async def test_the_synced_commands_carry_every_localization(driver: Driver, floe_settings: Settings) -> None:
