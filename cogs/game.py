@@ -248,7 +248,8 @@ class GameCog(commands.Cog):
         if wait := self.flow.limits.public("replay", interaction.user.id, interaction.channel_id or 0):
             raise UserError(too_soon(wait))
         await interaction.response.defer(thinking=True)
-        message = await interaction.followup.send(file=await records.replay_file(self.flow, row), wait=True)
+        with using(row.language):  # posted in the game's channel
+            message = await interaction.followup.send(file=await records.replay_file(self.flow, row), wait=True)
         if interaction.guild_id is not None:
             await self.flow.posts.set_replay_post(row.id, interaction.guild_id, message.channel.id, message.id)
 
@@ -277,7 +278,7 @@ class GameCog(commands.Cog):
             raise UserError(too_soon(wait))
         with using(await posting_language(self.flow.db, interaction)):  # posted for the whole server to read
             text = await ratings.leaderboard_text(self.flow, guild_id, game.value)
-        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+            await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     @game.command(name="rules", description="Show a game's rules and the rulings this bot applies")
     @app_commands.choices(game=GAME_CHOICES)

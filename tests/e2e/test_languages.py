@@ -118,6 +118,8 @@ async def test_every_post_reply_and_dm_of_a_game_reads_in_its_readers_language(
     await driver.idle(quiet=QUIET)
     finished = await floe.db.game(row.id)
     assert finished is not None and finished.status != ACTIVE
+    for command in ("/game replay", "/game leaderboard game:flippers", "/game stats"):  # public, public, private
+        await driver.slash(owner, command).settle(within=120, quiet=QUIET)
     assert driver.dm_messages(alice) and driver.dm_messages(bob)
     wrong = wrong_languages(driver.fake, notes, public="de", private={alice.id: "ja", bob.id: "es", owner.id: "pt_BR"})
     assert not wrong, "\n".join(wrong)
