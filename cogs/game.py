@@ -10,14 +10,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.registry import games, packages
+from i18n import LANGUAGES, _, using
 from storage.database import LOBBY, GameRow, GuildSettings
 from storage.finished import last_finished_game
+from storage.languages import server_language, set_server_language
 from storage.server_rules import save_server_rules, server_rules
 from ui import ratings, records
 from ui.bots import LEVELS
 from ui.errors import UserError
 from ui.hints import give_hint
 from ui.history import history_buttons, history_page
+from ui.language import posting_language
 from ui.lifecycle import listing, missing_permissions
 from ui.limits import too_soon
 from ui.lobby import in_thread
@@ -30,6 +33,11 @@ if TYPE_CHECKING:
     from bot import IceFloeBot
 
 GAME_CHOICES = [app_commands.Choice(name=p.game.title, value=key) for key, p in packages().items()]
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=app_commands.locale_str(name, own_name=True), value=code)
+    for code, name in LANGUAGES.items()
+]
+"""The shipped languages, each named in itself (a name the command translator leaves as it is)."""
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 OPTION_HELP = {o.name: o.description for g in games().values() for o in g.options}
 HOURS = app_commands.Range[float, 0.1, 720.0]
@@ -240,7 +248,8 @@ class GameCog(commands.Cog):
         if wait := self.flow.limits.public("replay", interaction.user.id, interaction.channel_id or 0):
             raise UserError(too_soon(wait))
         await interaction.response.defer(thinking=True)
-        message = await interaction.followup.send(file=await records.replay_file(self.flow, row), wait=True)
+        with using(row.language):  # posted in the game's channel
+            message = await interaction.followup.send(file=await records.replay_file(self.flow, row), wait=True)
         if interaction.guild_id is not None:
             await self.flow.posts.set_replay_post(row.id, interaction.guild_id, message.channel.id, message.id)
 
@@ -267,8 +276,9 @@ class GameCog(commands.Cog):
         guild_id = _in_server(interaction)
         if wait := self.flow.limits.public("leaderboard", interaction.user.id, interaction.channel_id or 0):
             raise UserError(too_soon(wait))
-        text = await ratings.leaderboard_text(self.flow, guild_id, game.value)
-        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+        with using(await posting_language(self.flow.db, interaction)):  # posted for the whole server to read
+            text = await ratings.leaderboard_text(self.flow, guild_id, game.value)
+            await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     @game.command(name="rules", description="Show a game's rules and the rulings this bot applies")
     @app_commands.choices(game=GAME_CHOICES)
@@ -289,7 +299,9 @@ class GameCog(commands.Cog):
         takebacks="Players may take back a move when everyone agrees",
         rated_takebacks="Takebacks are allowed in rated games too",
         rated_hints="Hints leave a rated game rated (otherwise a hint makes it unrated for that player)",
+        language="The language of new games' boards, turns and reminders (games in progress keep theirs)",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -300,14 +312,16 @@ class GameCog(commands.Cog):
         takebacks: bool | None = None,
         rated_takebacks: bool | None = None,
         rated_hints: bool | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
-        """Show or store the server's reminder delay, timeout, thread mode, ratings, takebacks and hints."""
+        """Show or store the server's reminder delay, timeout, thread mode, ratings, takebacks, hints and language."""
         guild_id = _in_server(interaction)
         current = await self.flow.db.guild_settings(guild_id)
         rules = await server_rules(self.flow.db, guild_id)
         switches = {"ratings": ratings, "takebacks": takebacks, "rated_takebacks": rated_takebacks}
         switches["rated_hints"] = rated_hints
         changing = any(v is not None for v in (reminder_hours, timeout_hours, thread_default, *switches.values()))
+        changing = changing or language is not None
         if changing:
             perms = interaction.permissions
             if not (perms.manage_guild or perms.administrator):
@@ -320,6 +334,8 @@ class GameCog(commands.Cog):
             await self.flow.db.save_guild_settings(guild_id, current)
             rules = replace(rules, **{k: v for k, v in switches.items() if v is not None})
             await save_server_rules(self.flow.db, guild_id, rules)
+            if language is not None:
+                await set_server_language(self.flow.db, guild_id, language.value)
         timeout = hours(current.timeout_hours) if current.timeout_hours else "off"
         text = (
             f"{'Saved. ' if changing else ''}Reminder after {hours(current.reminder_hours)} · timeout {timeout}"
@@ -328,7 +344,18 @@ class GameCog(commands.Cog):
             f" · takebacks in rated games: {yes(rules.rated_takebacks)}"
             f" · hints keep a rated game rated: {yes(rules.rated_hints)}"
         )
+        text += "\n" + await self._language_line(interaction, guild_id)
         await interaction.response.send_message(text, ephemeral=True)
+
+    async def _language_line(self, interaction: discord.Interaction, guild_id: int) -> str:
+        """Say which language new games in this server are played in, and where that choice comes from."""
+        name = LANGUAGES[await posting_language(self.flow.db, interaction)]
+        if await server_language(self.flow.db, guild_id) is not None:
+            return _("New games are played in {language}.", language=name)
+        return _(
+            "New games are played in {language}, the server's language on Discord (change it with `language`).",
+            language=name,
+        )
 
     def _quiet(self, interaction: discord.Interaction) -> bool:
         """Tell whether a lobby change should be told privately: its public notes are over their limit here."""

@@ -35,15 +35,16 @@ class GameQueries(Store):
         host: Seat,
         options: dict[str, Any],
         seed: int,
+        language: str | None = None,
     ) -> GameRow:
-        """Open a lobby in a channel with the host in seat 0; raise ChannelBusy if one is open."""
+        """Open a lobby in a channel, host in seat 0, posting in `language`; raise ChannelBusy if one is open."""
         now = self._now()
         try:
             async with self.backend.transaction() as tx:
                 rows = await tx.fetch(
                     "INSERT INTO games (guild_id, channel_id, kind, status, host_id, options, seed, created_at,"
-                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                    (guild_id, channel_id, kind, LOBBY, host.user_id, json.dumps(options), seed, now, now),
+                    " updated_at, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, kind, LOBBY, host.user_id, json.dumps(options), seed, now, now, language),
                 )
                 game_id = int(rows[0][0])
                 await tx.execute(

@@ -504,6 +504,34 @@ MIGRATIONS: tuple[Migration, ...] = (
     CREATE INDEX reply_menus_by_age ON reply_menus (sent_at);
     """,
     },
+    # 11: languages: each game's, kept for its whole life (NULL: English, games from before); each server's
+    # choice for new games (/game settings language:); each user's client language, for DMs sent later.
+    {
+        "sqlite": """
+    ALTER TABLE games ADD COLUMN language TEXT;
+    CREATE TABLE guild_language (
+        guild_id INTEGER PRIMARY KEY,
+        language TEXT NOT NULL
+    );
+    CREATE TABLE user_language (
+        user_id INTEGER PRIMARY KEY,
+        language TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    """,
+        "postgresql": """
+    ALTER TABLE games ADD COLUMN language TEXT;
+    CREATE TABLE guild_language (
+        guild_id BIGINT PRIMARY KEY,
+        language TEXT NOT NULL
+    );
+    CREATE TABLE user_language (
+        user_id BIGINT PRIMARY KEY,
+        language TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    """,
+    },
 )
 
 

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from discord import app_commands
@@ -13,6 +14,7 @@ from discord.ext import commands
 
 from bot import PERMISSIONS, create_bot, extension_names
 from config import DEFAULT_DATABASE_URL, Settings
+from ui.commands import CommandTranslator
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -150,3 +152,24 @@ async def test_dev_guild_sync_goes_to_that_server_only(tmp_path: Path) -> None:
     assert await bot.sync_commands_if_changed() is True
     assert [getattr(g, "id", None) for g in sync.calls] == [777]
     await bot.db.close()
+
+
+async def test_changed_translations_sync_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def translated() -> bool:
+        bot, _sync = await started(tmp_path)
+        await bot.tree.set_translator(CommandTranslator())
+        try:
+            return await bot.sync_commands_if_changed()
+        finally:
+            await bot.db.close()
+
+    assert await translated() is True
+    assert await translated() is False
+    original = CommandTranslator.translate
+
+    async def reworded(self: CommandTranslator, string: Any, locale: Any, context: Any) -> str | None:
+        text = await original(self, string, locale, context)
+        return f"{text}!" if text and string.message == "Start the game (host only)" else text
+
+    monkeypatch.setattr(CommandTranslator, "translate", reworded)
+    assert await translated() is True  # only a German description changed: Discord must hear of it

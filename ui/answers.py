@@ -163,14 +163,15 @@ class AnswerKeeper:
         row = await self.db.game(game_id)
         owed = [a for a in self.owed.values() if a.game_id == game_id and a.interaction_id not in self._answering]
         log = await self.db.actions(game_id) if owed else []
-        for answer in owed:
-            expiring = self.clock() > answer.created_at + TOKEN_LIFE_S - MARGIN_S
-            if not any(e["version"] == answer.version and e["user_id"] == answer.user_id for e in log):
-                await self.complete(answer, _(NOT_SAVED))  # acknowledged early, then the bot died before saving
-            elif row is not None and row.posted_version >= answer.version:
-                await self.complete(answer, _(SAVED_POSTED, link=board_link(row)))
-            elif row is None or expiring:
-                await self.complete(answer, _(SAVED_WAITING))
+        with using(row.language if row is not None else None):  # the placeholders are public, in the channel
+            for answer in owed:
+                expiring = self.clock() > answer.created_at + TOKEN_LIFE_S - MARGIN_S
+                if not any(e["version"] == answer.version and e["user_id"] == answer.user_id for e in log):
+                    await self.complete(answer, _(NOT_SAVED))  # acknowledged early, then the bot died before saving
+                elif row is not None and row.posted_version >= answer.version:
+                    await self.complete(answer, _(SAVED_POSTED, link=board_link(row)))
+                elif row is None or expiring:
+                    await self.complete(answer, _(SAVED_WAITING))
 
     async def complete(self, answer: PendingAnswer, text: str) -> None:
         """Edit an owed placeholder (if it still waits, or holds our interim note) and forget the entry."""

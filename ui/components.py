@@ -58,6 +58,7 @@ class FloeComponent(
         values = tuple(getattr(self.item, "values", ()) or ())
         hit = ComponentHit(int(match["game"]), int(match["version"]), match["token"], values)
         flow = interaction.client.flow  # type: ignore[attr-defined]
+        await flow.readers.enter(interaction)
         try:
             await flow.on_component(interaction, hit)
         except Exception as error:

@@ -16,6 +16,7 @@ from ui.bots import BotPlayers
 from ui.bursts import Bursts
 from ui.components import LOBBY_VERSION, ComponentHit
 from ui.errors import STALE_BOARD, UserError
+from ui.language import Readers
 from ui.lifecycle import Lifecycle
 from ui.limits import Limits, LimitSettings, too_many_lobbies
 from ui.loading import GameLoader, check_row
@@ -65,6 +66,7 @@ class GameFlow:
         self.limits = Limits(limits)
         self.answers = AnswerKeeper(bot, db)
         self.bursts = Bursts(self.answers)
+        self.readers = Readers(db)
         self.posts = Posts(db.backend)
         self.locks = GameLocks()
         self.loader = GameLoader(db)

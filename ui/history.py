@@ -163,6 +163,7 @@ class HistoryButton(
         match = self.template.fullmatch(self.custom_id)
         assert match is not None
         flow = interaction.client.flow  # type: ignore[attr-defined]
+        await flow.readers.enter(interaction)
         try:
             row = await flow.db.game(int(match["game"]))
             if row is None or not visible_to(interaction, row):

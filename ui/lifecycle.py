@@ -11,6 +11,7 @@ from engine.registry import get
 from i18n import ENGLISH, N_, _, ngettext, pgettext, using
 from storage.database import LOBBY, Database, GameRow
 from ui.errors import UserError
+from ui.language import dm_language, in_game_language
 from ui.loading import GameLoader
 from ui.publishing import Publisher
 from ui.text import listing
@@ -156,6 +157,7 @@ class Lifecycle:
 
     # -- posting that fails, and resuming -----------------------------------------------------------
 
+    @in_game_language
     async def post_failed(self, row: GameRow, error: discord.HTTPException) -> bool:
         """Handle a failed post in a game's channel; return False when the failure is none of ours to handle.
 
@@ -175,14 +177,15 @@ class Lifecycle:
         if await self.db.pause(row.id, reason):
             (await self.paused_channels()).add(row.channel_id)
             log.warning("game %s paused: %s", row.id, reason)
-            text = _(
-                "{title} (game #{id}) is paused: {reason}. Its reminders and timeouts wait, "
-                "and it goes on by itself as soon as I can post there again.",
-                title=get(row.kind).title,
-                id=row.id,
-                reason=cannot_post(row.channel_id, cause, missing),
-            )
-            await self._dm(row.host_id, text)
+            with using(await dm_language(self.db, row.host_id)):
+                text = _(
+                    "{title} (game #{id}) is paused: {reason}. Its reminders and timeouts wait, "
+                    "and it goes on by itself as soon as I can post there again.",
+                    title=get(row.kind).title,
+                    id=row.id,
+                    reason=cannot_post(row.channel_id, cause, missing),
+                )
+                await self._dm(row.host_id, text)
         return True
 
     def cause(self, channel_id: int, error: discord.HTTPException | None = None) -> tuple[str, list[str] | None]:
@@ -221,6 +224,7 @@ class Lifecycle:
         for row in await self.db.paused_games(guild_id):
             await self.try_resume(row)
 
+    @in_game_language
     async def try_resume(self, row: GameRow) -> bool:
         """Post in a paused game's channel if the bot may again; on success let the game go on and show its board."""
         if self._missing(row.channel_id):

@@ -10,13 +10,14 @@ import discord
 
 from engine.base import Event
 from engine.registry import get
-from i18n import _, ngettext, pgettext
+from i18n import _, ngettext, pgettext, using
 from storage.database import CANCELLED, FINISHED, LOBBY, ChannelBusy, Database, GameRow, Seat
 from storage.server_rules import is_rated, server_rules, set_rated
 from ui.adapter import Board
 from ui.bots import LEVELS
 from ui.components import LOBBY_VERSION, button, view_of
 from ui.errors import FIRST_BOARD_LATE, MoveSaved, UserError
+from ui.language import in_game_language, posting_language
 from ui.lifecycle import LONGEST_AUTO_ARCHIVE
 from ui.locks import GameLocks
 from ui.names import bot_name, level_name, person_name
@@ -143,8 +144,10 @@ class Lobby:
                 raise UserError(_("Reminder and timeout delays are a number of hours above 0."))
         chosen = {o.name: bool(options.get(o.name, o.default)) for o in game.options}
         channel_id = interaction.channel_id or 0
+        language = await posting_language(self.db, interaction)
         if thread:
-            channel_id = await self._open_thread(interaction, game.title)
+            with using(language):
+                channel_id = await self._open_thread(interaction, game.title)
         host = Seat(0, interaction.user.id, display_name(interaction.user))
         try:
             row = await self.db.create_game(
@@ -154,6 +157,7 @@ class Lobby:
                 host=host,
                 options=chosen,
                 seed=random.SystemRandom().randrange(1, 2**53),
+                language=language,
             )
         except ChannelBusy:
             raise UserError(
@@ -163,6 +167,12 @@ class Lobby:
             await self.db.set_game_timers(row.id, reminder_hours, timeout_hours)
         rated = rated and (await server_rules(self.db, interaction.guild_id)).ratings
         await set_rated(self.db, row.id, rated)
+        await self._post_lobby(interaction, row, rated)
+
+    @in_game_language
+    async def _post_lobby(self, interaction: discord.Interaction, row: GameRow, rated: bool) -> None:
+        """Post a new lobby where it is played (answering the command, or in its new thread)."""
+        game, channel_id = get(row.kind), row.channel_id
         if channel_id == interaction.channel_id:
             await interaction.response.send_message(embed=lobby_embed(row, rated), view=lobby_view(row))
             message = await interaction.original_response()
@@ -194,7 +204,8 @@ class Lobby:
         """Seat the caller in a lobby (with `quiet`, the note about it is private)."""
         game = get(row.kind)
         await self.db.seat_player(row.id, interaction.user.id, display_name(interaction.user), game.max_players)
-        await self._changed(interaction, row, _("{name} joined.", name=interaction.user.mention), quiet=quiet)
+        with using(row.language):
+            await self._changed(interaction, row, _("{name} joined.", name=interaction.user.mention), quiet=quiet)
 
     async def add_bot(
         self, interaction: discord.Interaction, row: GameRow, level: str = "easy", *, quiet: bool = False
@@ -210,15 +221,18 @@ class Lobby:
         user_id = min([s.user_id for s in bots], default=0) - 1
         name = bot_name(len(bots) + 1, level)
         await self.db.seat_player(row.id, user_id, name, game.max_players, bot_level=level)
-        await self._changed(interaction, row, _("{name} joined.", name=name), quiet=quiet)
+        with using(row.language):
+            await self._changed(interaction, row, _("{name} joined.", name=name), quiet=quiet)
 
     async def leave(self, interaction: discord.Interaction, row: GameRow, *, quiet: bool = False) -> None:
         """Unseat the caller from a lobby; the lobby closes when the host leaves."""
         if interaction.user.id == row.host_id:
-            await self.cancel(interaction, row, reason=_("The host left, so the lobby is closed."))
+            with using(row.language):
+                await self.cancel(interaction, row, reason=_("The host left, so the lobby is closed."))
             return
         await self.db.unseat_player(row.id, interaction.user.id)
-        await self._changed(interaction, row, _("{name} left.", name=interaction.user.mention), quiet=quiet)
+        with using(row.language):
+            await self._changed(interaction, row, _("{name} left.", name=interaction.user.mention), quiet=quiet)
 
     async def _changed(self, interaction: discord.Interaction, row: GameRow, note: str, *, quiet: bool = False) -> None:
         """Refresh the lobby message after a seat change; say so in the channel, or privately when `quiet`."""
@@ -260,7 +274,10 @@ class Lobby:
             await interaction.response.defer(thinking=interaction.message is None)
             started = await self.db.game(row.id)
             assert started is not None
-            await self.publisher.edit_message(row.channel_id, row.board_message_id, view=lobby_view(row, disabled=True))
+            with using(row.language):
+                await self.publisher.edit_message(
+                    row.channel_id, row.board_message_id, view=lobby_view(row, disabled=True)
+                )
             board = Board(started, game, state, version)
             await self.publisher.publish(board, [Event("game_started")], interaction=interaction, previous=None)
         except Exception as exc:
@@ -276,6 +293,11 @@ class Lobby:
         async with self.locks.hold(row.id):
             if not await self.db.set_status(row.id, CANCELLED):
                 raise UserError(_("This game has already ended."))
+        await self._cancelled(interaction, row, reason)
+
+    @in_game_language
+    async def _cancelled(self, interaction: discord.Interaction, row: GameRow, reason: str) -> None:
+        """Say in the channel that a game was cancelled and grey out its lobby or board."""
         await interaction.response.send_message(
             reason or _("Game #{id} was cancelled by {name}.", id=row.id, name=interaction.user.mention),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -289,6 +311,7 @@ class Lobby:
         """Show a lobby to the caller alone, with its buttons (Join works from there too)."""
         await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row), ephemeral=True)
 
+    @in_game_language
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
         """Post a lobby again and retire the previous lobby message."""
         embed = lobby_embed(row, await is_rated(self.db, row.id))
@@ -312,6 +335,7 @@ class Lobby:
                 host=Seat(0, interaction.user.id, display_name(interaction.user)),
                 options=row.options,
                 seed=random.SystemRandom().randrange(1, 2**53),
+                language=await posting_language(self.db, interaction),
             )
         except ChannelBusy:
             raise UserError(_("This channel already has a new game: join it instead.")) from None
@@ -328,6 +352,11 @@ class Lobby:
         await set_rated(self.db, fresh.id, rated)
         fresh = await self.db.game(fresh.id)
         assert fresh is not None
+        await self._post_rematch(interaction, fresh, rated)
+
+    @in_game_language
+    async def _post_rematch(self, interaction: discord.Interaction, fresh: GameRow, rated: bool) -> None:
+        """Post a rematch's lobby, pinging its players."""
         players = " ".join(s.mention for s in fresh.seats if not s.is_bot)
         await interaction.response.send_message(
             _(

@@ -28,6 +28,7 @@ from ui.errors import (
     not_your_turn,
     reply_ephemeral,
 )
+from ui.language import in_game_language
 from ui.loading import GameLoader
 from ui.locks import GameLocks
 from ui.names import bot_seat_name
@@ -250,18 +251,7 @@ class Moves:
         if hand_to is not None:
             if row.seats[seat].is_bot:
                 raise UserError(_("A computer player already plays your seat."))
-            name = bot_seat_name(row.seats[seat].name)
-            await self.db.hand_seat_to_bot(row.id, seat, hand_to, name)
-            mention = interaction.user.mention
-            if hand_to == "hard":
-                text = _("{mention} handed their seat to the hard computer player, {name}.", mention=mention, name=name)
-            else:
-                text = _("{mention} handed their seat to the easy computer player, {name}.", mention=mention, name=name)
-            await interaction.response.send_message(
-                text,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            self.schedule_bots(row.id)
+            await self._hand_to_bot(interaction, row, seat, hand_to)
             return
         owes = self._owes(interaction, row, None)
         async with self.outbox.holding(row.id):
@@ -279,6 +269,19 @@ class Moves:
                     self.outbox.kick(row.id, delay=FAILED_BACKOFF_S[0])
                     return
                 raise told from exc
+
+    @in_game_language
+    async def _hand_to_bot(self, interaction: discord.Interaction, row: GameRow, seat: int, hand_to: str) -> None:
+        """Let a computer player of level `hand_to` play a seat from now on, and say so in the channel."""
+        name = bot_seat_name(row.seats[seat].name)
+        await self.db.hand_seat_to_bot(row.id, seat, hand_to, name)
+        mention = interaction.user.mention
+        if hand_to == "hard":
+            text = _("{mention} handed their seat to the hard computer player, {name}.", mention=mention, name=name)
+        else:
+            text = _("{mention} handed their seat to the easy computer player, {name}.", mention=mention, name=name)
+        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+        self.schedule_bots(row.id)
 
     def _owes(self, interaction: discord.Interaction, row: GameRow, private_note: str | None) -> PendingAnswer | None:
         """Return the answer a move will owe in a public "thinking…" placeholder, to save with the move."""

@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from i18n import _
+from i18n import _, using
 from storage.database import LOBBY, Database, GameRow, StorageError
 from storage.menus import forget_menu, live_menus, remember_menu
 from ui.adapter import Board, Picture, adapter_for
 from ui.components import view_of
 from ui.errors import UserError
+from ui.language import dm_language
 from ui.loading import GameLoader
 from ui.rendering import Renderer
 from ui.reply_menus import ReplyMenus, greyed
@@ -66,9 +67,14 @@ class PrivateMessages:
         await self.replies.sent(interaction, view, sent.id)  # the thinking placeholder's answer: its @original
 
     async def send(self, board: Board, seat: int) -> bool:
-        """DM a seat its private view; if its DMs are closed, tell it in the channel to use /game hand."""
+        """DM a seat its private view in its player's language; if their DMs are closed, say so in the channel."""
         if board.row.seats[seat].is_bot:
             return False
+        with using(await dm_language(self.db, board.row.seats[seat].user_id)):
+            return await self._send(board, seat)
+
+    async def _send(self, board: Board, seat: int) -> bool:
+        """DM a seat its private view; if its DMs are closed, tell it in the channel to use /game hand."""
         user_id = board.row.seats[seat].user_id
         text, picture = await self.message(board, seat)
         heading = _("**{title}** (game #{id})", title=board.game.title, id=board.row.id)
@@ -89,14 +95,15 @@ class PrivateMessages:
             if await self.db.get_meta(key) is None:
                 await self.db.set_meta(key, "1")
                 try:
-                    await self.bot.get_partial_messageable(board.row.channel_id).send(
-                        _(
-                            "{mention}, I cannot DM you (your DMs are closed). "
-                            "Use `/game hand` here to see your hand privately.",
-                            mention=f"<@{user_id}>",
-                        ),
-                        allowed_mentions=MENTION_USERS,
-                    )
+                    with using(board.row.language):
+                        await self.bot.get_partial_messageable(board.row.channel_id).send(
+                            _(
+                                "{mention}, I cannot DM you (your DMs are closed). "
+                                "Use `/game hand` here to see your hand privately.",
+                                mention=f"<@{user_id}>",
+                            ),
+                            allowed_mentions=MENTION_USERS,
+                        )
                 except discord.HTTPException as exc:  # the channel refuses too: the board's own post says why
                     log.info("closed-DM notice for game %s not posted: %s", board.row.id, exc)
             return False

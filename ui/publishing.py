@@ -16,6 +16,7 @@ from storage.database import Database, GameRow
 from ui.adapter import Board, GameAdapter, Picture, adapter_for
 from ui.components import button, custom_id, view_of
 from ui.errors import UserError
+from ui.language import in_game_language
 from ui.loading import GameLoader, row_damage
 from ui.locks import GameLocks
 from ui.private import PrivateMessages
@@ -106,6 +107,7 @@ class Publisher:
         self.notes: Callable[[GameRow, bool], Awaitable[list[str]]] = no_notes
         """Return the extra lines of a game's board (set by the flow: hints used, rating changes)."""
 
+    @in_game_language
     async def publish(
         self,
         board: Board,
@@ -315,6 +317,7 @@ class Publisher:
                 raise
             log.info("could not edit message %s in %s: %s", message_id, channel_id, exc)
 
+    @in_game_language
     async def disable_board(self, row: GameRow) -> None:
         """Grey out a game's current board (drop a damaged board's components) and its players' private menus."""
         await self.private.close_menus(row.id)

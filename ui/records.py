@@ -16,6 +16,7 @@ from i18n import N_, _, ngettext
 from storage.database import ACTIVE, FINISHED, OPEN, GameRow
 from storage.shared_records import shared_servers, shared_stats
 from ui.errors import UserError
+from ui.language import in_game_language
 from ui.loading import check_row
 from ui.replays import cache_for, replay_gif
 from ui.text import joined, lines_within, number
@@ -126,6 +127,7 @@ def described_by(row: GameRow, entry: dict[str, Any]) -> Game:
         return get(row.kind)
 
 
+@in_game_language
 async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
     """Return a finished game's boards as an animated GIF, drawn in the render pool once and then cached."""
     if row.status != FINISHED:

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from i18n import _, ngettext
+from i18n import _, ngettext, using
 from storage.database import ACTIVE, GameRow, GuildSettings, due_moment
 from storage.errors import DatabaseBusy, DatabaseUnavailable
 from ui.errors import UserError
+from ui.language import dm_language, in_game_language
 from ui.text import joined, number
 
 if TYPE_CHECKING:
@@ -131,6 +132,7 @@ class Scheduler:
             return False
         return True
 
+    @in_game_language
     async def _remind(self, row: GameRow, waiting: list[int], idle: float) -> None:
         """Ping the waiting players in the game's channel, and by DM for those who opted in."""
         game = self.flow.live(row)[0]
@@ -148,10 +150,12 @@ class Scheduler:
                 continue
             try:
                 dm = await self.flow.bot.create_dm(discord.Object(user_id))
-                await dm.send(reminder_dm(game.title, row, link))
+                with using(await dm_language(self.flow.db, user_id)):
+                    await dm.send(reminder_dm(game.title, row, link))
             except discord.HTTPException as exc:
                 log.info("reminder DM to %s failed: %s", user_id, exc)
 
+    @in_game_language
     async def _time_out(self, row: GameRow, waiting: list[int], limit: float) -> None:
         """Let the easy computer player take the waiting seats' turns, and say so."""
         names = joined([row.seats[s].name for s in waiting])

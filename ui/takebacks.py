@@ -23,13 +23,14 @@ from engine.base import Game
 from engine.registry import get
 from engine.replay import replay
 from engine.takeback import TAKEBACK, effective_log, logged_events, refusal, takeback_event
-from i18n import N_, _
+from i18n import N_, _, using
 from storage import takebacks as store
-from storage.database import ACTIVE, Database, GameRow
+from storage.database import ACTIVE, Database, GameRow, Seat
 from storage.errors import StorageError
 from storage.server_rules import is_rated, server_rules
 from ui.adapter import Board
 from ui.errors import UserError, report
+from ui.language import in_game_language, reader_language
 from ui.loading import GameLoader
 from ui.locks import GameLocks
 from ui.outbox import Outbox
@@ -78,6 +79,7 @@ class TakebackButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the press to the takeback flow and report any refusal privately."""
         flow: GameFlow = interaction.client.flow  # type: ignore[attr-defined]
+        await flow.readers.enter(interaction)
         try:
             if self.what == "offer":
                 row = await flow.db.game(self.number)
@@ -222,6 +224,19 @@ class Takebacks:
             channel_id=row.channel_id,
             expires_at=self.db.clock() + WINDOW,
         )
+        await self._ask(interaction, row, seat, request, what, people)
+
+    @in_game_language
+    async def _ask(
+        self,
+        interaction: discord.Interaction,
+        row: GameRow,
+        seat: int,
+        request: store.Takeback,
+        what: Plan,
+        people: list[Seat],
+    ) -> None:
+        """Ask the others in the game's channel, with Accept and Decline buttons (privately tell the caller so)."""
         text = prompt(row.seats[seat].name, what.moves, [s.mention for s in people])
         mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
         if interaction.channel_id == row.channel_id and not (
@@ -230,9 +245,10 @@ class Takebacks:
             await interaction.response.send_message(text, view=answer_view(request.id), allowed_mentions=mentions)
             message = await interaction.original_response()
         else:
-            await interaction.response.send_message(
-                _("Asked: the others answer in the game's channel."), ephemeral=True
-            )
+            with using(reader_language(interaction)):
+                await interaction.response.send_message(
+                    _("Asked: the others answer in the game's channel."), ephemeral=True
+                )
             channel = self.publisher.bot.get_partial_messageable(row.channel_id)
             message = await channel.send(text, view=answer_view(request.id), allowed_mentions=mentions)
         await store.set_message(self.db, request.id, message.id)
@@ -285,10 +301,11 @@ class Takebacks:
         name = getattr(interaction.user, "display_name", None) or interaction.user.name
         if not accept:
             if await store.close(self.db, request.id, store.DECLINED, interaction.user.id):
-                await interaction.response.edit_message(
-                    content=_("{name} declined the takeback: the move stands.", name=name),
-                    view=answer_view(request.id, disabled=True),
-                )
+                with using(row.language):
+                    await interaction.response.edit_message(
+                        content=_("{name} declined the takeback: the move stands.", name=name),
+                        view=answer_view(request.id, disabled=True),
+                    )
             return
         updated = await store.accept(self.db, request.id, interaction.user.id)
         if updated is None:
@@ -310,12 +327,13 @@ class Takebacks:
             await self._end(request, store.ENDED)
             raise
         if await store.close(self.db, request.id, store.ACCEPTED, interaction.user.id):
-            await self.publisher.edit_message(
-                request.channel_id,
-                request.message_id,
-                content=_("Everyone accepted: {name}'s move was taken back.", name=row.seats[request.seat].name),
-                view=answer_view(request.id, disabled=True),
-            )
+            with using(row.language):
+                await self.publisher.edit_message(
+                    request.channel_id,
+                    request.message_id,
+                    content=_("Everyone accepted: {name}'s move was taken back.", name=row.seats[request.seat].name),
+                    view=answer_view(request.id, disabled=True),
+                )
 
     async def _apply(self, game_id: int, version: int, seat: int, what: Plan, agreed: list[int]) -> None:
         """Rebuild the game without the undone moves, append the takeback to the log and post the board."""
@@ -373,15 +391,17 @@ class Takebacks:
         """Close a pending request and grey out its buttons with what happened."""
         if not await store.close(self.db, request.id, status):
             return
-        if status == store.EXPIRED:
-            text = _("The takeback request expired: not everyone accepted within 10 minutes. The move stands.")
-        elif status == store.ENDED:
-            text = _("The takeback request ended: the game has moved on. The move stands.")
-        else:
-            text = _("The takeback request ended.")
-        await self.publisher.edit_message(
-            request.channel_id, request.message_id, content=text, view=answer_view(request.id, disabled=True)
-        )
+        row = await self.db.game(request.game_id)
+        with using(row.language if row is not None else None):
+            if status == store.EXPIRED:
+                text = _("The takeback request expired: not everyone accepted within 10 minutes. The move stands.")
+            elif status == store.ENDED:
+                text = _("The takeback request ended: the game has moved on. The move stands.")
+            else:
+                text = _("The takeback request ended.")
+            await self.publisher.edit_message(
+                request.channel_id, request.message_id, content=text, view=answer_view(request.id, disabled=True)
+            )
 
     @staticmethod
     def _ended(status: str) -> str:
