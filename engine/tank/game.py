@@ -360,7 +360,7 @@ class TankGame(Game[TankState]):
                     Standing(s, scores[s]["total"], rank, not resigned and scores[s]["total"] == best, detail)
                 )
         tied = sum(1 for st in standings if st.winner) > 1
-        return Outcome(standings, "No tiebreak: tied players share the victory" if tied else "")
+        return Outcome(standings, _("No tiebreak: tied players share the victory") if tied else "")
 
     def view(self, state: TankState, seat: int | None) -> dict[str, Any]:
         """Return the public table, plus `seat`'s own aquarium, discards and score preview when given."""
