@@ -15,7 +15,7 @@ from typing import Any
 from ai import analyse, bots
 from ai.base import GameAI
 from engine.base import Action
-from i18n import _, current, ngettext, using
+from i18n import current, ngettext, using
 
 PLAYOUTS = 40
 """Games simulated to the end for each candidate move."""
@@ -87,10 +87,11 @@ def reason(effect: Effect, rates: tuple[float, float] | None) -> str:
                 e["reach"],
                 fish=e["fish"],
             )
-        return _(
-            "your expected score goes from {before} to {after} points; it is the only move you have",
+        return ngettext(
+            "your expected score goes from {before} to {n} point; it is the only move you have",
+            "your expected score goes from {before} to {n} points; it is the only move you have",
+            e["after"],
             before=e["before"],
-            after=e["after"],
         )
     percent = {"rate": round(rates[0] * 100), "runner": round(rates[1] * 100)}
     if effect.kind == "place":
@@ -110,11 +111,12 @@ def reason(effect: Effect, rates: tuple[float, float] | None) -> str:
             fish=e["fish"],
             **percent,
         )
-    return _(
-        "your expected score goes from {before} to {after} points; "
+    return ngettext(
+        "your expected score goes from {before} to {n} point; wins {rate}% of simulated games, the next best {runner}%",
+        "your expected score goes from {before} to {n} points; "
         "wins {rate}% of simulated games, the next best {runner}%",
+        e["after"],
         before=e["before"],
-        after=e["after"],
         **percent,
     )
 

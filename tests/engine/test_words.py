@@ -21,6 +21,8 @@ SWEPT = sorted(
     if "legacy" not in p.relative_to(ROOT).parts  # frozen rules of old games: their words are kept as they were
 )
 ERRORS = {"IllegalAction", "UserError"}
+MARKERS = {"_": (0,), "pgettext": (1,), "ngettext": (0, 1), "npgettext": (1, 2)}
+"""The i18n functions a message is written inside, with the positions of its English text (singular, plural)."""
 
 
 def _unescape(shown: str) -> str:
@@ -93,6 +95,9 @@ def _pieces(node: ast.expr, constants: dict[str, ast.expr]) -> list[ast.expr] | 
         return None if left is None or right is None else left + right
     if isinstance(node, ast.Name) and node.id in constants:
         return _pieces(constants[node.id], constants)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS:
+        texts = [_pieces(node.args[i], constants) for i in MARKERS[node.func.id] if i < len(node.args)]
+        return None if not texts or None in texts else [piece for text in texts if text for piece in text]
     return None
 
 
@@ -171,6 +176,28 @@ def _counts_without_plural(path: Path) -> list[str]:
             if re.match(rf" {COUNTED}\b", str(after.value)) or str(after.value).startswith(("(s)", "s ", "s)")):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text[:80]}")
     return found
+
+
+HAND_COUNTED = r"\{(?!counts\})[a-z_]+\} (?:open game|game|card|fish card|point|tile|penguin|page|open cell)s?\b"
+"""A placeholder straight before a counted noun ("{counts}" is a list of numbers, always plural)."""
+
+
+def _messages_counting_by_hand(path: Path) -> list[str]:
+    """Return the messages marked with `_` or `pgettext` that put a placeholder straight before a counted word."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "pgettext")):
+            continue
+        text = node.args[MARKERS[node.func.id][0]] if len(node.args) > MARKERS[node.func.id][0] else None
+        if isinstance(text, ast.Constant) and re.search(HAND_COUNTED, str(text.value)):
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text.value[:80]}")
+    return found
+
+
+def test_translated_messages_count_with_ngettext() -> None:
+    swept = sorted(p for folder in ("engine", "ai") for p in (ROOT / folder).rglob("*.py"))
+    wrong = [line for path in swept for line in _messages_counting_by_hand(path)]
+    assert wrong == []
 
 
 def test_no_count_is_written_with_a_hand_made_plural() -> None:
