@@ -24,12 +24,14 @@ def power_text(power: str | None) -> str:
 
 def team_name(team: int) -> str:
     """Return a team's species by index, e.g. "Chinstrap Penguins"."""
-    return pgettext(TEAM_NAME, TEAMS[team]["name"])
+    english = TEAMS[team]["name"]
+    return pgettext(TEAM_NAME, english)
 
 
 def team_short(team: int) -> str:
     """Return a team's short name by index, e.g. "Chinstrap"."""
-    return pgettext(TEAM_SHORT, TEAMS[team]["short"])
+    english = TEAMS[team]["short"]
+    return pgettext(TEAM_SHORT, english)
 
 
 def food_name(card_id: str) -> str:

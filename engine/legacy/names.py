@@ -21,12 +21,14 @@ def power_text(english: str) -> str:
 
 def team_name(team: Mapping[str, str]) -> str:
     """Return a team's species in the current language."""
-    return pgettext(TEAM_NAME, team["name"])
+    english = team["name"]
+    return pgettext(TEAM_NAME, english)
 
 
 def team_short(team: Mapping[str, str]) -> str:
     """Return a team's short name in the current language."""
-    return pgettext(TEAM_SHORT, team["short"])
+    english = team["short"]
+    return pgettext(TEAM_SHORT, english)
 
 
 def card_name(card: Any, teams: Sequence[Mapping[str, str]], power_names: Mapping[str, str]) -> str:
