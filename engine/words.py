@@ -57,7 +57,10 @@ def _regular(word: str) -> str:
 def sentence(text: str) -> str:
     """Return `text` ending with one full stop: none is added after a "." , "!" or "?" it already ends with."""
     text = text.rstrip()
-    return text if text.endswith((".", "!", "?", "…", "。", "！", "？")) else f"{text}."
+    if text.endswith((".", "!", "?", "…", "。", "！", "？")):
+        return text
+    # TRANSLATORS: the full stop added to a sentence that has none (Japanese: "。").
+    return text + pgettext("sentence end", ".")
 
 
 def join_list(parts: Sequence[str]) -> str:

@@ -225,3 +225,30 @@ async def test_records_count_games_and_wins_right_for_0_1_and_2(n: int) -> None:
     text = await records.stats_text(flow, 7, user, 1)  # type: ignore[arg-type]
     assert plural(games, "game") in text and plural(stats[0].wins, "win") in text
     assert not re.search(r"\b1 (games|wins)\b|\b[02] (game|win)\b", text), text
+
+
+@pytest.mark.parametrize(
+    ("language", "two", "three"),
+    [
+        ("en", "Ana and Bo", "Ana, Bo and Cy"),
+        ("de", "Ana und Bo", "Ana, Bo und Cy"),
+        ("es", "Ana y Bo", "Ana, Bo y Cy"),
+        ("pt_BR", "Ana e Bo", "Ana, Bo e Cy"),
+        ("ja", "AnaとBo", "Ana、BoとCy"),
+    ],
+)
+def test_names_are_listed_with_the_languages_own_joiners(language: str, two: str, three: str) -> None:
+    from engine.words import join_names
+    from i18n import using
+
+    with using(language):
+        assert (join_names(["Ana"]), join_names(["Ana", "Bo"]), join_names(["Ana", "Bo", "Cy"])) == ("Ana", two, three)
+
+
+def test_a_japanese_sentence_ends_with_a_japanese_full_stop() -> None:
+    from i18n import using
+
+    with using("ja"):
+        assert sentence("ゲーム終了。") == "ゲーム終了。"
+        assert sentence("勝者はAna") == "勝者はAna。"
+    assert sentence("Winner: Ana") == "Winner: Ana."
