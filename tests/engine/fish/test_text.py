@@ -77,14 +77,3 @@ def test_the_title_is_the_published_german_one_and_stays_english_where_none_is_k
     for language in ("en", "es", "pt_BR", "ja"):
         with using(language):
             assert GAME.title == "Hey, That's My Fish!"
-
-
-def test_a_title_is_found_by_game_key_in_the_current_language() -> None:
-    from engine.titles import title
-
-    with using("de"):
-        assert (title("fish"), title("tank"), title("flippers")) == (
-            "Hey, danke für den Fisch!",
-            "10 Gallon Tank",
-            "Flippers",
-        )
