@@ -192,7 +192,9 @@ def describe(event: Event, names: Sequence[str]) -> str:
             cell=d["cell"],
         )
     if kind == "game_over":
-        result = _result(d["winners"], [row["total"] for row in d["scores"]], d["tiebreak"], names)
+        result = _result(
+            d["winners"], [row["total"] for row in d["scores"]], _(d["tiebreak"]) if d["tiebreak"] else "", names
+        )
         return _("Game over: {result}", result=result)
     return ""
 

@@ -106,3 +106,21 @@ def test_a_team_up_side_is_named_from_its_species() -> None:
     with using("de"):
         assert team_of([0, 2]) == "Team Zügel & Kaiser"
         assert team_name(3) == "Weddellrobben"
+
+
+def test_a_shared_victory_saved_in_the_log_is_told_in_the_readers_language() -> None:
+    over = Event(
+        "game_over",
+        None,
+        {
+            "scores": [{"total": 9}, {"total": 9}],
+            "winners": [0, 1],
+            "tiebreak": "Tied: the victory is shared.",
+            "teams": False,
+            "sides": {},
+            "reason": "played",
+        },
+    )
+    with using("de"):
+        assert GAME.describe(over, NAMES) == "Spielende: Ana (9), Bob (9) gewinnen. Gleichstand: Der Sieg wird geteilt."
+    assert GAME.describe(over, NAMES) == "Game over: Ana (9), Bob (9) win. Tied: the victory is shared."
