@@ -252,3 +252,22 @@ def test_a_japanese_sentence_ends_with_a_japanese_full_stop() -> None:
         assert sentence("ゲーム終了。") == "ゲーム終了。"
         assert sentence("勝者はAna") == "勝者はAna。"
     assert sentence("Winner: Ana") == "Winner: Ana."
+
+
+def test_a_name_remembered_per_language_is_never_served_in_another_language() -> None:
+    from engine.words import per_language
+    from i18n import _, using
+
+    calls: list[str] = []
+
+    @per_language
+    def shown(word: str) -> str:
+        calls.append(word)
+        return _("{first} and {last}", first=word, last=word)
+
+    with using("de"):
+        assert (shown("A"), shown("A")) == ("A und A", "A und A")
+    assert shown("A") == "A and A"
+    with using("es"):
+        assert shown("A") == "A y A"
+    assert calls == ["A", "A", "A"]  # once per language
