@@ -182,7 +182,8 @@ def _food_sides() -> list[str]:
             _("side {side} pays {arrows}", side=side, arrows=_commas(_arrow(d, points) for d, points in arrows.items()))
             for side, arrows in food["sides"].items()
         )
-        rows.append(_("- {food}: {sides}.", food=pgettext("food card name", food["name"]), sides=sides))
+        name: str = food["name"]
+        rows.append(_("- {food}: {sides}.", food=pgettext("Food card name", name), sides=sides))
     return rows
 
 

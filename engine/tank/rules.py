@@ -8,7 +8,7 @@ from functools import cache
 
 from engine.tank.cards import CARDS
 from engine.tank.data import DATA_PATH, RULES, CardKind, Goal, Marking
-from i18n import _, ngettext, pgettext
+from i18n import _, ngettext, npgettext, pgettext
 
 
 def rules() -> str:
@@ -215,12 +215,14 @@ def _marked(marking: Marking, values: str) -> str:
 
 def _kind_name(kind: CardKind) -> str:
     """Return the name of a fish type or the Treasure Chest in the current language."""
-    return pgettext("fish name", kind.name)
+    if not kind.is_fish:
+        return pgettext("Tank card name", kind.name)
+    return npgettext("fish kind", kind.name, kind.plural, 1)
 
 
 def _kind_plural(kind: CardKind) -> str:
-    """Return the plural name of a fish type in the current language."""
-    return pgettext("fish name plural", kind.plural)
+    """Return the plural name of a fish type in the current language (several cards of it)."""
+    return npgettext("fish kind", kind.name, kind.plural, 2)
 
 
 @cache
