@@ -177,13 +177,13 @@ def _food_sides() -> list[str]:
     """Return each Food card's two sides in words: "- Krill: side A pays 3 north, 1 south; side B ..."."""
     rows = []
     for food in DATA["food_cards"]:
-        sides = _semicolons(
+        sides = []
+        for side, arrows in food["sides"].items():
+            paid = _commas(_arrow(d, points) for d, points in arrows.items())
             # TRANSLATORS: what one side of a Food card pays, e.g. "side A pays 3 north, 1 south".
-            _("side {side} pays {arrows}", side=side, arrows=_commas(_arrow(d, points) for d, points in arrows.items()))
-            for side, arrows in food["sides"].items()
-        )
+            sides.append(_("side {side} pays {arrows}", side=side, arrows=paid))
         name: str = food["name"]
-        rows.append(_("- {food}: {sides}.", food=pgettext("Food card name", name), sides=sides))
+        rows.append(_("- {food}: {sides}.", food=pgettext("Food card name", name), sides=_semicolons(sides)))
     return rows
 
 

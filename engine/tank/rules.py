@@ -13,7 +13,7 @@ from i18n import _, ngettext, npgettext, pgettext
 
 def rules() -> str:
     """Return the rules in a few lines plus one line per ruling, with every number read from data."""
-    setups = RULES.setups
+    setups = dict(sorted(RULES.setups.items()))
     kinds = {k.key: k for k in RULES.kinds}
     chest = _kind_name(kinds["chest"])
     passes_two = sorted(n for n, s in setups.items() if s.passes == 2)
@@ -21,6 +21,19 @@ def rules() -> str:
     small = setups[few]
     discus = kinds["discus"].scoring["ranks"]
     gourami = kinds["gourami"]
+    # TRANSLATORS: one entry of the list of grid sizes per player count, e.g. "3 players 4x4".
+    grids = [
+        ngettext("{n} player {side}x{side}", "{n} players {side}x{side}", n, side=s.grid) for n, s in setups.items()
+    ]
+    # TRANSLATORS: one entry of the list of rounds per player count, e.g. "3 players: 3".
+    rounds = [ngettext("{n} player: {rounds}", "{n} players: {rounds}", n, rounds=s.rounds) for n, s in setups.items()]
+    # TRANSLATORS: how one fish type scores, e.g. "Angelfish: 9 per set of 3".
+    scoring = [_("{name}: {scoring}", name=_kind_name(kind), scoring=_scoring(kind)) for kind in RULES.fish]
+    # TRANSLATORS: the fish types that share one spread of markings, then the spread,
+    # e.g. "Guppy, Discus and Molly 7 unmarked, 1 3+, 3 4+, 3 5".
+    markings = [_("{kinds} {spread}", kinds=_and(names), spread=spread) for spread, names in _spreads().items()]
+    # TRANSLATORS: one goal card and what it asks for, e.g. "Big School: At least 6 fish of one type".
+    goals = [_("{name}: {text}", name=pgettext("goal name", goal.name), text=_goal_text(goal)) for goal in RULES.goals]
     lines = [
         _(
             "**{title}** ({low}-{high} players): build the best aquarium.",
@@ -30,11 +43,7 @@ def rules() -> str:
         ),
         _(
             "Each round the school of fish is dealt face up in a square grid ({grids}).",
-            grids=_commas(
-                # TRANSLATORS: one entry of the list of grid sizes per player count, e.g. "3 players 4x4".
-                ngettext("{n} player {side}x{side}", "{n} players {side}x{side}", n, side=s.grid)
-                for n, s in sorted(setups.items())
-            ),
+            grids=_commas(grids),
         ),
         _(
             "Split phase: from the start player, clockwise, each player cuts one group in two along a full line: "
@@ -50,19 +59,11 @@ def rules() -> str:
         ),
         _(
             "Rounds: {rounds}. The start player moves one seat clockwise each round.",
-            rounds=_commas(
-                # TRANSLATORS: one entry of the list of rounds per player count, e.g. "3 players: 3".
-                ngettext("{n} player: {rounds}", "{n} players: {rounds}", n, rounds=s.rounds)
-                for n, s in sorted(setups.items())
-            ),
+            rounds=_commas(rounds),
         ),
         _(
             "Scoring: {kinds}; {chest} {chest_points}; goal card {goal_points}.",
-            kinds=_semicolons(
-                # TRANSLATORS: how one fish type scores, e.g. "Angelfish: 9 per set of 3".
-                _("{name}: {scoring}", name=_kind_name(kind), scoring=_scoring(kind))
-                for kind in RULES.fish
-            ),
+            kinds=_semicolons(scoring),
             chest=chest,
             chest_points=RULES.chest_points,
             goal_points=RULES.goal_points,
@@ -80,12 +81,7 @@ def rules() -> str:
         ),
         _(
             "- Player-count markings: {markings}; the {chest} is unmarked. Decks: {decks} cards.",
-            markings=_semicolons(
-                # TRANSLATORS: the fish types that share one spread of markings, then the spread,
-                # e.g. "Guppy, Discus and Molly 7 unmarked, 1 3+, 3 4+, 3 5".
-                _("{kinds} {spread}", kinds=_and(names), spread=spread)
-                for spread, names in _spreads().items()
-            ),
+            markings=_semicolons(markings),
             chest=chest,
             decks=" / ".join(str(sum(1 for c in CARDS.values() if c.min_players <= n)) for n in sorted(setups)),
         ),
@@ -101,11 +97,7 @@ def rules() -> str:
         _(
             "- Goal cards (house goals, one drawn per game, {points} points): {goals}.",
             points=RULES.goal_points,
-            goals=_semicolons(
-                # TRANSLATORS: one goal card and what it asks for, e.g. "Big School: At least 6 fish of one type".
-                _("{name}: {text}", name=pgettext("goal name", goal.name), text=_goal_text(goal))
-                for goal in RULES.goals
-            ),
+            goals=_semicolons(goals),
         ),
         _("- The start player is drawn at random and rotates clockwise each round."),
         _(
