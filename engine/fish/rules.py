@@ -5,6 +5,9 @@ from __future__ import annotations
 from engine.fish.board import DATA, layout
 from i18n import _, ngettext, pgettext
 
+BALANCED = "balanced"
+"""The /game new option that deals a balanced board: named as Discord shows it in the reader's language."""
+
 
 def rules_text(title: str) -> str:
     """Return the rules in a few lines and the rulings the bot applies, with every number read from data."""
@@ -50,8 +53,9 @@ def rules_text(title: str) -> str:
             "its owner takes its tile. A player with no penguins left is skipped."
         ),
         _(
-            "• `balanced` option: re-deal until no two {top}-fish tiles touch and every row has a {rich}- or "
+            "• `{option}` option: re-deal until no two {top}-fish tiles touch and every row has a {rich}- or "
             "{richest}-fish tile.",
+            option=pgettext("option name", BALANCED),
             top=balanced["forbid_touching_fish"],
             rich=balanced["row_needs_fish_at_least"],
             richest=richest,
