@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.fish.board import DATA, layout
-from i18n import _, ngettext, pgettext
+from i18n import _, ngettext, npgettext, pgettext
 
 BALANCED = "balanced"
 """The /game new option that deals a balanced board: named as Discord shows it in the reader's language."""
@@ -14,7 +14,9 @@ def rules_text(title: str) -> str:
     penguins = {int(n): each for n, each in DATA["penguins_per_player"].items()}
     # TRANSLATORS: one entry of the list of penguins per player count, e.g. "2 players: 4 each".
     per_count = [
-        ngettext("{n} player: {each} each", "{n} players: {each} each", n, each=each)
+        npgettext(
+            "rules: penguins per player count", "{n} player: {each} each", "{n} players: {each} each", n, each=each
+        )
         for n, each in sorted(penguins.items())
     ]
     rows = DATA["rows"]
@@ -30,7 +32,7 @@ def rules_text(title: str) -> str:
             "• Place your penguins one at a time on free {n}-fish tiles ({counts}).",
             "• Place your penguins one at a time on free {n}-fish tiles ({counts}).",
             placement,
-            counts=pgettext("list separator", ", ").join(per_count),
+            counts=pgettext("rules: list separator", ", ").join(per_count),
         ),
         _(
             "• On your turn slide one penguin in a straight line along one of the six hex directions, "

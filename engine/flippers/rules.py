@@ -181,9 +181,16 @@ def _food_sides() -> list[str]:
         for side, arrows in food["sides"].items():
             paid = _commas(_arrow(d, points) for d, points in arrows.items())
             # TRANSLATORS: what one side of a Food card pays, e.g. "side A pays 3 north, 1 south".
-            sides.append(_("side {side} pays {arrows}", side=side, arrows=paid))
+            sides.append(pgettext("rules: Food card side", "side {side} pays {arrows}", side=side, arrows=paid))
         name: str = food["name"]
-        rows.append(_("- {food}: {sides}.", food=pgettext("Food card name", name), sides=_semicolons(sides)))
+        rows.append(
+            pgettext(
+                "rules: Food card",
+                "- {food}: {sides}.",
+                food=pgettext("Food card name", name),
+                sides=_semicolons(sides),
+            )
+        )
     return rows
 
 
@@ -191,10 +198,10 @@ def _arrow(direction: str, points: int) -> str:
     """Return the points one Food arrow pays and where it points, e.g. "3 north"."""
     words = {
         # TRANSLATORS: the points a Food card's arrow pays to the card north of it, e.g. "3 north".
-        "N": _("{points} north", points=points),
-        "E": _("{points} east", points=points),
-        "S": _("{points} south", points=points),
-        "W": _("{points} west", points=points),
+        "N": pgettext("rules: Food arrow", "{points} north", points=points),
+        "E": pgettext("rules: Food arrow", "{points} east", points=points),
+        "S": pgettext("rules: Food arrow", "{points} south", points=points),
+        "W": pgettext("rules: Food arrow", "{points} west", points=points),
     }
     return words[direction]
 
@@ -276,12 +283,12 @@ def _example(p: dict[str, str]) -> list[str]:
 
 def _commas(items: Iterable[str]) -> str:
     """Return items joined into a list the way the current language writes one: "1, 2, 3"."""
-    return pgettext("list separator", ", ").join(items)
+    return pgettext("rules: list separator", ", ").join(items)
 
 
 def _semicolons(items: Iterable[str]) -> str:
     """Return longer items joined the way the current language separates them: "a, b; c, d"."""
-    return pgettext("list separator between longer items", "; ").join(items)
+    return pgettext("rules: list separator between longer items", "; ").join(items)
 
 
 def _or(parts: list[str]) -> str:
@@ -289,4 +296,4 @@ def _or(parts: list[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
     # TRANSLATORS: the last two items of a list of choices, e.g. "4 or 6".
-    return _("{items} or {last}", items=_commas(parts[:-1]), last=parts[-1])
+    return pgettext("rules: list end", "{items} or {last}", items=_commas(parts[:-1]), last=parts[-1])

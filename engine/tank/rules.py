@@ -23,17 +23,32 @@ def rules() -> str:
     gourami = kinds["gourami"]
     # TRANSLATORS: one entry of the list of grid sizes per player count, e.g. "3 players 4x4".
     grids = [
-        ngettext("{n} player {side}x{side}", "{n} players {side}x{side}", n, side=s.grid) for n, s in setups.items()
+        npgettext(
+            "rules: grid per player count", "{n} player {side}x{side}", "{n} players {side}x{side}", n, side=s.grid
+        )
+        for n, s in setups.items()
     ]
     # TRANSLATORS: one entry of the list of rounds per player count, e.g. "3 players: 3".
-    rounds = [ngettext("{n} player: {rounds}", "{n} players: {rounds}", n, rounds=s.rounds) for n, s in setups.items()]
+    rounds = [
+        npgettext("rules: rounds per player count", "{n} player: {rounds}", "{n} players: {rounds}", n, rounds=s.rounds)
+        for n, s in setups.items()
+    ]
     # TRANSLATORS: how one fish type scores, e.g. "Angelfish: 9 per set of 3".
-    scoring = [_("{name}: {scoring}", name=_kind_name(kind), scoring=_scoring(kind)) for kind in RULES.fish]
+    scoring = [
+        pgettext("rules: fish scoring", "{name}: {scoring}", name=_kind_name(kind), scoring=_scoring(kind))
+        for kind in RULES.fish
+    ]
     # TRANSLATORS: the fish types that share one spread of markings, then the spread,
     # e.g. "Guppy, Discus and Molly 7 unmarked, 1 3+, 3 4+, 3 5".
-    markings = [_("{kinds} {spread}", kinds=_and(names), spread=spread) for spread, names in _spreads().items()]
+    markings = [
+        pgettext("rules: marking spread", "{kinds} {spread}", kinds=_and(names), spread=spread)
+        for spread, names in _spreads().items()
+    ]
     # TRANSLATORS: one goal card and what it asks for, e.g. "Big School: At least 6 fish of one type".
-    goals = [_("{name}: {text}", name=pgettext("goal name", goal.name), text=_goal_text(goal)) for goal in RULES.goals]
+    goals = [
+        pgettext("rules: goal", "{name}: {text}", name=pgettext("goal name", goal.name), text=_goal_text(goal))
+        for goal in RULES.goals
+    ]
     lines = [
         _(
             "**{title}** ({low}-{high} players): build the best aquarium.",
@@ -143,37 +158,52 @@ def _scoring(kind: CardKind) -> str:
     rule = kind.scoring
     match rule["kind"]:
         case "printed":
-            return _("the value printed on each")
+            return pgettext("rules: scoring", "the value printed on each")
         case "each" if kind.discards:
-            return ngettext(
+            return npgettext(
+                "rules: scoring",
                 "{points} each, lets you discard up to {n} other fish",
                 "{points} each, lets you discard up to {n} other fish",
                 kind.discards,
                 points=rule["points"],
             )
         case "each":
-            return _("{points} each", points=rule["points"])
+            return pgettext("rules: scoring", "{points} each", points=rule["points"])
         case "majority":
-            return _("{ranks} (compared at the end)", ranks=_commas(_place(i, p) for i, p in enumerate(rule["ranks"])))
+            return pgettext(
+                "rules: scoring",
+                "{ranks} (compared at the end)",
+                ranks=_commas(_place(i, p) for i, p in enumerate(rule["ranks"])),
+            )
         case "parity":
-            return _("odd count {odd} each, even count {even} each", odd=rule["odd_each"], even=rule["even_each"])
+            return pgettext(
+                "rules: scoring",
+                "odd count {odd} each, even count {even} each",
+                odd=rule["odd_each"],
+                even=rule["even_each"],
+            )
         case "sets":
-            return _("{points} per set of {size}", points=rule["points"], size=rule["size"])
+            return pgettext("rules: scoring", "{points} per set of {size}", points=rule["points"], size=rule["size"])
         case "table":
             table = rule["table"]
             last = len(table) - 1
-            counts = [*map(str, range(1, last)), _("{n}+", n=last)]
-            return _("{points} for {counts} cards", points=_commas(map(str, table[1:])), counts=_commas(counts))
+            counts = [*map(str, range(1, last)), pgettext("rules: scoring", "{n}+", n=last)]
+            return pgettext(
+                "rules: scoring",
+                "{points} for {counts} cards",
+                points=_commas(map(str, table[1:])),
+                counts=_commas(counts),
+            )
     raise ValueError(f"{kind.key}: unknown scoring kind {rule['kind']!r}")
 
 
 def _place(index: int, points: int) -> str:
     """Return the points of one place in a majority, e.g. "second most 5"."""
     places = (
-        _("most {points}", points=points),
-        _("second most {points}", points=points),
-        _("third most {points}", points=points),
-        _("fourth most {points}", points=points),
+        pgettext("rules: scoring", "most {points}", points=points),
+        pgettext("rules: scoring", "second most {points}", points=points),
+        pgettext("rules: scoring", "third most {points}", points=points),
+        pgettext("rules: scoring", "fourth most {points}", points=points),
     )
     return places[index]
 
@@ -193,16 +223,16 @@ def _marked_count(marking: Marking, count: int) -> str:
     """Return how many cards of a fish type carry one marking, e.g. "3 4+" or "7 unmarked"."""
     if not marking.label:
         # TRANSLATORS: how many cards of a fish type carry no player-count marking.
-        return ngettext("{n} unmarked", "{n} unmarked", count)
+        return npgettext("rules: marking count", "{n} unmarked", "{n} unmarked", count)
     # TRANSLATORS: how many cards of a fish type carry a player-count marking such as "4+" (shown as printed).
-    return ngettext("{n} {label}", "{n} {label}", count, label=marking.label)
+    return npgettext("rules: marking count", "{n} {label}", "{n} {label}", count, label=marking.label)
 
 
 def _marked(marking: Marking, values: str) -> str:
     """Return the values printed on the cards of one marking, e.g. "4+ 1, 2, 4" or "unmarked 1, 2"."""
     if not marking.label:
-        return _("unmarked {values}", values=values)
-    return _("{label} {values}", label=marking.label, values=values)
+        return pgettext("rules: Molly values", "unmarked {values}", values=values)
+    return pgettext("rules: Molly values", "{label} {values}", label=marking.label, values=values)
 
 
 def _kind_name(kind: CardKind) -> str:
@@ -231,12 +261,12 @@ def _goal_text(goal: Goal) -> str:
 
 def _commas(items: Iterable[str]) -> str:
     """Return items joined into a list the way the current language writes one: "1, 2, 3"."""
-    return pgettext("list separator", ", ").join(items)
+    return pgettext("rules: list separator", ", ").join(items)
 
 
 def _semicolons(items: Iterable[str]) -> str:
     """Return longer items joined the way the current language separates them: "a, b; c, d"."""
-    return pgettext("list separator between longer items", "; ").join(items)
+    return pgettext("rules: list separator between longer items", "; ").join(items)
 
 
 def _and(parts: Sequence[str]) -> str:
@@ -244,4 +274,4 @@ def _and(parts: Sequence[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
     # TRANSLATORS: the last two items of a list, e.g. "Guppy, Discus and Molly".
-    return _("{items} and {last}", items=_commas(parts[:-1]), last=parts[-1])
+    return pgettext("rules: list end", "{items} and {last}", items=_commas(parts[:-1]), last=parts[-1])
