@@ -6,6 +6,9 @@ Pure string functions with no Discord import, so the engines, the renderers and 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+from i18n import _, pgettext
 
 ELLIPSIS = "…"
 QUOTE_LIMIT = 40
@@ -54,4 +57,18 @@ def _regular(word: str) -> str:
 def sentence(text: str) -> str:
     """Return `text` ending with one full stop: none is added after a "." , "!" or "?" it already ends with."""
     text = text.rstrip()
-    return text if text.endswith((".", "!", "?", "…")) else f"{text}."
+    return text if text.endswith((".", "!", "?", "…", "。", "！", "？")) else f"{text}."
+
+
+def join_list(parts: Sequence[str]) -> str:
+    """Return items listed with the current language's separator: "A, B, C"."""
+    # TRANSLATORS: the separator between the items of a list, "A, B, C" (Japanese: "、").
+    return pgettext("list separator", ", ").join(parts)
+
+
+def join_names(parts: Sequence[str]) -> str:
+    """Return "Ana", "Ana and Bo" or "Ana, Bo and Cy" in the current language."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    # TRANSLATORS: the last two items of a list of names, "Ana and Bo"; {first} may itself be "Ana, Bo".
+    return _("{first} and {last}", first=join_list(parts[:-1]), last=parts[-1])

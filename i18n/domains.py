@@ -39,5 +39,6 @@ DOMAINS: tuple[Domain, ...] = (
     Domain("render", (Source("render/**/*.py"),)),
     Domain("ui", (Source("ui/**/*.py"),)),
     Domain("cogs", (Source("cogs/**/*.py"), Source("bot.py"), Source("storage/**/*.py"))),
+    Domain("data", (Source("data/*.json", "i18n.extractors:data_json"),)),
 )
 """Every catalog domain. Each shipped language has one .po file per domain; a file belongs to one domain only."""
