@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 from discord.ext import commands
+from engine.tank.names import card_name, kind_name
 
 from engine.base import Action, Event, Outcome
 from engine.tank import GAME
 from engine.tank.cards import kinds_in_play
 from engine.tank.grid import from_label, label
 from engine.tank.state import TankState
-from engine.tank.names import card_name, kind_name
 from engine.words import join_list, quote
 from i18n import _, ngettext, pgettext
 from render.tank import (

@@ -13,8 +13,8 @@ from cogs.flippers.private import private_items, private_picture, private_text, 
 from cogs.flippers.routing import route
 from cogs.flippers.words import standings_lines
 from engine.base import Event, Outcome
-from engine.flippers.state import LEADERS, OVER, SETUP, FlippersState
 from engine.flippers.names import team_of
+from engine.flippers.state import LEADERS, OVER, SETUP, FlippersState
 from engine.words import join_names
 from i18n import _
 from render.flippers import alt_text_table, render_table

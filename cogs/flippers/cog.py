@@ -23,8 +23,8 @@ from cogs.flippers.options import (
     leader_options,
     table_card,
 )
-from engine.flippers.state import LEADERS, FlippersState
 from cogs.flippers.words import discard_note, facing_title
+from engine.flippers.state import LEADERS, FlippersState
 from engine.flippers.table import DIRECTIONS, parse_label
 from i18n import _
 from storage.database import ACTIVE, GameRow

@@ -8,9 +8,9 @@ from cogs.flippers.words import NO_DISCARD, _power, aim_words, beside_words, fac
 from engine.flippers import GAME
 from engine.flippers.cards import CARDS, FOOD, POWER_NAMES, explorer_id, find_card, setup_rule
 from engine.flippers.game import leader_spots, open_cells
+from engine.flippers.names import card_name, power_name, power_text
 from engine.flippers.powers import available
 from engine.flippers.state import PLAY, SETUP, FlippersState
-from engine.flippers.names import card_name, power_name, power_text
 from engine.flippers.table import DIRECTIONS, Cell, label, step
 from i18n import _
 from ui.components import MAX_OPTIONS

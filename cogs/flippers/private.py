@@ -13,9 +13,12 @@ from cogs.flippers.words import _who
 from engine.base import Event
 from engine.flippers.state import LEADERS, SETUP
 from engine.words import join_list
-from i18n import _, ngettext
+from i18n import N_, _, ngettext
 from render.flippers import alt_text_hand, render_hand
 from ui.adapter import Board, Picture
+
+# TRANSLATORS: *Play a card…* is the board's button label: keep it the same as that translation.
+TURN = N_("**Your turn:** play a card with the menu below, the board's *Play a card…* button or `/flippers play`.")
 
 
 def private_picture(view: dict[str, Any], names: Sequence[str]) -> Picture:
@@ -68,10 +71,7 @@ def _to_do(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     if view["phase"] == SETUP and not info["resigned"]:
         return [_("Your discards are chosen: waiting for the others.")]
     if view["current"] == seat and view["played"] is None and view["hand"]:
-        # TRANSLATORS: *Play a card…* is the board's button label: keep it the same as that translation.
-        return [
-            _("**Your turn:** play a card with the menu below, the board's *Play a card…* button or `/flippers play`.")
-        ]
+        return [_(TURN)]
     return []
 
 
