@@ -12,7 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.base import Action, Event
-from engine.words import plural
+from engine.words import join_names
+from i18n import _, ngettext
 
 TAKEBACK = "takeback"
 
@@ -79,9 +80,9 @@ def describe_takeback(event: Event, names: Sequence[str]) -> str:
     who = name(event.seat if event.seat is not None else -1)
     moves = [m.rstrip(".") for m in event.data.get("moves", []) if m]
     count = len(event.data.get("undo", []))
-    what = "; ".join(moves) if moves else (plural(count, "move") if count != 1 else "a move")
+    # TRANSLATORS: what a takeback undid when the moves' own lines are not known.
+    what = "; ".join(moves) if moves else ngettext("a move", "{n} moves", count)
     agreed = [name(s) for s in event.data.get("agreed", [])]
     if agreed:
-        together = agreed[0] if len(agreed) == 1 else ", ".join(agreed[:-1]) + " and " + agreed[-1]
-        return f"{who} took back: {what}. Agreed by {together}."
-    return f"{who} took back: {what}. Only computer players were asked, and they agreed."
+        return _("{name} took back: {moves}. Agreed by {names}.", name=who, moves=what, names=join_names(agreed))
+    return _("{name} took back: {moves}. Only computer players were asked, and they agreed.", name=who, moves=what)

@@ -56,3 +56,14 @@ def _join_teams(shorts: list[str]) -> str:
     """Return team short names joined with "&"."""
     # TRANSLATORS: joins the short names of teams playing on one side, "Chinstrap & Emperor".
     return _(" & ").join(shorts)
+
+
+def direction(compass: str) -> str:
+    """Return a direction's word by its letter: "N" -> "north"."""
+    words = {
+        "N": pgettext("direction", "north"),
+        "E": pgettext("direction", "east"),
+        "S": pgettext("direction", "south"),
+        "W": pgettext("direction", "west"),
+    }
+    return words[compass]
