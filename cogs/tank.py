@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 from discord.ext import commands
-from engine.tank.names import card_name, kind_name
 
 from engine.base import Action, Event, Outcome
 from engine.tank import GAME
 from engine.tank.cards import kinds_in_play
 from engine.tank.grid import from_label, label
+from engine.tank.names import card_name, kind_name
 from engine.tank.state import TankState
 from engine.words import join_list, quote
 from i18n import _, ngettext, pgettext
@@ -132,7 +132,7 @@ def discard_choices(state: TankState, seat: int) -> list[tuple[str, str, int]]:
 def discard_action(state: TankState, seat: int, text: str) -> Action:
     """Turn what a player typed or picked for /tank discard into a discard or keep action."""
     typed = text.strip()
-    if typed.lower() in KEEP_WORDS:
+    if typed.lower() in KEEP_WORDS or typed.lower() == _("Keep all my fish").lower():
         return {"type": "keep"}
     choices = discard_choices(state, seat)
     if not choices:

@@ -137,7 +137,8 @@ def _seat_name(s: Standing, names: Sequence[str]) -> str:
     if s.detail.get("resigned"):
         # TRANSLATORS: a player and their team in the standings, after they resigned: "Ana (Chinstrap, resigned)".
         return _("{player} ({team}, resigned)", player=_who(names, s.seat), team=team_short(s.seat))
-    return f"{_who(names, s.seat)} ({team_short(s.seat)})"
+    # TRANSLATORS: a player and their team in the standings: "Ana (Chinstrap)".
+    return _("{player} ({team})", player=_who(names, s.seat), team=team_short(s.seat))
 
 
 def _breakdown(s: Standing) -> str:

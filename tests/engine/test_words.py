@@ -21,6 +21,9 @@ SWEPT = sorted(
     if "legacy" not in p.relative_to(ROOT).parts  # frozen rules of old games: their words are kept as they were
 )
 ERRORS = {"IllegalAction", "UserError"}
+MARKERS = {"_": slice(0, 1), "N_": slice(0, 1), "pgettext": slice(1, 2), "ngettext": slice(0, 2)}
+MARKERS["npgettext"] = slice(1, 3)
+"""The i18n functions a message may be marked with, and which of their arguments hold the English text."""
 
 
 def _unescape(shown: str) -> str:
@@ -93,6 +96,10 @@ def _pieces(node: ast.expr, constants: dict[str, ast.expr]) -> list[ast.expr] | 
         return None if left is None or right is None else left + right
     if isinstance(node, ast.Name) and node.id in constants:
         return _pieces(constants[node.id], constants)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS:
+        # A message marked for translation: its English msgid (both forms of a counted one) is what is checked.
+        found = [_pieces(arg, constants) for arg in node.args[MARKERS[node.func.id]]]
+        return None if not found or None in found else [piece for part in found if part for piece in part]
     return None
 
 
