@@ -212,8 +212,8 @@ def test_standings_read_in_the_game_language_with_counts_in_the_right_form() -> 
     )
     with using("de"):
         assert ADAPTER.standings_lines(outcome, NAMES) == [
-            "1. 🏆 Bo: 30 Fische, 14 Eisschollen",
-            "2. Cy (aufgegeben): 1 Fisch, 1 Eisscholle",
+            "1. 🏆 Bo: 30 Fische, 14 Schollen",
+            "2. Cy (aufgegeben): 1 Fisch, 1 Scholle",
         ]
     with using("ja"):
         lines = ADAPTER.standings_lines(outcome, NAMES)

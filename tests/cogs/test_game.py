@@ -48,7 +48,7 @@ def test_settings_read_in_english_exactly_as_before() -> None:
         ),
         (
             "ja",
-            "保存しました。リマインダー：{reminder}後 · タイムアウト：{timeout} · 新しいゲームをスレッドで開始：オフ",
+            "保存しました。リマインダー：{reminder}後 · 時間切れ：{timeout} · 新しいゲームをスレッドで開始：オフ",
             "レーティング戦：オン · 待った：オフ · レーティング戦での待った：オフ"
             " · ヒントを使ってもレーティング戦のまま：オン",
         ),
@@ -106,8 +106,8 @@ def _interaction(guild_id: int | None = 1) -> Any:
     ("language", "on", "off"),
     [
         ("en", "I will also remind you by direct message.", "Reminders will only be posted in channels."),
-        ("de", "Ich erinnere dich zusätzlich per Direktnachricht.", "Erinnerungen erscheinen nur noch in den Kanälen."),
-        ("ja", "ダイレクトメッセージでもお知らせします。", "リマインダーはチャンネルにのみ投稿されます。"),
+        ("de", "Ich erinnere dich zusätzlich per DM.", "Erinnerungen erscheinen nur noch in den Kanälen."),
+        ("ja", "DMでもお知らせします。", "リマインダーはチャンネルにのみ投稿されます。"),
     ],
 )
 async def test_notify_answers_privately_in_the_players_language(language: str, on: str, off: str) -> None:
