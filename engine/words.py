@@ -6,9 +6,14 @@ Pure string functions with no Discord import, so the engines, the renderers and 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache, wraps
+from typing import ParamSpec, TypeVar
 
-from i18n import _, pgettext
+from i18n import _, current, pgettext
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 ELLIPSIS = "…"
 QUOTE_LIMIT = 40
@@ -57,7 +62,25 @@ def _regular(word: str) -> str:
 def sentence(text: str) -> str:
     """Return `text` ending with one full stop: none is added after a "." , "!" or "?" it already ends with."""
     text = text.rstrip()
-    return text if text.endswith((".", "!", "?", "…", "。", "！", "？")) else f"{text}."
+    if text.endswith((".", "!", "?", "…", "。", "！", "？")):
+        return text
+    # TRANSLATORS: the full stop added to a sentence that has none (Japanese: "。").
+    return text + pgettext("sentence end", ".")
+
+
+def per_language(function: Callable[P, R]) -> Callable[P, R]:
+    """Remember a naming function's results per language: they depend only on its arguments and the language.
+
+    For the names read from data (card, fish, power names): views ask for them dozens of times per image.
+    Only for functions returning immutable values (strings).
+    """
+    remembered = cache(lambda language, *args, **kwargs: function(*args, **kwargs))
+
+    @wraps(function)
+    def named(*args: P.args, **kwargs: P.kwargs) -> R:
+        return remembered(current(), *args, **kwargs)  # type: ignore[no-any-return]
+
+    return named
 
 
 def join_list(parts: Sequence[str]) -> str:

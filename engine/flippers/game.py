@@ -36,7 +36,7 @@ from engine.flippers.scoring import food_awards, outcome, scores, side_totals
 from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
 from engine.flippers.table import DIRECTIONS, WORDS, Cell, frontier, label, neighbours, parse_label, rotate, step
 from engine.words import join_list, quote
-from i18n import N_, _, ngettext, pgettext
+from i18n import ENGLISH, N_, _, ngettext, pgettext, using
 
 _READING = itemgetter(1, 0)
 """Sort key of a cell in reading order: row, then column."""
@@ -431,7 +431,8 @@ class FlippersGame(Game[FlippersState]):
         state.phase = OVER
         state.played, state.activated = None, []
         events = [Event("award", award["seat"], award) for award in food_awards(state)]
-        result = outcome(state)
+        with using(ENGLISH):  # the log keeps the English line; describe() translates it when it is read
+            result = outcome(state)
         data = {
             "scores": scores(state),
             "winners": result.winners,

@@ -5,38 +5,47 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.flippers.cards import CARDS, FOOD, POWER_NAMES, POWER_TEXT, TEAMS
+from engine.words import per_language
 from i18n import _, pgettext
 from i18n.extractors import FOOD_NAME, POWER_NAME, TEAM_NAME, TEAM_SHORT
 from i18n.extractors import POWER_TEXT as POWER_TEXT_CONTEXT
 
 
+@per_language
 def power_name(power: str | None) -> str:
     """Return the name of a power by key ("flip" -> "Flip"), "" for none."""
     english = POWER_NAMES.get(power or "", "")
     return pgettext(POWER_NAME, english) if english else ""
 
 
+@per_language
 def power_text(power: str | None) -> str:
     """Return what a power does, as printed on its card, "" for none."""
     english = POWER_TEXT.get(power or "", "")
     return pgettext(POWER_TEXT_CONTEXT, english) if english else ""
 
 
+@per_language
 def team_name(team: int) -> str:
     """Return a team's species by index, e.g. "Chinstrap Penguins"."""
-    return pgettext(TEAM_NAME, TEAMS[team]["name"])
+    english = TEAMS[team]["name"]
+    return pgettext(TEAM_NAME, english)
 
 
+@per_language
 def team_short(team: int) -> str:
     """Return a team's short name by index, e.g. "Chinstrap"."""
-    return pgettext(TEAM_SHORT, TEAMS[team]["short"])
+    english = TEAMS[team]["short"]
+    return pgettext(TEAM_SHORT, english)
 
 
+@per_language
 def food_name(card_id: str) -> str:
     """Return the creature a Food card shows, e.g. "Krill"."""
     return pgettext(FOOD_NAME, CARDS[card_id].name)
 
 
+@per_language
 def card_name(card_id: str) -> str:
     """Return a card's name: a Food card's creature, or an Explorer's team and power ("Chinstrap Flip")."""
     card = CARDS[card_id]
@@ -58,6 +67,7 @@ def _join_teams(shorts: list[str]) -> str:
     return _(" & ").join(shorts)
 
 
+@per_language
 def direction(compass: str) -> str:
     """Return a direction's word by its letter: "N" -> "north"."""
     words = {

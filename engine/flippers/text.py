@@ -225,9 +225,13 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if kind == "game_over":
         if d.get("teams"):
             sides = {int(side): points for side, points in d["sides"].items()}
-            result = _team_result(d["winners"], sides, d["tiebreak"], len(d["scores"]), names)
+            result = _team_result(
+                d["winners"], sides, _(d["tiebreak"]) if d["tiebreak"] else "", len(d["scores"]), names
+            )
         else:
-            result = _result(d["winners"], [row["total"] for row in d["scores"]], d["tiebreak"], names)
+            result = _result(
+                d["winners"], [row["total"] for row in d["scores"]], _(d["tiebreak"]) if d["tiebreak"] else "", names
+            )
         if d.get("reason") == "resigned":
             return _("Too few players are left after a resignation. Game over: {result}", result=result)
         return _("Game over: {result}", result=result)

@@ -10,7 +10,7 @@ from engine.tank.cards import kinds_in_play
 from engine.tank.data import RULES, CardKind
 from engine.tank.grid import label
 from engine.tank.names import kind_name
-from engine.words import join_list
+from engine.words import join_list, per_language
 from engine.words import join_names as join_words
 from i18n import N_, _, ngettext
 
@@ -186,7 +186,13 @@ def scoring_reminders(players: int) -> list[dict[str, str]]:
     """Return one {key, name, text} per fish type in play and the chest, saying how it scores."""
     present = set(kinds_in_play(players))
     return [
-        {"key": k.key, "name": kind_name(k.key), "text": kind_scoring(k)}
+        {"key": k.key, "name": kind_name(k.key), "text": _scoring_text(k.key)}
         for k in RULES.kinds
         if k.key in present or not k.is_fish
     ]
+
+
+@per_language
+def _scoring_text(kind: str) -> str:
+    """Return how the card kind with this key scores, in the current language."""
+    return kind_scoring(RULES.kind(kind))
