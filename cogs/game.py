@@ -182,7 +182,8 @@ class GameCog(commands.Cog):
             await self.flow.show_privately(interaction, row)
             return
         if wait := self.flow.limits.public("status", interaction.user.id, interaction.channel_id or 0):
-            raise UserError(f"{too_soon(wait)} {_(BOARD_HERE, link=jump_link(row))}")
+            here = _(BOARD_HERE, link=jump_link(row))
+            raise UserError(pgettext("two sentences", "{first} {second}", first=too_soon(wait), second=here))
         await self.flow.repost(interaction, row)
 
     @game.command(name="resign", description="Leave the game in progress, or hand your seat to a computer player")

@@ -362,7 +362,8 @@ class TankAdapter(GameAdapter):
                 continue
             label = f"{row['name']} ×{row['count']}"
             if row["key"] == "molly":
-                label += f" ({join_list(values['molly'])})"
+                # TRANSLATORS: the Mollies of an aquarium with their printed values, e.g. "Mollies ×2 (1, 5)".
+                label = _("{cards} ({values})", cards=label, values=join_list(values["molly"]))
             points = row["points"]
             if points is None:
                 # TRANSLATORS: a kind scored only at the end, e.g. "- Molly ×2 (1, 4): scored at the end".

@@ -9,7 +9,7 @@ import discord
 
 from cogs.flippers.menus import card_menu, discard_menu
 from cogs.flippers.options import can_play, must_discard
-from cogs.flippers.words import _who
+from cogs.flippers.words import _who, sentences
 from engine.base import Event
 from engine.flippers.state import LEADERS, SETUP
 from engine.words import join_list
@@ -37,7 +37,8 @@ def private_text(view: dict[str, Any], names: Sequence[str]) -> str:
     deck = ngettext("Deck: {n} card left.", "Deck: {n} cards left.", info["deck_size"])
     if view["discarded_cards"]:
         aside = join_list([c["power_name"] for c in view["discarded_cards"]])
-        deck = f"{deck} {_('Set aside: {cards}.', cards=aside)}"
+        set_aside = _("Set aside: {cards}.", cards=aside)
+        deck = sentences(deck, set_aside)
     lines.append(deck)
     lines += _to_do(view, names)
     return "\n".join(lines)

@@ -27,7 +27,16 @@ from cogs.flippers.menus import (
     discard_menu,
 )
 from cogs.flippers.options import NEAR_CELLS, cell_options, facing_options, must_discard, nearest_cells, spot_options
-from cogs.flippers.words import NO_DISCARD, _power, _who, aim_words, beside_words, discard_note, facing_word
+from cogs.flippers.words import (
+    NO_DISCARD,
+    _power,
+    _who,
+    aim_words,
+    beside_words,
+    discard_note,
+    facing_word,
+    sentences,
+)
 from engine.base import Action
 from engine.flippers.game import open_cells
 from engine.flippers.state import LEADERS, SETUP, FlippersState
@@ -201,7 +210,8 @@ async def _offer_spots(interaction: discord.Interaction, board: Board, cards: Se
             by_row = [_row_option(r, n) for r, n in sorted(rows.items())]
             row_token = token.replace(CELL, ROW, 1)
             menus += chunked_selects(gid, ver, row_token, _("Another cell: its row first…"), by_row, max_menus=room)
-        text = f"{text} {_('Or pick another cell below.')}"
+        more = _("Or pick another cell below.")
+        text = sentences(text, more)
     await _reply(interaction, text, menus)
 
 

@@ -18,6 +18,12 @@ def _listed(words: Sequence[str]) -> str:
     return join_names(list(words))
 
 
+def sentences(first: str, second: str) -> str:
+    """Return two sentences one after the other, as the current language writes them (Japanese without a space)."""
+    # TRANSLATORS: two whole sentences in a row; Japanese writes them without a space between.
+    return pgettext("two sentences", "{first} {second}", first=first, second=second)
+
+
 def _who(names: Sequence[str], seat: int | None) -> str:
     """Return a seat's player name."""
     if seat is None:

@@ -726,3 +726,16 @@ def test_typed_power_names_are_understood_in_the_players_language() -> None:
         names = {power_name(CARDS[cid].power): cid for cid in state.hands[seat]}
         assert {hand_card(state, seat, name.lower()) for name in names} == set(state.hands[seat])
     assert {hand_card(state, seat, CARDS[cid].power_name) for cid in state.hands[seat]} == set(state.hands[seat])
+
+
+def test_the_hand_names_the_cards_set_aside_in_whole_japanese_sentences() -> None:
+    state = new_setup(2, seed=8)
+    discarded = state.hands[0][0]
+    GAME.apply(state, 0, {"type": "discard", "cards": [discarded]})
+    power = CARDS[discarded].power
+    with using("ja"):
+        text = ADAPTER.private_text(GAME.view(state, 0), NAMES)
+    assert f"枚。除外したカード：{_in('ja', power_name, power)}。" in text
+    with using("de"):
+        text = ADAPTER.private_text(GAME.view(state, 0), NAMES)
+    assert f"Karten. Beiseitegelegt: {_in('de', power_name, power)}." in text
