@@ -306,7 +306,8 @@ class GameCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """Reply with the whole rules text privately, in as many embeds and messages as it needs."""
         rules = games()[game.value]
-        first, *more = embed_messages(f"{rules.title}: rules", rules.rules_text())
+        # TRANSLATORS: the title of the /game rules reply, e.g. "Flippers: rules".
+        first, *more = embed_messages(_("{title}: rules", title=rules.title), rules.rules_text())
         await interaction.response.send_message(embeds=first, ephemeral=True)
         for embeds in more:
             await interaction.followup.send(embeds=embeds, ephemeral=True)
