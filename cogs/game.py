@@ -183,7 +183,8 @@ class GameCog(commands.Cog):
             return
         if wait := self.flow.limits.public("status", interaction.user.id, interaction.channel_id or 0):
             here = _(BOARD_HERE, link=jump_link(row))
-            raise UserError(pgettext("two sentences", "{first} {second}", first=too_soon(wait), second=here))
+            refusal = pgettext("two sentences", "{first} {second}", first=too_soon(wait), second=here)
+            raise UserError(refusal)
         await self.flow.repost(interaction, row)
 
     @game.command(name="resign", description="Leave the game in progress, or hand your seat to a computer player")
