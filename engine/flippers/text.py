@@ -225,13 +225,9 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if kind == "game_over":
         if d.get("teams"):
             sides = {int(side): points for side, points in d["sides"].items()}
-            result = _team_result(
-                d["winners"], sides, _(d["tiebreak"]) if d["tiebreak"] else "", len(d["scores"]), names
-            )
+            result = _team_result(d["winners"], sides, _tie_line(d), len(d["scores"]), names)
         else:
-            result = _result(
-                d["winners"], [row["total"] for row in d["scores"]], _(d["tiebreak"]) if d["tiebreak"] else "", names
-            )
+            result = _result(d["winners"], [row["total"] for row in d["scores"]], _tie_line(d), names)
         if d.get("reason") == "resigned":
             return _("Too few players are left after a resignation. Game over: {result}", result=result)
         return _("Game over: {result}", result=result)
@@ -302,3 +298,9 @@ def status(state: FlippersState, names: Sequence[str], to_act: list[int]) -> str
         ]
     )
     return _("Turn {turn}: {name} activates {cards}.", turn=state.turn, name=who, cards=left)
+
+
+def _tie_line(data: dict[str, Any]) -> str:
+    """Return the tie line a game_over event saved (in English), in the current language."""
+    saved = data.get("tiebreak") or ""
+    return _(saved) if saved else ""

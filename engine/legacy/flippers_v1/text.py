@@ -192,9 +192,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
             cell=d["cell"],
         )
     if kind == "game_over":
-        result = _result(
-            d["winners"], [row["total"] for row in d["scores"]], _(d["tiebreak"]) if d["tiebreak"] else "", names
-        )
+        result = _result(d["winners"], [row["total"] for row in d["scores"]], _tie_line(d), names)
         return _("Game over: {result}", result=result)
     return ""
 
@@ -269,3 +267,9 @@ def rules_text() -> str:
         "- Resigning discards your hand and deck; your table cards stay; you cannot win.",
     ]
     return "\n".join(lines)
+
+
+def _tie_line(data: dict[str, Any]) -> str:
+    """Return the tie line a game_over event saved (in English), in the current language."""
+    saved = data.get("tiebreak") or ""
+    return _(saved) if saved else ""

@@ -232,13 +232,9 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if kind == "game_over":
         if d.get("teams"):
             sides = {int(side): points for side, points in d["sides"].items()}
-            result = _team_result(
-                d["winners"], sides, _(d["tiebreak"]) if d["tiebreak"] else "", len(d["scores"]), names
-            )
+            result = _team_result(d["winners"], sides, _tie_line(d), len(d["scores"]), names)
         else:
-            result = _result(
-                d["winners"], [row["total"] for row in d["scores"]], _(d["tiebreak"]) if d["tiebreak"] else "", names
-            )
+            result = _result(d["winners"], [row["total"] for row in d["scores"]], _tie_line(d), names)
         return _("Game over: {result}", result=result)
     return ""
 
@@ -347,3 +343,9 @@ def rules_text() -> str:
         "- Resigning: your hand and deck leave, your table cards stay; you cannot win.",
     ]
     return "\n".join(lines)
+
+
+def _tie_line(data: dict[str, Any]) -> str:
+    """Return the tie line a game_over event saved (in English), in the current language."""
+    saved = data.get("tiebreak") or ""
+    return _(saved) if saved else ""
