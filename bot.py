@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from config import Settings, load_env_file
 from engine.registry import packages
+from i18n import _
 from monitor.server import MonitorServer
 from storage.database import Database, Shards
 from storage.ownership import ShardLease, ShardTaken
@@ -211,9 +212,11 @@ class IceFloeBot(commands.Bot):
             log.info("refused a forged command from user %s: %s", interaction.user.id, error)
             await report(interaction, UserError(str(error)))
         elif isinstance(error, app_commands.TransformerError):
-            await report(interaction, UserError(f"{echo(error.value)} is not a valid value for that option."))
+            await report(
+                interaction, UserError(_("{typed} is not a valid value for that option.", typed=echo(error.value)))
+            )
         elif isinstance(error, app_commands.CheckFailure | app_commands.CommandNotFound):
-            await report(interaction, UserError("You cannot use that command here."))
+            await report(interaction, UserError(_("You cannot use that command here.")))
         else:
             await report(interaction, original)
         await self.flow.lifecycle.after_interaction(interaction)

@@ -10,11 +10,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.registry import games, packages
-from i18n import LANGUAGES, _, using
+from i18n import LANGUAGES, N_, _, ngettext, pgettext, using
 from storage.database import LOBBY, GameRow, GuildSettings
 from storage.finished import last_finished_game
 from storage.languages import server_language, set_server_language
-from storage.server_rules import save_server_rules, server_rules
+from storage.server_rules import ServerRules, save_server_rules, server_rules
 from ui import ratings, records
 from ui.bots import LEVELS
 from ui.errors import UserError
@@ -41,20 +41,44 @@ LANGUAGE_CHOICES = [
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 OPTION_HELP = {o.name: o.description for g in games().values() for o in g.options}
 HOURS = app_commands.Range[float, 0.1, 720.0]
-BOARD_HERE = "The current board is here: {link}"
-REPLAY_HERE = "The replay of game #{number} is already posted here: {link}"
+BOARD_HERE = N_("The current board is here: {link}")
+REPLAY_HERE = N_("The replay of game #{number} is already posted here: {link}")
 
 
 def yes(on: bool) -> str:
-    """Return "yes" or "no"."""
-    return "yes" if on else "no"
+    """Return "yes" or "no" as a setting's value reads."""
+    return pgettext("setting value", "yes") if on else pgettext("setting value", "no")
 
 
 def _in_server(interaction: discord.Interaction) -> int:
     """Return the server id, or refuse a command used in direct messages."""
     if interaction.guild_id is None:
-        raise UserError("Use this command in a server channel.")
+        raise UserError(_("Use this command in a server channel."))
     return interaction.guild_id
+
+
+def settings_text(current: GuildSettings, rules: ServerRules, *, saved: bool) -> str:
+    """Return the server's game defaults as /game settings shows them, after "Saved." when they were just changed."""
+    timeout = hours(current.timeout_hours) if current.timeout_hours else pgettext("timeout", "off")
+    # TRANSLATORS: /game settings, first line; "·" separates the settings.
+    timers = _(
+        "Reminder after {reminder} · timeout {timeout} · new games in a thread: {thread}",
+        reminder=hours(current.reminder_hours),
+        timeout=timeout,
+        thread=yes(current.thread_default),
+    )
+    # TRANSLATORS: /game settings, second line; each value is "yes" or "no".
+    switches = _(
+        "Rated games: {ratings} · takebacks: {takebacks} · takebacks in rated games: {rated_takebacks}"
+        " · hints keep a rated game rated: {rated_hints}",
+        ratings=yes(rules.ratings),
+        takebacks=yes(rules.takebacks),
+        rated_takebacks=yes(rules.rated_takebacks),
+        rated_hints=yes(rules.rated_hints),
+    )
+    # TRANSLATORS: /game settings after a change: "Saved." then the first line of the settings.
+    first = _("Saved. {settings}", settings=timers) if saved else timers
+    return f"{first}\n{switches}"
 
 
 class GameCog(commands.Cog):
@@ -95,10 +119,15 @@ class GameCog(commands.Cog):
         thread = (settings.thread_default and not in_thread(interaction)) if thread is None else thread
         missing = missing_permissions(interaction.app_permissions, in_thread=in_thread(interaction), new_thread=thread)
         if missing:
-            them = "it" if len(missing) == 1 else "them"
             raise UserError(
-                f"I cannot run a game here: I am missing {listing(missing)} in this channel. "
-                f"Ask a moderator to give me {them}, or start the game in another channel."
+                ngettext(
+                    "I cannot run a game here: I am missing {permissions} in this channel. "
+                    "Ask a moderator to give me it, or start the game in another channel.",
+                    "I cannot run a game here: I am missing {permissions} in this channel. "
+                    "Ask a moderator to give me them, or start the game in another channel.",
+                    len(missing),
+                    permissions=listing(missing),
+                )
             )
         await self.flow.lobby_allowed(interaction)
         user, channel = interaction.user.id, interaction.channel_id or 0
@@ -160,7 +189,9 @@ class GameCog(commands.Cog):
             await self.flow.show_privately(interaction, row)
             return
         if wait := self.flow.limits.public("status", interaction.user.id, interaction.channel_id or 0):
-            raise UserError(f"{too_soon(wait)} {BOARD_HERE.format(link=jump_link(row))}")
+            here = _(BOARD_HERE, link=jump_link(row))
+            refusal = pgettext("two sentences", "{first} {second}", first=too_soon(wait), second=here)
+            raise UserError(refusal)
         await self.flow.repost(interaction, row)
 
     @game.command(name="resign", description="Leave the game in progress, or hand your seat to a computer player")
@@ -204,7 +235,7 @@ class GameCog(commands.Cog):
         """Store the caller's DM reminder choice."""
         on = setting.value == "on"
         await self.flow.db.set_dm_reminders(interaction.user.id, on)
-        text = "I will also remind you by direct message." if on else "Reminders will only be posted in channels."
+        text = _("I will also remind you by direct message.") if on else _("Reminders will only be posted in channels.")
         await interaction.response.send_message(text, ephemeral=True)
 
     # -- lists, history and records --------------------------------------------------------------------
@@ -241,9 +272,9 @@ class GameCog(commands.Cog):
         """Post an animated replay of a finished game."""
         row = await records.pick_game(self.flow, interaction, game_number)
         if row.status == LOBBY or not row.state:
-            raise UserError("That game has not been played yet.")
+            raise UserError(_("That game has not been played yet."))
         if link := await self._posted_replay(interaction, row.id):
-            await interaction.response.send_message(REPLAY_HERE.format(number=row.id, link=link), ephemeral=True)
+            await interaction.response.send_message(_(REPLAY_HERE, number=row.id, link=link), ephemeral=True)
             return
         if wait := self.flow.limits.public("replay", interaction.user.id, interaction.channel_id or 0):
             raise UserError(too_soon(wait))
@@ -326,7 +357,7 @@ class GameCog(commands.Cog):
         if changing:
             perms = interaction.permissions
             if not (perms.manage_guild or perms.administrator):
-                raise UserError("Only members with Manage Server can change the settings.")
+                raise UserError(_("Only members with Manage Server can change the settings."))
             current = GuildSettings(
                 reminder_hours if reminder_hours is not None else current.reminder_hours,
                 current.timeout_hours if timeout_hours is None else (timeout_hours or None),
@@ -337,14 +368,7 @@ class GameCog(commands.Cog):
             await save_server_rules(self.flow.db, guild_id, rules)
             if language is not None:
                 await set_server_language(self.flow.db, guild_id, language.value)
-        timeout = hours(current.timeout_hours) if current.timeout_hours else "off"
-        text = (
-            f"{'Saved. ' if changing else ''}Reminder after {hours(current.reminder_hours)} · timeout {timeout}"
-            f" · new games in a thread: {'yes' if current.thread_default else 'no'}\n"
-            f"Rated games: {yes(rules.ratings)} · takebacks: {yes(rules.takebacks)}"
-            f" · takebacks in rated games: {yes(rules.rated_takebacks)}"
-            f" · hints keep a rated game rated: {yes(rules.rated_hints)}"
-        )
+        text = settings_text(current, rules, saved=changing)
         text += "\n" + await self._language_line(interaction, guild_id)
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -377,7 +401,7 @@ class GameCog(commands.Cog):
         """Return this channel's lobby, or refuse."""
         row = await self.flow.game_here(interaction)
         if row.status != LOBBY:
-            raise UserError("The game in this channel has already started.")
+            raise UserError(_("The game in this channel has already started."))
         return row
 
 
