@@ -109,8 +109,10 @@ def rules() -> str:
                 if kinds["molly"].values.get(marking.key)
             ),
         ),
-        _(
+        ngettext(
+            "- Goal cards (house goals, one drawn per game, {points} point): {goals}.",
             "- Goal cards (house goals, one drawn per game, {points} points): {goals}.",
+            RULES.goal_points,
             points=RULES.goal_points,
             goals=_semicolons(goals),
         ),

@@ -178,8 +178,15 @@ def _counts_without_plural(path: Path) -> list[str]:
     return found
 
 
-HAND_COUNTED = r"\{(?!counts\})[a-z_]+\} (?:open game|game|card|fish card|point|tile|penguin|page|open cell)s?\b"
-"""A placeholder straight before a counted noun ("{counts}" is a list of numbers, always plural)."""
+NOT_NUMBERS = ("counts", "decks", "block", "switch")
+"""Placeholders that look counted but are not a number: lists of numbers (always plural) and power names
+("the {block} card", "{switch} points at ...")."""
+
+HAND_COUNTED = (
+    rf"\{{(?!(?:{'|'.join(NOT_NUMBERS)})\}})[a-z_]+\}} "
+    r"(?:open game|game|card|fish card|point|tile|penguin|page|open cell)s?\b"
+)
+"""A placeholder straight before a counted noun."""
 
 
 def _messages_counting_by_hand(path: Path) -> list[str]:
