@@ -261,7 +261,7 @@ def test_every_text_on_the_table_is_at_least_8_px_on_a_phone_400_px_wide(monkeyp
         return original(self, xy, content, *args, font=font, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    for cached in (paint.text_sprite, paint.card_sprite, paint.seat_chip, paint.kind_chip, paint.empty_slot):
+    for cached in (paint.text_sprite, paint._card_sprite, paint.seat_chip, paint._kind_chip, paint.empty_slot):
         cached.cache_clear()
     for view in _tables():
         draw_table(view, LONG)
