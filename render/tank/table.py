@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from i18n import _, ngettext, pgettext
-from render.common import INK, encode_png, fit_named, fit_text, listed
+from render.common import INK, encode_png, fit_named, listed
 from render.tank.final import render_final
 from render.tank.paint import card_sprite, chip, drawn, empty_slot, paste, put
 from render.tank.style import (
@@ -250,7 +250,6 @@ def _seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
         if info["resigned"]:
             # TRANSLATORS: beside the name of a player who left the game, in a picture.
             tags.append(pgettext("tank seat", "left"))
-        tag = " " + _("({tags})", tags=listed(tags)) if tags else ""
         counts = ngettext("{n} card", "{n} cards", info["cards"])
         if info["discarded"]:
             # TRANSLATORS: a player's card count, then how many they discarded for a Gourami ("5 cards, 1 out").
@@ -258,8 +257,13 @@ def _seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
         fill = MUTED if info["resigned"] else INK
         right = left + width - 8
         room = right - (left + 2 * CHIP + 14) - text_width(counts, 20, True) - 12
-        size = size_to_fit(seat_name(names, seat) + tag, room, 20, smallest=SMALLEST)
-        label = fit_text(seat_name(names, seat), size, room - text_width(tag, size)) + tag
+        name = seat_name(names, seat)
+
+        def tagged(who: str, tags: list[str] = tags) -> str:
+            return _("{name} ({tags})", name=who, tags=listed(tags)) if tags else who
+
+        size = size_to_fit(tagged(name), room, 20, smallest=SMALLEST)
+        label = fit_named(tagged, name, size, room)
         put(image, (left + 2 * CHIP + 14, middle), label, size, fill, bg=back)
         put(image, (right, middle), counts, 20, fill, bold=True, anchor="rm", bg=back)
     y += ROW * -(-len(view["seats"]) // SEAT_COLUMNS)
