@@ -109,29 +109,43 @@ def order_rows(view: dict[str, Any]) -> list[tuple[str, list[int]]]:
     return [(label, seats) for label, seats in rows if seats]
 
 
+def _strip_width(label: str, seats: list[int]) -> float:
+    """Return how wide one turn-order strip is drawn: its label, then a chip per seat."""
+    return text_width(_("{label}:", label=label), 20, True) + 10 + len(seats) * (2 * CHIP + 14)
+
+
+def _order_lines(view: dict[str, Any]) -> list[list[tuple[str, list[int]]]]:
+    """Return the turn-order strips by line: side by side when they fit the width, else one per line."""
+    rows = order_rows(view)
+    if not rows:
+        return []
+    if sum(_strip_width(label, seats) for label, seats in rows) + 24 * (len(rows) - 1) <= WIDTH - 2 * MARGIN:
+        return [rows]
+    return [[row] for row in rows]
+
+
 def _orders(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     """Draw who splits and takes this round, in order, side by side, the seat due now ringed; return the next y."""
     acting = view["to_act"][0] if view["to_act"] else None
-    rows = order_rows(view)
-    if not rows:
-        return y
-    x = MARGIN
-    middle = y + ROW / 2
-    for label, seats in rows:
-        # TRANSLATORS: a turn-order strip's label, before the seat chips ("Take order:").
-        text = _("{label}:", label=label)
-        put(image, (x, middle), text, 20, INK, bold=True, bg=BACKGROUND)
-        x += text_width(text, 20, True) + 10
-        for i, seat in enumerate(seats):
-            if i:
-                put(image, (x - 6, middle), "›", 20, MUTED, bold=True, anchor="mm")
-            chip(image, seat, x + CHIP + 1, middle, CHIP)
-            if i == 0 and seat == acting:
-                r = CHIP + 5
-                draw.ellipse((x + CHIP + 1 - r, middle - r, x + CHIP + 1 + r, middle + r), outline=INK, width=3)
-            x += 2 * CHIP + 14
-        x += 24
-    return y + ROW + 4
+    for line in _order_lines(view):
+        x = MARGIN
+        middle = y + ROW / 2
+        for label, seats in line:
+            # TRANSLATORS: a turn-order strip's label, before the seat chips ("Take order:").
+            text = _("{label}:", label=label)
+            put(image, (x, middle), text, 20, INK, bold=True, bg=BACKGROUND)
+            x += text_width(text, 20, True) + 10
+            for i, seat in enumerate(seats):
+                if i:
+                    put(image, (x - 6, middle), "›", 20, MUTED, bold=True, anchor="mm")
+                chip(image, seat, x + CHIP + 1, middle, CHIP)
+                if i == 0 and seat == acting:
+                    r = CHIP + 5
+                    draw.ellipse((x + CHIP + 1 - r, middle - r, x + CHIP + 1 + r, middle + r), outline=INK, width=3)
+                x += 2 * CHIP + 14
+            x += 24
+        y += ROW + 4
+    return y
 
 
 def _dashed(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], colour: Colour) -> None:
@@ -169,7 +183,7 @@ def table_height(view: dict[str, Any]) -> int:
     """Return the height of the table picture, computed the way the parts below are laid out."""
     height = MARGIN + HEAD + (HEAD if view["to_act"] else 0) + 8
     height += 12 + 28 * len(_goal_lines(view["goal"])) + 8
-    height += (ROW + 4) if order_rows(view) else 0
+    height += (ROW + 4) * len(_order_lines(view))
     height += _grid_height(view)
     height += ROW * -(-len(view["seats"]) // SEAT_COLUMNS) + 36 + FOOT * (len(_footer_lines(view)) - 1)
     return height + 8
