@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from i18n import _, pgettext
 from render.common import fit_text, listed, text_length
-from render.flippers.cards import FAINT, OPEN
+from render.flippers.cards import FAINT, OPEN, _fit
 from render.flippers.palette import _index
 from render.flippers.reading import _activation_line, _columns, _letters, _name, _row_numbers, _sides, _team
 from render.flippers.sprites import _measure, _named, _paste, _put, _seat_badge, _word
@@ -93,8 +93,10 @@ def _panel(image: Image.Image, view: dict[str, Any], names: Sequence[str], top: 
         label_text = _team(members) + (
             " ★" if any(s["seat"] in view["winners"] for s in view["seats"] if s["side"] == side) else ""
         )
-        label_text = fit_text(label_text, size, name_right - 14, True)
-        _put(image, _named(label_text, size, True), 14, middle)
+        # A long side name is drawn a little smaller before it is shortened.
+        label_size = _fit(label_text, size, name_right - 14, True, floor=max(min_text(width), round(size * 0.75)))
+        label_text = fit_text(label_text, label_size, name_right - 14, True)
+        _put(image, _named(label_text, label_size, True), 14, middle)
         numbers = [str(total)] if view["final"] else [str(total), *([str(end)] if end is not None else [])]
         columns = edges[-1:] if view["final"] else edges[: len(numbers)]
         for number, edge in zip(numbers, columns, strict=True):
