@@ -389,10 +389,15 @@ def _draw_emoji(
         x += step
 
 
+NO_BREAK_BEFORE = frozenset("、。，．・：；？！ー）」』】〕…,.:;!?)")
+"""Characters a wrapped line never starts with (Japanese line-breaking rules, and Latin punctuation)."""
+
+
 def wrap_text(text: str, size: int, width: float, bold: bool = False, max_lines: int = 2) -> list[str]:
     """Break `text` (a name in any script) into at most `max_lines` lines of at most `width` pixels.
 
-    Lines break at spaces; a word wider than a line (or a name without spaces) breaks between characters.
+    Lines break at spaces; a word wider than a line (or a name, or Japanese, without spaces) breaks between
+    characters, never before closing punctuation.
     Only text that still does not fit in `max_lines` lines ends with an ellipsis.
     """
     lines: list[str] = []
@@ -406,7 +411,7 @@ def wrap_text(text: str, size: int, width: float, bold: bool = False, max_lines:
             lines.append(current)
         current = ""
         for char in word:
-            if current and text_length(current + char, size, bold) > width:
+            if current and text_length(current + char, size, bold) > width and char not in NO_BREAK_BEFORE:
                 lines.append(current)
                 current = ""
             current += char

@@ -6,7 +6,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from i18n import N_, _, pgettext
-from render.common import text_length
+from render.common import NO_BREAK_BEFORE, text_length
+
+UNBROKEN = NO_BREAK_BEFORE | {" "}
+"""Characters a wrapped line never starts with: closing punctuation, and a space (dropped at the break)."""
 
 Colour = tuple[int, int, int]
 
@@ -99,15 +102,11 @@ def wrap(text: str, limit: float, size: int, bold: bool = False) -> list[str]:
             current = word
             continue
         for char in f" {word}" if current else word:
-            if current and text_width(current + char, size, bold) > limit and char not in NO_BREAK_BEFORE:
+            if current and text_width(current + char, size, bold) > limit and char not in UNBROKEN:
                 lines.append(current.rstrip())
-                current = "" if char == " " else char
+                current = char
             else:
                 current += char
     if current:
         lines.append(current)
     return lines
-
-
-NO_BREAK_BEFORE = frozenset(" 、。，．・：；？！ー）」』】〕…,.:;!?)")
-"""Characters a line never starts with (Japanese line-breaking rules, and Latin punctuation)."""
