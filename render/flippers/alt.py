@@ -231,7 +231,9 @@ def alt_text_table(view: dict[str, Any], names: list[str]) -> str:
     summary = [*short, food, _explorer_counts(view), elsewhere]
     sideless = _compact_food(view, sides=False) if food else ""
     least = [*head, _points_table(view, names), supply, _compact_markers(view), sideless, elsewhere]
-    versions = (full, compact, summary, least)
+    # Longer languages with the longest names may need the points alone.
+    bare = [*head, _points_table(view, names), supply, elsewhere]
+    versions = (full, compact, summary, least, bare)
     return fit_alt(*(" ".join(part for part in parts if part) for parts in versions))
 
 

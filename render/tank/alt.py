@@ -173,15 +173,18 @@ def alt_text_table(view: dict[str, Any], names: Sequence[str]) -> str:
     deck = _("Deck {deck}, discard pile {discards}.", deck=_cards(view["deck"]), discards=_cards(view["discard_pile"]))
     full = " ".join([*head, *parts, deck])
     scoring = _("Scoring: {lines}.", lines=clauses([line for _kind, line in scoring_lines(view)]))
-    compact = [*head, _("Players: {players}.", players=clauses([_compact_seat(s, names) for s in view["seats"]]))]
-    compact += [
+    lead = [*head, _("Players: {players}.", players=clauses([_compact_seat(s, names) for s in view["seats"]]))]
+    lead += [
         _("{label}: {names}.", label=label, names=listed([seat_letter(s) for s in seats])) for label, seats in rows
     ]
-    compact.append(_("{side} by {side} grid; h cuts run between rows, v cuts between columns.", side=side))
-    compact += [_compact_group(view, g) for g in view["groups"]]
-    compact.append(deck)
+    lead.append(_("{side} by {side} grid; h cuts run between rows, v cuts between columns.", side=side))
+    compact = [*lead, *(_compact_group(view, g) for g in view["groups"]), deck]
     elsewhere = _("How each card scores: /game rules game:tank.")
-    return fit_alt(f"{full} {scoring}", f"{full} {elsewhere}", " ".join([*compact, elsewhere]), " ".join(compact))
+    # Longer languages with the longest names may need the groups by size alone (the menus name their cards).
+    sizes = [_("Group {label}: {cards}.", label=g["label"], cards=_cards(g["size"])) for g in view["groups"]]
+    bare = [*lead, *sizes, deck, elsewhere]
+    versions = (f"{full} {scoring}", f"{full} {elsewhere}", " ".join([*compact, elsewhere]), " ".join(compact))
+    return fit_alt(*versions, " ".join(bare))
 
 
 def alt_text_aquarium(view: dict[str, Any], names: Sequence[str]) -> str:
