@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import io
 import json
+import re
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -98,11 +99,16 @@ def full_stop(text: str) -> str:
     return text if text.endswith(STOPS) else text + pgettext("full stop", ".")
 
 
+_CJK_SPACE = re.compile(r"(?<=[。！？]) +")
+
+
 def fit_alt(*versions: str, limit: int = ALT_LIMIT) -> str:
     """Return the first of `versions` (fullest first) that fits Discord's alt text, else the last in whole sentences.
 
     Each renderer's last version is written to fit every table; the sentence cut (saying so) is a safety net.
     """
+    # Sentences are joined with spaces; Japanese runs its sentences on after "。" with none.
+    versions = tuple(_CJK_SPACE.sub("", text) for text in versions)
     for text in versions:
         if len(text) <= limit:
             return text
