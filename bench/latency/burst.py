@@ -23,6 +23,7 @@ from pathlib import Path
 from bench.latency.bots import BotProcess
 from bench.latency.fake import BenchDiscord, StateReader
 from bench.latency.players import Pacer, Table
+from bench.latency.report import print_profile
 from bench.latency.samples import ANSWER_TIMEOUT, Refused, Samples, ms, percentile
 from engine.registry import get
 from tests.harness import Driver, InteractionResult
@@ -100,7 +101,9 @@ async def measure(table: Table, result: InteractionResult, before: tuple[int, st
     samples.turns += 1
 
 
-async def run_burst(games: int, rounds: int, *, players: int = 2, seed: int = 1) -> BurstSamples:
+async def run_burst(
+    games: int, rounds: int, *, players: int = 2, seed: int = 1, profile: Path | None = None
+) -> BurstSamples:
     """Set up `games` fish games, then play `rounds` rounds in which every game moves at the same instant."""
     burst = BurstSamples()
     rng = random.Random(seed)
@@ -109,7 +112,7 @@ async def run_burst(games: int, rounds: int, *, players: int = 2, seed: int = 1)
         async with BenchDiscord() as fake:
             channels = [fake.add_text_channel(fake.guild, f"burst-{n}") for n in range(games)]
             driver = Driver(fake, timeout=ANSWER_TIMEOUT)
-            async with BotProcess.running(fake, Path(tmp), None, False) as bot, StateReader(str(database)) as reader:
+            async with BotProcess.running(fake, Path(tmp), profile, False) as bot, StateReader(str(database)) as reader:
                 tables = []
                 for n, channel in enumerate(channels):
                     seated = [driver.user(f"b{n}{chr(97 + k)}") for k in range(players)]
@@ -173,7 +176,7 @@ BURST_HEADER = (
 )
 
 
-async def print_bursts(levels: list[int], rounds: int) -> None:
+async def print_bursts(levels: list[int], rounds: int, profile: Path | None = None, top: int = 25) -> None:
     """Run a burst at each level and print one row per level, with the machine's load around it."""
     print("Ice Floe bursts: every fish game (2 players) sends its next move as a slash command in the same second;")
     print("ack = the interaction acknowledged, board = the channel shows the board the move made; ms from the")
@@ -182,7 +185,10 @@ async def print_bursts(levels: list[int], rounds: int) -> None:
     print(BURST_HEADER, flush=True)
     for games in levels:
         before, started = load(), time.monotonic()
-        burst = await run_burst(games, rounds)
+        path = (profile / f"bot-burst-{games}.prof").resolve() if profile else None
+        if profile:
+            await asyncio.to_thread(profile.mkdir, parents=True, exist_ok=True)
+        burst = await run_burst(games, rounds, profile=path)
         samples, bot = burst.samples, burst.samples.bot
         ack, board = samples.ack or [0.0], samples.board or [0.0]
         print(
@@ -199,3 +205,5 @@ async def print_bursts(levels: list[int], rounds: int) -> None:
             print(f"  {line}")
         spread = max(burst.spread, default=0.0)
         print(f"  (the harness sent each round's moves within {spread * 1000:.0f} ms)", flush=True)
+        if path is not None:
+            print_profile(path, max(1, burst.finished), top)

@@ -59,9 +59,9 @@ async def main() -> None:
     )
     args = parser.parse_args()
     if args.burst:
-        if args.in_process or args.profile or args.stacks or args.setups != "sqlite" or args.saved != "0":
+        if args.in_process or args.stacks or args.setups != "sqlite" or args.saved != "0":
             parser.error("--burst runs one bot process on a fresh SQLite file: drop the other run options")
-        await print_bursts([int(level) for level in args.levels.split(",")], args.burst)
+        await print_bursts([int(level) for level in args.levels.split(",")], args.burst, args.profile, args.top)
         return
     if (args.profile or args.stacks) and args.in_process:
         parser.error("--profile and --stacks look inside the bot process: drop --in-process")
