@@ -92,7 +92,10 @@ def wrap(text: str, limit: float, size: int, bold: bool = False) -> list[str]:
     """
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    # A separator dot ends a line, never starts one: it is glued to the word before it.
+    for word in text.replace(" · ", "\u00a0· ").split(" "):
+        if not word:
+            continue
         trial = f"{current} {word}".strip()
         if text_width(trial, size, bold) <= limit or (not current and text_width(word, size, bold) <= limit):
             current = trial

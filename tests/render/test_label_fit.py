@@ -18,8 +18,7 @@ from PIL import Image, ImageDraw
 import i18n
 from engine.registry import get
 from i18n import using
-from i18n.catalogs import read_catalog
-from i18n.tool import po_path
+from i18n.catalogs import po_files, read_catalog
 from render import fish, flippers, tank
 from render.common import font, text_length
 
@@ -36,10 +35,11 @@ def _width(text: str) -> float:
 
 @cache
 def longest() -> gettext.NullTranslations:
-    """Return translations that give each render string its widest translation among the shipped languages."""
+    """Return translations that give each string (labels, and the names views carry) its widest translation."""
     chosen: dict[tuple[str | None, Any], list[str]] = {}
     for language in LANGUAGES:
-        for message in read_catalog(po_path(language, "render"), language):
+        messages = [message for path in po_files(language) for message in read_catalog(path, language)]
+        for message in messages:
             if not message.id or not message.string:
                 continue
             forms = [message.string] if isinstance(message.string, str) else list(message.string)

@@ -101,9 +101,7 @@ def test_alt_text_counts_cards_but_never_lists_a_hand() -> None:
     assert f"{NAMES[seat]} ({chip}): {n} card{'s' if n != 1 else ''}" in text
     # The grid lists only cards still on the table: as many card names as cards left on it.
     on_grid = sum(c is not None for c in state.grid)
-    listed = sum(
-        text.count(name) for name in ("Guppy", "Discus", "Neon Tetra", "Angelfish", "Gourami", "Molly")
-    )
+    listed = sum(text.count(name) for name in ("Guppy", "Discus", "Neon Tetra", "Angelfish", "Gourami", "Molly"))
     listed += text.count("Treasure Chest")
     assert listed == on_grid
 
