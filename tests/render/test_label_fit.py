@@ -29,8 +29,8 @@ SMALLEST_ON_A_PHONE = 8
 
 
 def _width(text: str) -> float:
-    """Return how wide a translation is drawn at a middling bold size (long texts, never drawn, by length)."""
-    return text_length(text, 20, bold=True) if len(text) <= 200 else 20.0 * len(text)
+    """Return how wide a translation is drawn at a middling bold size (messages, never drawn, by length)."""
+    return text_length(text, 20, bold=True) if len(text) <= 200 and "\n" not in text else 20.0 * len(text)
 
 
 @cache
