@@ -236,16 +236,12 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str
             draw_text(draw, (MARGIN, middle), line, size, INK, bold=True, anchor="lm")
         return
     seat = view["to_act"][0]
-    letter = seat_letter(seat)
-    if view["phase"] == "placement":
+    letter, placing = seat_letter(seat), view["phase"] == "placement"
 
-        def line(name: str) -> str:
+    def line(name: str) -> str:
+        if placing:
             return _("{name} ({letter}) places a penguin", name=name, letter=letter)
-
-    else:
-
-        def line(name: str) -> str:
-            return _("{name} ({letter}) to move", name=name, letter=letter)
+        return _("{name} ({letter}) to move", name=name, letter=letter)
 
     penguin(draw, seat, width - MARGIN - 22, HEADER_H / 2, 20)
     room -= 44 + 12

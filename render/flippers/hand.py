@@ -26,19 +26,12 @@ def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     draw = ImageDraw.Draw(image)
     room = width - 2 * HAND_PAD
 
+    team = info["team"]
+    if text_length(_("{name}'s hand ({team})", name="", team=team), 30, True) > room * 0.6:
+        team = info.get("short")
+
     def title(name: str) -> str:
-        return _("{name}'s hand ({team})", name=name, team=info["team"])
-
-    if text_length(title(""), 30, True) > room * 0.6:
-        if "short" in info:
-
-            def title(name: str) -> str:
-                return _("{name}'s hand ({team})", name=name, team=info["short"])
-
-        else:
-
-            def title(name: str) -> str:
-                return _("{name}'s hand", name=name)
+        return _("{name}'s hand ({team})", name=name, team=team) if team else _("{name}'s hand", name=name)
 
     draw_text(
         draw, (HAND_PAD, 38), fit_named(title, _name(names, seat), 30, room, bold=True), 30, INK, bold=True, anchor="lm"
