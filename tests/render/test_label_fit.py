@@ -22,7 +22,7 @@ from i18n.catalogs import po_files, read_catalog
 from render import fish, flippers, tank
 from render.common import font, text_length
 
-LANGUAGES = ("de", "es", "pt_BR", "ja")
+LANGUAGES = tuple(code for code in i18n.LANGUAGES if code != i18n.ENGLISH)
 NAMES = ["Maximilian Alexander F.", "山田太郎", "Анастасия", "Bo", "Chloé", "Dmitri"]
 PHONE = 400
 SMALLEST_ON_A_PHONE = 8
