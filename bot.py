@@ -182,13 +182,20 @@ class IceFloeBot(commands.Bot):
         return True
 
     async def check_payload(self, interaction: discord.Interaction) -> bool:
-        """Refuse a slash command whose options no Discord client would send (raises ForgedOptions)."""
+        """Refuse a slash command whose options no Discord client would send; in a burst, defer a move at once."""
         check_interaction(self.tree, interaction)
+        await self.flow.bursts.early(interaction)
         return True
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: object) -> None:
+        """Count a slash command as answered (the burst counter)."""
+        self.flow.bursts.done(interaction.id)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Turn any command error into one ephemeral reply."""
         original = getattr(error, "original", error)
+        self.flow.answers.given(interaction.id)  # a move acknowledged in a burst and refused owes nothing more
+        self.flow.bursts.done(interaction.id)
         if self.is_closed():  # shutting down: the connection to Discord is gone, there is no one to answer
             log.info("a command was still running at shutdown: %s", original)
             return

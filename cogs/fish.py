@@ -16,6 +16,7 @@ from engine.fish.game import INDEX, LABELS, PLACEMENT, RAYS, FishState
 from engine.words import plural
 from render.fish import alt_text, render_board
 from ui.adapter import Board, GameAdapter, Picture, register
+from ui.bursts import MOVE
 from ui.components import ComponentHit, autocomplete, chunked_selects, select, view_of
 from ui.errors import UserError, not_your_turn
 
@@ -194,13 +195,17 @@ class FishCog(commands.Cog):
         """Return the live state and the caller's seat in this channel's fish game, or None."""
         return await self.flow.caller_seat(interaction, KEY)
 
-    @fish.command(name="place", description="Place a penguin on a free 1-fish tile")
+    @fish.command(name="place", description="Place a penguin on a free 1-fish tile", extras={MOVE: "public"})
     @app_commands.describe(tile="A tile label such as C4")
     async def place(self, interaction: discord.Interaction, tile: str) -> None:
         """Place one penguin."""
         await self.flow.act(interaction, await self.flow.active_game(interaction, KEY), {"type": "place", "tile": tile})
 
-    @fish.command(name="move", description="Slide a penguin in a straight line and take the tile it leaves")
+    @fish.command(
+        name="move",
+        description="Slide a penguin in a straight line and take the tile it leaves",
+        extras={MOVE: "public"},
+    )
     @app_commands.describe(start="The tile your penguin is on", end="Where it should go")
     @app_commands.rename(start="from", end="to")
     async def move(self, interaction: discord.Interaction, start: str, end: str) -> None:

@@ -29,6 +29,7 @@ from render.tank import (
 )
 from storage.database import GameRow
 from ui.adapter import Board, GameAdapter, Picture, register
+from ui.bursts import MOVE
 from ui.components import ComponentHit, autocomplete, button, chunked_selects, select
 from ui.errors import UserError
 from ui.text import LABEL
@@ -344,7 +345,9 @@ class TankCog(commands.Cog):
         """Return this channel's active tank game, or refuse."""
         return await self.flow.active_game(interaction, KEY)
 
-    @tank.command(name="split", description="Cut one group in two along a full row or column line")
+    @tank.command(
+        name="split", description="Cut one group in two along a full row or column line", extras={MOVE: "public"}
+    )
     @app_commands.describe(
         group="The group's number on the picture, e.g. 2", line="h1, h2… run between rows, v1, v2… between columns"
     )
@@ -353,7 +356,7 @@ class TankCog(commands.Cog):
         action = {"type": "split", "group": group.strip().upper(), "line": line.strip().lower()}
         await self.flow.act(interaction, await self._game(interaction), action)
 
-    @tank.command(name="take", description="Take one group into your hidden aquarium")
+    @tank.command(name="take", description="Take one group into your hidden aquarium", extras={MOVE: "public"})
     @app_commands.describe(group="The group's number on the picture, e.g. 3")
     async def take(self, interaction: discord.Interaction, group: str) -> None:
         """Take a group."""
@@ -361,7 +364,11 @@ class TankCog(commands.Cog):
             interaction, await self._game(interaction), {"type": "take", "group": group.strip().upper()}
         )
 
-    @tank.command(name="discard", description="Gourami: discard one fish you hold, or keep all (stays private)")
+    @tank.command(
+        name="discard",
+        description="Gourami: discard one fish you hold, or keep all (stays private)",
+        extras={MOVE: "private"},
+    )
     @app_commands.describe(card="A fish you hold, or keep all")
     async def discard(self, interaction: discord.Interaction, card: str) -> None:
         """Discard a fish for a Gourami, or keep them all, privately."""

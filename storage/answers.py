@@ -32,7 +32,8 @@ class PendingAnswers:
         """Return the statement that remembers an answer owed, to run in the transaction that saves its move."""
         return (
             "INSERT INTO pending_answers (interaction_id, application_id, token, game_id, version, user_id, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (interaction_id) DO UPDATE SET version = excluded.version",
+            " VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (interaction_id) DO UPDATE SET game_id = excluded.game_id, version = excluded.version",
             (
                 answer.interaction_id,
                 answer.application_id,

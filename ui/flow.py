@@ -12,6 +12,7 @@ from storage.posts import Posts
 from ui.adapter import adapter_for
 from ui.answers import AnswerKeeper
 from ui.bots import BotPlayers
+from ui.bursts import Bursts
 from ui.components import LOBBY_VERSION, ComponentHit
 from ui.errors import STALE_BOARD, UserError
 from ui.lifecycle import Lifecycle
@@ -62,6 +63,7 @@ class GameFlow:
         self.db = db
         self.limits = Limits(limits)
         self.answers = AnswerKeeper(bot, db)
+        self.bursts = Bursts(self.answers)
         self.posts = Posts(db.backend)
         self.locks = GameLocks()
         self.loader = GameLoader(db)
@@ -109,6 +111,7 @@ class GameFlow:
         private_note: str | None = None,
     ) -> None:
         """Apply, save and announce one player's action, then offer them to take it back when that is allowed."""
+        self.bursts.learn(row.channel_id, row.id)
         await self.moves.act(interaction, row, action, expected_version=expected_version, private_note=private_note)
         await self.takebacks.offer(interaction, row.id)
 

@@ -28,6 +28,7 @@ from engine.flippers.state import LEADERS, FlippersState
 from engine.flippers.table import DIRECTIONS, WORDS, parse_label
 from storage.database import ACTIVE, GameRow
 from ui.adapter import register
+from ui.bursts import MOVE
 from ui.components import autocomplete
 from ui.errors import UserError
 
@@ -68,7 +69,9 @@ class FlippersCog(commands.Cog):
         _, state = self.flow.live(row)
         return row, state, row.seat_of(interaction.user.id)
 
-    @flippers.command(name="leader", description="Setup: place your Leader beside a Food card, facing it")
+    @flippers.command(
+        name="leader", description="Setup: place your Leader beside a Food card, facing it", extras={MOVE: "public"}
+    )
     @app_commands.describe(cell="An empty cell beside a Food card, like N14")
     async def leader(self, interaction: discord.Interaction, cell: str) -> None:
         """Place the caller's Leader; the board is posted publicly."""
@@ -85,7 +88,11 @@ class FlippersCog(commands.Cog):
             [(f"{name} ({beside})", cell) for name, cell, beside in leader_options(mine[0], mine[2])], current
         )
 
-    @flippers.command(name="discard", description="Setup: set aside cards from your hand (only you see the answer)")
+    @flippers.command(
+        name="discard",
+        description="Setup: set aside cards from your hand (only you see the answer)",
+        extras={MOVE: "private"},
+    )
     @app_commands.describe(cards="The card(s) to discard; separate several with commas")
     async def discard(self, interaction: discord.Interaction, cards: str) -> None:
         """Discard privately in setup."""
@@ -94,7 +101,9 @@ class FlippersCog(commands.Cog):
         action = {"type": "discard", "cards": picked}
         await self.flow.act(interaction, row, action, private_note=discard_note(picked))
 
-    @flippers.command(name="play", description="Play a card from your hand beside a card on the table")
+    @flippers.command(
+        name="play", description="Play a card from your hand beside a card on the table", extras={MOVE: "public"}
+    )
     @app_commands.describe(
         card="A card in your hand", cell="An empty cell next to a card, like N14", facing="Where its arrow points"
     )
@@ -110,7 +119,9 @@ class FlippersCog(commands.Cog):
         }
         await self.flow.act(interaction, row, action)
 
-    @flippers.command(name="activate", description="Activate one of your face-up cards this turn")
+    @flippers.command(
+        name="activate", description="Activate one of your face-up cards this turn", extras={MOVE: "public"}
+    )
     @app_commands.describe(card="A card still to activate, by name or cell")
     async def activate(self, interaction: discord.Interaction, card: str) -> None:
         """Activate a card on the table."""

@@ -1,0 +1,87 @@
+"""Acknowledge moves at once when many arrive together, before any database work."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+
+import discord
+
+from storage.errors import StorageError
+from ui.answers import AnswerKeeper
+from ui.moves import DEEP, LATE_S, age
+
+log = logging.getLogger(__name__)
+
+STALE_S = 30.0
+"""A command still counted as in hand after this long is forgotten (its end was never reported)."""
+
+GAMES_KEPT = 10_000
+"""How many channels' game ids are remembered for early promises (least recently moved in forgotten first)."""
+
+MOVE = "move"
+"""The key of a slash command's `extras` naming how its answer is shown: "public" or "private"."""
+
+
+class Bursts:
+    """Count the slash commands in hand, and defer a move at once when many are or it arrived late."""
+
+    def __init__(self, answers: AnswerKeeper | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.answers = answers
+        self.clock = clock
+        self.handling: dict[int, float] = {}
+        """Interaction id -> when its command reached the bot, until it has been answered or refused."""
+        self.games: OrderedDict[int, int] = OrderedDict()
+        """Channel id -> the id of the game last moved in there (a promise must name a saved game)."""
+
+    def learn(self, channel_id: int, game_id: int) -> None:
+        """Remember which game a channel plays, as a move there is handled."""
+        self.games[channel_id] = game_id
+        self.games.move_to_end(channel_id)
+        while len(self.games) > GAMES_KEPT:
+            self.games.popitem(last=False)
+
+    def arrived(self, interaction_id: int) -> int:
+        """Count one command in hand and return how many are (those forgotten for too long are dropped)."""
+        now = self.clock()
+        if len(self.handling) > DEEP:
+            for stale in [i for i, since in self.handling.items() if since < now - STALE_S]:
+                del self.handling[stale]
+        self.handling[interaction_id] = now
+        return len(self.handling)
+
+    def done(self, interaction_id: int) -> None:
+        """Count a command as no longer in hand."""
+        self.handling.pop(interaction_id, None)
+
+    async def early(self, interaction: discord.Interaction) -> bool:
+        """Defer a move command before its game is read when the queue is deep; return whether it was deferred.
+
+        A public "thinking…" is promised first, under the game last moved in this channel, so that if the bot
+        dies before the move is saved the placeholder still gets its answer after the restart ("not applied");
+        saving the move records the game and version it made. A channel with no known game is left alone.
+        """
+        if interaction.type != discord.InteractionType.application_command:
+            return False  # autocomplete answers in its own way, and is no queue of work
+        crowd = self.arrived(interaction.id)
+        command = interaction.command
+        shown = command.extras.get(MOVE) if command is not None else None
+        if shown is None or interaction.response.is_done() or (crowd <= DEEP and age(interaction) <= LATE_S):
+            return False
+        if shown == "public" and self.answers is not None:
+            game_id = self.games.get(interaction.channel_id or 0)
+            if game_id is None:
+                return False  # no game known here yet: its own flow reads the game, then acknowledges
+            try:
+                await self.answers.promise(AnswerKeeper.pending(interaction, game_id))
+            except StorageError as exc:
+                log.warning("could not promise an answer to interaction %s early: %s", interaction.id, exc)
+                return False
+        try:
+            await interaction.response.defer(ephemeral=shown == "private", thinking=True)
+        except discord.HTTPException as exc:  # expired in the queue: the move is still tried, and answered if it can be
+            log.warning("could not acknowledge interaction %s at once: %s", interaction.id, exc)
+            return False
+        return True
