@@ -144,7 +144,9 @@ def _seat_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
                 leader=sc["leader"],
                 total=sc["total"],
             )
-            lines.append(f"{line} ★ {pgettext('seat', 'winner')}" if seat in view["winners"] else line)
+            if seat in view["winners"]:
+                line = _("{line} ★ {winner}", line=line, winner=pgettext("seat", "winner"))
+            lines.append(line)
             continue
         turn = "▶ " if view.get("current") == seat else ""
         head = _("{name} ({species}): {points}", name=name, species=s["short"], points=_points(s["stash"]))
