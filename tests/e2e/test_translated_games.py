@@ -8,8 +8,8 @@ component labels and alt texts, is then scanned for common English words. Names 
 published titles) and command names (`/game hand`) are left out. A failure lists each English line with where
 it was seen: the list to close.
 
-By default one language is played per title (and Portuguese a second Fish game); ICE_FLOE_ALL_LANGUAGES=1
-plays every title in every language.
+By default one language is played per title (and Portuguese a second Fish game); ICE_FLOE_ALL_LANGUAGES=1,
+and CI=true (as in CI), play every title in every language.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ QUIET = 0.01
 TITLES = ("fish", "tank", "flippers")
 SHIPPED = tuple(code for code in LANGUAGES if code != ENGLISH)
 DEFAULT_RUN = {("fish", "de"), ("tank", "es"), ("flippers", "ja"), ("fish", "pt_BR")}
-EVERY = os.environ.get("ICE_FLOE_ALL_LANGUAGES") == "1"
+EVERY = os.environ.get("ICE_FLOE_ALL_LANGUAGES") == "1" or os.environ.get("CI") == "true"
 
 STOP_LIST = """
     the and your yours you turn turns player players card cards move moves moved game games with from this that
@@ -86,7 +86,7 @@ class Seen:
 
 
 def combinations() -> Iterator[Any]:
-    """Yield every (title, language), the ones outside the default run skipped unless ICE_FLOE_ALL_LANGUAGES=1."""
+    """Yield every (title, language), the ones outside the default run skipped unless all are asked for."""
     for title in TITLES:
         for language in SHIPPED:
             slow = (title, language) not in DEFAULT_RUN
