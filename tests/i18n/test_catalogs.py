@@ -5,7 +5,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from i18n.catalogs import po_files, read_catalog
 from i18n.domains import DOMAINS
+from i18n.languages import ENGLISH, LANGUAGES
 from i18n.tool import ROOT, check, files
 
 
@@ -31,3 +33,19 @@ def _marked_inside_fstrings(path: Path) -> list[str]:
 def test_no_marked_string_hides_inside_an_fstring_where_the_extractor_cannot_find_it() -> None:
     paths = [path for domain in DOMAINS for path in files(domain) if path.suffix == ".py"]
     assert [hit for path in paths for hit in _marked_inside_fstrings(path)] == []
+
+
+def test_a_message_in_several_domains_is_translated_the_same_in_each() -> None:
+    differ = []
+    for language in (code for code in LANGUAGES if code != ENGLISH):
+        seen: dict[tuple[object, ...], tuple[str, object]] = {}
+        for path in po_files(language):
+            for message in read_catalog(path, language):
+                if not message.id:
+                    continue
+                ident = (message.context, message.id if isinstance(message.id, str) else tuple(message.id))
+                string = message.string if isinstance(message.string, str) else tuple(message.string)
+                first = seen.setdefault(ident, (path.stem, string))
+                if first[1] != string:
+                    differ.append(f"{language} {ident[1]!r}: {first[0]} {first[1]!r}, {path.stem} {string!r}")
+    assert differ == [], "the compiled catalog keeps only one of them:\n" + "\n".join(differ)
