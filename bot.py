@@ -20,10 +20,12 @@ from discord.ext import commands
 
 from config import Settings, load_env_file
 from engine.registry import packages
+from i18n import _
 from monitor.server import MonitorServer
 from storage.database import Database, Shards
 from storage.ownership import ShardLease, ShardTaken
 from ui.bots import THINK_BUDGET
+from ui.commands import CommandTranslator
 from ui.components import FloeComponent
 from ui.errors import UserError, report
 from ui.flow import GameFlow
@@ -129,6 +131,7 @@ class IceFloeBot(commands.Bot):
 
     async def _set_up(self) -> None:
         """Load every cog, register persistent components, sync commands if changed and start background work."""
+        await self.tree.set_translator(CommandTranslator())
         for name in extension_names():
             await self.load_extension(name)
         self.add_dynamic_items(FloeComponent, HistoryButton)
@@ -146,6 +149,7 @@ class IceFloeBot(commands.Bot):
         """Stop the bot: another process took one of its shards while the database was away."""
         log.critical("%s; this process stops so that no shard runs twice", reason)
         asyncio.get_running_loop().create_task(self.close(), name="close-after-shard-lost")
+
     async def _resume_games(self) -> None:
         """Once connected, let computer players whose turn it is carry on after a restart."""
         await self.wait_until_ready()
@@ -159,9 +163,13 @@ class IceFloeBot(commands.Bot):
         """Tell whether this process syncs slash commands: the one holding shard 0 (or the only one)."""
         return self.owned_shards is None or 0 in self.owned_shards.ids
 
-    def command_hash(self) -> str:
-        """Return a hash of the slash-command tree as Discord would receive it."""
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+    async def command_hash(self) -> str:
+        """Return a hash of the slash-command tree as Discord would receive it, with every localization."""
+        translator = self.tree.translator
+        payload = [
+            await command.get_translated_payload(self.tree, translator) if translator else command.to_dict(self.tree)
+            for command in self.tree.get_commands()
+        ]
         blob = json.dumps(sorted(payload, key=lambda c: c["name"]), sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()
 
@@ -170,7 +178,7 @@ class IceFloeBot(commands.Bot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         scope = f"guild:{guild.id}" if guild else "global"
         key = f"command_hash:{self.application_id}:{scope}"
-        digest = self.command_hash()
+        digest = await self.command_hash()
         if await self.db.get_meta(key) == digest:
             log.info("slash commands unchanged (%s); not syncing", scope)
             return False
@@ -182,7 +190,8 @@ class IceFloeBot(commands.Bot):
         return True
 
     async def check_payload(self, interaction: discord.Interaction) -> bool:
-        """Refuse a slash command whose options no Discord client would send; in a burst, defer a move at once."""
+        """Answer in the caller's language; refuse a forged slash command; in a burst, defer a move at once."""
+        await self.flow.readers.enter(interaction)
         check_interaction(self.tree, interaction)
         await self.flow.bursts.early(interaction)
         return True
@@ -203,9 +212,11 @@ class IceFloeBot(commands.Bot):
             log.info("refused a forged command from user %s: %s", interaction.user.id, error)
             await report(interaction, UserError(str(error)))
         elif isinstance(error, app_commands.TransformerError):
-            await report(interaction, UserError(f"{echo(error.value)} is not a valid value for that option."))
+            await report(
+                interaction, UserError(_("{typed} is not a valid value for that option.", typed=echo(error.value)))
+            )
         elif isinstance(error, app_commands.CheckFailure | app_commands.CommandNotFound):
-            await report(interaction, UserError("You cannot use that command here."))
+            await report(interaction, UserError(_("You cannot use that command here.")))
         else:
             await report(interaction, original)
         await self.flow.lifecycle.after_interaction(interaction)

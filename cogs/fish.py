@@ -13,37 +13,44 @@ from engine.base import Outcome
 from engine.fish import GAME
 from engine.fish.board import DIRECTIONS
 from engine.fish.game import INDEX, LABELS, PLACEMENT, RAYS, FishState
-from engine.words import plural
+from i18n import _, ngettext, pgettext
 from render.fish import alt_text, render_board
 from ui.adapter import Board, GameAdapter, Picture, register
 from ui.bursts import MOVE
 from ui.components import ComponentHit, autocomplete, chunked_selects, select, view_of
 from ui.errors import UserError, not_your_turn
+from ui.reply_menus import menu_sent
 
 if TYPE_CHECKING:
     from bot import IceFloeBot
     from ui.adapter import Table
 
 KEY = "fish"
-HEADINGS = {
-    "E": ("→", "east"),
-    "W": ("←", "west"),
-    "NE": ("↗", "north-east"),
-    "NW": ("↖", "north-west"),
-    "SE": ("↘", "south-east"),
-    "SW": ("↙", "south-west"),
-}
-"""Arrow and name of each of the six slide directions, in the order the engine lists them (row A is north)."""
+ARROWS = {"E": "→", "W": "←", "NE": "↗", "NW": "↖", "SE": "↘", "SW": "↙"}
+"""The arrow of each of the six slide directions, in the order the engine lists them (row A is north)."""
+
+
+def heading(direction: str) -> tuple[str, str]:
+    """Return the arrow and the name, in the current language, of a slide direction ("E" -> ("→", "east"))."""
+    names = {
+        "E": pgettext("slide direction", "east"),
+        "W": pgettext("slide direction", "west"),
+        "NE": pgettext("slide direction", "north-east"),
+        "NW": pgettext("slide direction", "north-west"),
+        "SE": pgettext("slide direction", "south-east"),
+        "SW": pgettext("slide direction", "south-west"),
+    }
+    return ARROWS[direction], names[direction]
 
 
 def _fish(n: int) -> str:
     """Return "1 fish", "2 fish"."""
-    return plural(n, "fish")
+    return ngettext("{n} fish", "{n} fish", n)
 
 
 def _tiles(n: int) -> str:
     """Return "1 tile" or "n tiles"."""
-    return plural(n, "tile")
+    return ngettext("{n} tile", "{n} tiles", n)
 
 
 def slides(state: FishState, seat: int, start: str) -> list[tuple[str, list[str]]]:
@@ -53,18 +60,18 @@ def slides(state: FishState, seat: int, start: str) -> list[tuple[str, list[str]
         return []
     reachable = {dst for src, dst in GAME.moves(state, seat) if src == cell}
     groups = []
-    for heading, ray in zip(DIRECTIONS, RAYS[cell], strict=True):
+    for direction, ray in zip(DIRECTIONS, RAYS[cell], strict=True):
         ends = [LABELS[c] for c in ray if c in reachable]
         if ends:
-            groups.append((heading, ends))
+            groups.append((direction, ends))
     return groups
 
 
 def destination_lines(state: FishState, groups: list[tuple[str, list[str]]]) -> list[str]:
     """Return one line per direction, e.g. "→ east: D5 (2), D6 (1)", giving each tile's fish."""
     lines = []
-    for heading, ends in groups:
-        arrow, name = HEADINGS[heading]
+    for direction, ends in groups:
+        arrow, name = heading(direction)
         tiles = ", ".join(f"{label} ({state.tiles[INDEX[label]]})" for label in ends)
         lines.append(f"{arrow} {name}: {tiles}")
     return lines
@@ -73,11 +80,13 @@ def destination_lines(state: FishState, groups: list[tuple[str, list[str]]]) -> 
 def destination_options(state: FishState, groups: list[tuple[str, list[str]]]) -> list[tuple[str, str, str]]:
     """Return select options grouped by direction: "→ east: D5 · 2 fish", described by the distance."""
     options = []
-    for heading, ends in groups:
-        arrow, name = HEADINGS[heading]
+    for direction, ends in groups:
+        arrow, name = heading(direction)
         for steps, label in enumerate(ends, start=1):
             fish = state.tiles[INDEX[label]]
-            options.append((f"{arrow} {name}: {label} · {_fish(fish)}", label, f"{_tiles(steps)} {name}"))
+            # TRANSLATORS: how far a destination is, e.g. "2 tiles east" (the direction is a slide direction).
+            away = ngettext("{n} tile {direction}", "{n} tiles {direction}", steps, direction=name)
+            options.append((f"{arrow} {name}: {label} · {_fish(fish)}", label, away))
     return options
 
 
@@ -93,13 +102,13 @@ def place_choices(state: FishState, seat: int) -> list[tuple[str, str]]:
 def start_choices(state: FishState, seat: int) -> list[tuple[str, str, str]]:
     """Return (label, value, description) for each penguin that can move: its tile's fish and its moves."""
     counts: dict[int, int] = {}
-    for src, _ in GAME.moves(state, seat):
+    for src, _dst in GAME.moves(state, seat):
         counts[src] = counts.get(src, 0) + 1
     return [
         (
             f"{LABELS[src]} · {_fish(state.tiles[src])}",
             LABELS[src],
-            f"{n} possible moves" if n > 1 else "1 possible move",
+            ngettext("{n} possible move", "{n} possible moves", n),
         )
         for src, n in counts.items()
     ]
@@ -129,21 +138,31 @@ class FishAdapter(GameAdapter):
         state: FishState = board.state
         if state.phase == PLACEMENT:
             options = place_choices(state, seat)
-            return list(chunked_selects(gid, ver, "place", "Place a penguin on…", options, disabled=board.disabled))
+            placeholder = _("Place a penguin on…")
+            return list(chunked_selects(gid, ver, "place", placeholder, options, disabled=board.disabled))
         starts = start_choices(state, seat)
         if not starts:
             return []
-        return [select(gid, ver, "from", "Move a penguin: pick it first…", starts, disabled=board.disabled)]
+        placeholder = _("Move a penguin: pick it first…")
+        return [select(gid, ver, "from", placeholder, starts, disabled=board.disabled)]
 
     def standings_lines(self, outcome: Outcome, names: Sequence[str]) -> list[str]:
         """Return one line per seat: rank, fish and tiles (tiles break a tie on fish)."""
         lines = []
         for s in outcome.standings:
-            trophy = "🏆 " if s.winner else ""
-            gone = " (resigned)" if s.detail.get("resigned") else ""
-            lines.append(
-                f"{s.rank}. {trophy}{names[s.seat]}{gone}: {_fish(s.detail['fish'])}, {_tiles(s.detail['tiles'])}"
-            )
+            values = {
+                "rank": s.rank,
+                "trophy": "🏆 " if s.winner else "",
+                "name": names[s.seat],
+                "fish": _fish(s.detail["fish"]),
+                "tiles": _tiles(s.detail["tiles"]),
+            }
+            if s.detail.get("resigned"):
+                # TRANSLATORS: a final standings line, e.g. "2. Bo (resigned): 12 fish, 9 tiles".
+                lines.append(_("{rank}. {trophy}{name} (resigned): {fish}, {tiles}", **values))
+            else:
+                # TRANSLATORS: a final standings line, e.g. "1. 🏆 Ana: 30 fish, 12 tiles" (the trophy marks a winner).
+                lines.append(_("{rank}. {trophy}{name}: {fish}, {tiles}", **values))
         return lines
 
     async def on_component(
@@ -151,7 +170,7 @@ class FishAdapter(GameAdapter):
     ) -> None:
         """Handle the placement, pick-a-penguin and destination selects."""
         if not hit.values:
-            raise UserError("Pick an option from the menu.")
+            raise UserError(_("Pick an option from the menu."))
         choice = hit.values[0]
         if hit.token.startswith("place#"):
             await flow.act(interaction, board.row, {"type": "place", "tile": choice}, expected_version=hit.version)
@@ -162,24 +181,25 @@ class FishAdapter(GameAdapter):
             action = {"type": "move", "from": start, "to": choice}
             await flow.act(interaction, board.row, action, expected_version=hit.version)
         else:
-            raise UserError("That menu is not part of this game.")
+            raise UserError(_("That menu is not part of this game."))
 
     async def _offer_destinations(self, interaction: discord.Interaction, board: Board, start: str) -> None:
         """Reply privately with the tiles the chosen penguin can reach, grouped by direction with their fish."""
         seat = board.row.seat_of(interaction.user.id)
         if seat is None:
-            raise UserError("You are not playing in this game.")
+            raise UserError(_("You are not playing in this game."))
         if seat not in board.game.to_act(board.state):
             raise UserError(not_your_turn(board.names, board.game.to_act(board.state)))
         groups = slides(board.state, seat, start)
         if not groups:
-            raise UserError(f"The penguin on {start} cannot move.")
+            raise UserError(_("The penguin on {tile} cannot move.", tile=start))
         options = destination_options(board.state, groups)
-        menus = chunked_selects(board.row.id, board.version, f"to:{start}", f"Move {start} to…", options)
-        text = "\n".join(
-            [f"Where should the penguin on {start} go? Tiles with their fish:", *destination_lines(board.state, groups)]
-        )
-        await interaction.response.send_message(text, view=view_of(menus), ephemeral=True)
+        menus = chunked_selects(board.row.id, board.version, f"to:{start}", _("Move {tile} to…", tile=start), options)
+        question = _("Where should the penguin on {tile} go? Tiles with their fish:", tile=start)
+        text = "\n".join([question, *destination_lines(board.state, groups)])
+        view = view_of(menus)
+        answer = await interaction.response.send_message(text, view=view, ephemeral=True)
+        await menu_sent(interaction, view, answer.message_id)
 
 
 class FishCog(commands.Cog):
@@ -236,7 +256,7 @@ class FishCog(commands.Cog):
             return []
         start = str(getattr(interaction.namespace, "from", "") or "").strip().upper()
         options = destination_options(mine[0], slides(*mine, start))
-        return autocomplete([(label, value) for label, value, _ in options], current)
+        return autocomplete([(label, value) for label, value, _why in options], current)
 
 
 async def setup(bot: IceFloeBot) -> None:

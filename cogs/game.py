@@ -10,14 +10,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.registry import games, packages
+from i18n import LANGUAGES, N_, _, ngettext, pgettext, using
 from storage.database import LOBBY, GameRow, GuildSettings
 from storage.finished import last_finished_game
-from storage.server_rules import save_server_rules, server_rules
+from storage.languages import server_language, set_server_language
+from storage.server_rules import ServerRules, save_server_rules, server_rules
 from ui import ratings, records
 from ui.bots import LEVELS
 from ui.errors import UserError
 from ui.hints import give_hint
 from ui.history import history_buttons, history_page
+from ui.language import posting_language
 from ui.lifecycle import listing, missing_permissions
 from ui.limits import too_soon
 from ui.lobby import in_thread
@@ -30,23 +33,52 @@ if TYPE_CHECKING:
     from bot import IceFloeBot
 
 GAME_CHOICES = [app_commands.Choice(name=p.game.title, value=key) for key, p in packages().items()]
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=app_commands.locale_str(name, own_name=True), value=code)
+    for code, name in LANGUAGES.items()
+]
+"""The shipped languages, each named in itself (a name the command translator leaves as it is)."""
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 OPTION_HELP = {o.name: o.description for g in games().values() for o in g.options}
 HOURS = app_commands.Range[float, 0.1, 720.0]
-BOARD_HERE = "The current board is here: {link}"
-REPLAY_HERE = "The replay of game #{number} is already posted here: {link}"
+BOARD_HERE = N_("The current board is here: {link}")
+REPLAY_HERE = N_("The replay of game #{number} is already posted here: {link}")
 
 
 def yes(on: bool) -> str:
-    """Return "yes" or "no"."""
-    return "yes" if on else "no"
+    """Return "yes" or "no" as a setting's value reads."""
+    return pgettext("setting value", "yes") if on else pgettext("setting value", "no")
 
 
 def _in_server(interaction: discord.Interaction) -> int:
     """Return the server id, or refuse a command used in direct messages."""
     if interaction.guild_id is None:
-        raise UserError("Use this command in a server channel.")
+        raise UserError(_("Use this command in a server channel."))
     return interaction.guild_id
+
+
+def settings_text(current: GuildSettings, rules: ServerRules, *, saved: bool) -> str:
+    """Return the server's game defaults as /game settings shows them, after "Saved." when they were just changed."""
+    timeout = hours(current.timeout_hours) if current.timeout_hours else pgettext("timeout", "off")
+    # TRANSLATORS: /game settings, first line; "·" separates the settings.
+    timers = _(
+        "Reminder after {reminder} · timeout {timeout} · new games in a thread: {thread}",
+        reminder=hours(current.reminder_hours),
+        timeout=timeout,
+        thread=yes(current.thread_default),
+    )
+    # TRANSLATORS: /game settings, second line; each value is "yes" or "no".
+    switches = _(
+        "Rated games: {ratings} · takebacks: {takebacks} · takebacks in rated games: {rated_takebacks}"
+        " · hints keep a rated game rated: {rated_hints}",
+        ratings=yes(rules.ratings),
+        takebacks=yes(rules.takebacks),
+        rated_takebacks=yes(rules.rated_takebacks),
+        rated_hints=yes(rules.rated_hints),
+    )
+    # TRANSLATORS: /game settings after a change: "Saved." then the first line of the settings.
+    first = _("Saved. {settings}", settings=timers) if saved else timers
+    return f"{first}\n{switches}"
 
 
 class GameCog(commands.Cog):
@@ -87,10 +119,15 @@ class GameCog(commands.Cog):
         thread = (settings.thread_default and not in_thread(interaction)) if thread is None else thread
         missing = missing_permissions(interaction.app_permissions, in_thread=in_thread(interaction), new_thread=thread)
         if missing:
-            them = "it" if len(missing) == 1 else "them"
             raise UserError(
-                f"I cannot run a game here: I am missing {listing(missing)} in this channel. "
-                f"Ask a moderator to give me {them}, or start the game in another channel."
+                ngettext(
+                    "I cannot run a game here: I am missing {permissions} in this channel. "
+                    "Ask a moderator to give me it, or start the game in another channel.",
+                    "I cannot run a game here: I am missing {permissions} in this channel. "
+                    "Ask a moderator to give me them, or start the game in another channel.",
+                    len(missing),
+                    permissions=listing(missing),
+                )
             )
         await self.flow.lobby_allowed(interaction)
         user, channel = interaction.user.id, interaction.channel_id or 0
@@ -152,7 +189,9 @@ class GameCog(commands.Cog):
             await self.flow.show_privately(interaction, row)
             return
         if wait := self.flow.limits.public("status", interaction.user.id, interaction.channel_id or 0):
-            raise UserError(f"{too_soon(wait)} {BOARD_HERE.format(link=jump_link(row))}")
+            here = _(BOARD_HERE, link=jump_link(row))
+            refusal = pgettext("two sentences", "{first} {second}", first=too_soon(wait), second=here)
+            raise UserError(refusal)
         await self.flow.repost(interaction, row)
 
     @game.command(name="resign", description="Leave the game in progress, or hand your seat to a computer player")
@@ -196,7 +235,7 @@ class GameCog(commands.Cog):
         """Store the caller's DM reminder choice."""
         on = setting.value == "on"
         await self.flow.db.set_dm_reminders(interaction.user.id, on)
-        text = "I will also remind you by direct message." if on else "Reminders will only be posted in channels."
+        text = _("I will also remind you by direct message.") if on else _("Reminders will only be posted in channels.")
         await interaction.response.send_message(text, ephemeral=True)
 
     # -- lists, history and records --------------------------------------------------------------------
@@ -233,14 +272,15 @@ class GameCog(commands.Cog):
         """Post an animated replay of a finished game."""
         row = await records.pick_game(self.flow, interaction, game_number)
         if row.status == LOBBY or not row.state:
-            raise UserError("That game has not been played yet.")
+            raise UserError(_("That game has not been played yet."))
         if link := await self._posted_replay(interaction, row.id):
-            await interaction.response.send_message(REPLAY_HERE.format(number=row.id, link=link), ephemeral=True)
+            await interaction.response.send_message(_(REPLAY_HERE, number=row.id, link=link), ephemeral=True)
             return
         if wait := self.flow.limits.public("replay", interaction.user.id, interaction.channel_id or 0):
             raise UserError(too_soon(wait))
         await interaction.response.defer(thinking=True)
-        message = await interaction.followup.send(file=await records.replay_file(self.flow, row), wait=True)
+        with using(row.language):  # posted in the game's channel
+            message = await interaction.followup.send(file=await records.replay_file(self.flow, row), wait=True)
         if interaction.guild_id is not None:
             await self.flow.posts.set_replay_post(row.id, interaction.guild_id, message.channel.id, message.id)
 
@@ -267,15 +307,17 @@ class GameCog(commands.Cog):
         guild_id = _in_server(interaction)
         if wait := self.flow.limits.public("leaderboard", interaction.user.id, interaction.channel_id or 0):
             raise UserError(too_soon(wait))
-        text = await ratings.leaderboard_text(self.flow, guild_id, game.value)
-        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+        with using(await posting_language(self.flow.db, interaction)):  # posted for the whole server to read
+            text = await ratings.leaderboard_text(self.flow, guild_id, game.value)
+            await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     @game.command(name="rules", description="Show a game's rules and the rulings this bot applies")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """Reply with the whole rules text privately, in as many embeds and messages as it needs."""
         rules = games()[game.value]
-        first, *more = embed_messages(f"{rules.title}: rules", rules.rules_text())
+        # TRANSLATORS: the title of the /game rules reply, e.g. "Flippers: rules".
+        first, *more = embed_messages(_("{title}: rules", title=rules.title), rules.rules_text())
         await interaction.response.send_message(embeds=first, ephemeral=True)
         for embeds in more:
             await interaction.followup.send(embeds=embeds, ephemeral=True)
@@ -289,7 +331,9 @@ class GameCog(commands.Cog):
         takebacks="Players may take back a move when everyone agrees",
         rated_takebacks="Takebacks are allowed in rated games too",
         rated_hints="Hints leave a rated game rated (otherwise a hint makes it unrated for that player)",
+        language="The language of new games' boards, turns and reminders (games in progress keep theirs)",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -300,18 +344,20 @@ class GameCog(commands.Cog):
         takebacks: bool | None = None,
         rated_takebacks: bool | None = None,
         rated_hints: bool | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
-        """Show or store the server's reminder delay, timeout, thread mode, ratings, takebacks and hints."""
+        """Show or store the server's reminder delay, timeout, thread mode, ratings, takebacks, hints and language."""
         guild_id = _in_server(interaction)
         current = await self.flow.db.guild_settings(guild_id)
         rules = await server_rules(self.flow.db, guild_id)
         switches = {"ratings": ratings, "takebacks": takebacks, "rated_takebacks": rated_takebacks}
         switches["rated_hints"] = rated_hints
         changing = any(v is not None for v in (reminder_hours, timeout_hours, thread_default, *switches.values()))
+        changing = changing or language is not None
         if changing:
             perms = interaction.permissions
             if not (perms.manage_guild or perms.administrator):
-                raise UserError("Only members with Manage Server can change the settings.")
+                raise UserError(_("Only members with Manage Server can change the settings."))
             current = GuildSettings(
                 reminder_hours if reminder_hours is not None else current.reminder_hours,
                 current.timeout_hours if timeout_hours is None else (timeout_hours or None),
@@ -320,15 +366,21 @@ class GameCog(commands.Cog):
             await self.flow.db.save_guild_settings(guild_id, current)
             rules = replace(rules, **{k: v for k, v in switches.items() if v is not None})
             await save_server_rules(self.flow.db, guild_id, rules)
-        timeout = hours(current.timeout_hours) if current.timeout_hours else "off"
-        text = (
-            f"{'Saved. ' if changing else ''}Reminder after {hours(current.reminder_hours)} · timeout {timeout}"
-            f" · new games in a thread: {'yes' if current.thread_default else 'no'}\n"
-            f"Rated games: {yes(rules.ratings)} · takebacks: {yes(rules.takebacks)}"
-            f" · takebacks in rated games: {yes(rules.rated_takebacks)}"
-            f" · hints keep a rated game rated: {yes(rules.rated_hints)}"
-        )
+            if language is not None:
+                await set_server_language(self.flow.db, guild_id, language.value)
+        text = settings_text(current, rules, saved=changing)
+        text += "\n" + await self._language_line(interaction, guild_id)
         await interaction.response.send_message(text, ephemeral=True)
+
+    async def _language_line(self, interaction: discord.Interaction, guild_id: int) -> str:
+        """Say which language new games in this server are played in, and where that choice comes from."""
+        name = LANGUAGES[await posting_language(self.flow.db, interaction)]
+        if await server_language(self.flow.db, guild_id) is not None:
+            return _("New games are played in {language}.", language=name)
+        return _(
+            "New games are played in {language}, the server's language on Discord (change it with `language`).",
+            language=name,
+        )
 
     def _quiet(self, interaction: discord.Interaction) -> bool:
         """Tell whether a lobby change should be told privately: its public notes are over their limit here."""
@@ -349,7 +401,7 @@ class GameCog(commands.Cog):
         """Return this channel's lobby, or refuse."""
         row = await self.flow.game_here(interaction)
         if row.status != LOBBY:
-            raise UserError("The game in this channel has already started.")
+            raise UserError(_("The game in this channel has already started."))
         return row
 
 

@@ -12,11 +12,12 @@ from discord.ext import commands
 
 from engine.base import Action, Event, Outcome
 from engine.tank import GAME
-from engine.tank.cards import CARDS, kinds_in_play
-from engine.tank.data import RULES
+from engine.tank.cards import kinds_in_play
 from engine.tank.grid import from_label, label
+from engine.tank.names import card_name, kind_name
 from engine.tank.state import TankState
-from engine.words import plural, quote
+from engine.words import join_list, quote
+from i18n import _, ngettext, pgettext
 from render.tank import (
     alt_text_aquarium,
     alt_text_final,
@@ -44,7 +45,7 @@ SCORING = "scoring"
 IN_PLACE_KINDS = frozenset({"discard", "keep"})
 """A Gourami choice continues its take's turn: the take's board is edited in place, and nobody is pinged."""
 KEEP_WORDS = {"keep", "keep all", "keep all my fish", "none", "nothing"}
-PLURALS = {k.key: k.plural for k in RULES.kinds}
+MOLLY, CHEST = "molly", "chest"
 
 
 def _shape(rows: int, cols: int) -> str:
@@ -57,10 +58,10 @@ def _group_shape(group: dict[str, Any]) -> str:
     return _shape(group["rows"][1] - group["rows"][0], group["cols"][1] - group["cols"][0])
 
 
-def _group_cards(view: dict[str, Any], group: dict[str, Any]) -> list[str]:
-    """Return the names of a group's face-up cards, row by row."""
+def _group_cards(view: dict[str, Any], group: dict[str, Any]) -> list[dict[str, Any]]:
+    """Return a group's face-up cards as the view shows them (names in the current language), row by row."""
     (r0, r1), (c0, c1) = group["rows"], group["cols"]
-    return [card["name"] for r in range(r0, r1) for c in range(c0, c1) if (card := view["grid"][r][c])]
+    return [card for r in range(r0, r1) for c in range(c0, c1) if (card := view["grid"][r][c])]
 
 
 def _split_hint(group: dict[str, Any], line: str) -> str:
@@ -68,30 +69,52 @@ def _split_hint(group: dict[str, Any], line: str) -> str:
     (r0, r1), (c0, c1) = group["rows"], group["cols"]
     rows, cols, at = r1 - r0, c1 - c0, int(line[1:])
     if line[0] == "h":
-        parts = _shape(at - r0, cols), _shape(r1 - at, cols)
-        where = f"between rows {at} and {at + 1}"
-    else:
-        parts = _shape(rows, at - c0), _shape(rows, c1 - at)
-        where = f"between columns {at} and {at + 1}"
-    return f"{_group_shape(group)} → {parts[0]} + {parts[1]}, {where}"
+        first, second = _shape(at - r0, cols), _shape(r1 - at, cols)
+        # TRANSLATORS: a cut of a group of cards, e.g. "2×4 → 1×4 + 1×4, between rows 1 and 2".
+        return _(
+            "{shape} → {first} + {second}, between rows {above} and {below}",
+            shape=_group_shape(group),
+            first=first,
+            second=second,
+            above=at,
+            below=at + 1,
+        )
+    first, second = _shape(rows, at - c0), _shape(rows, c1 - at)
+    # TRANSLATORS: a cut of a group of cards, e.g. "2×4 → 2×1 + 2×3, between columns 1 and 2".
+    return _(
+        "{shape} → {first} + {second}, between columns {left} and {right}",
+        shape=_group_shape(group),
+        first=first,
+        second=second,
+        left=at,
+        right=at + 1,
+    )
 
 
 def _take_hint(view: dict[str, Any], group: dict[str, Any]) -> str:
     """Describe a group on offer in few words, so every card fits a menu line: "5 cards: Guppy ×2, Mollies 1, 4"."""
-    names = _group_cards(view, group)
-    held = Counter(names)
-    mollies = [name.split(" ", 1)[1] for name in names if name.startswith("Molly ")]
+    cards = _group_cards(view, group)
+    kinds = {card["name"]: card["kind"] for card in cards}
+    held = Counter(card["name"] for card in cards)
+    mollies = [card for card in cards if card["kind"] == MOLLY]
     parts: list[str] = []
-    for name in dict.fromkeys(names):
-        if name.startswith("Molly "):
-            if len(mollies) > 1 and name == next(n for n in names if n.startswith("Molly ")):
-                parts.append("Mollies " + ", ".join(mollies))
+    for name, kind in kinds.items():
+        if kind == MOLLY:
+            if len(mollies) > 1 and name == mollies[0]["name"]:
+                values = join_list([str(card["value"]) for card in mollies])
+                # TRANSLATORS: the Molly cards of a group by their values, e.g. "Mollies 1, 4".
+                parts.append(_("Mollies {values}", values=values))
             elif len(mollies) == 1:
                 parts.append(name)
             continue
         parts.append(f"{name} ×{held[name]}" if held[name] > 1 else name)
-    text = f"{plural(group['size'], 'card')}: {', '.join(parts)}"
-    return text if len(text) <= LABEL else text.replace("Treasure Chest", "Chest")
+    # TRANSLATORS: a group on offer in a menu, e.g. "5 cards: Guppy ×2, Mollies 1, 4".
+    text = ngettext("{n} card: {cards}", "{n} cards: {cards}", group["size"], cards=join_list(parts))
+    chest = next((card["name"] for card in cards if card["kind"] == CHEST), None)
+    if len(text) <= LABEL or chest is None:
+        return text
+    # TRANSLATORS: the Treasure Chest's short name, used when a menu line is too long for its full name.
+    return text.replace(chest, pgettext("short card name", "Chest"))
 
 
 def discard_choices(state: TankState, seat: int) -> list[tuple[str, str, int]]:
@@ -100,17 +123,17 @@ def discard_choices(state: TankState, seat: int) -> list[tuple[str, str, int]]:
     if state.phase != "discard" or pending is None or pending.seat != seat:
         return []
     options = GAME.discard_options(state, seat)
-    held = Counter(CARDS[c].name for c in options)
+    held = Counter(card_name(c) for c in options)
     seen: dict[str, str] = {}
     for card in options:
-        seen.setdefault(CARDS[card].name, card)
+        seen.setdefault(card_name(card), card)
     return [(name, card, held[name]) for name, card in seen.items()]
 
 
 def discard_action(state: TankState, seat: int, text: str) -> Action:
     """Turn what a player typed or picked for /tank discard into a discard or keep action."""
     typed = text.strip()
-    if typed.lower() in KEEP_WORDS:
+    if typed.lower() in KEEP_WORDS or typed.lower() == _("Keep all my fish").lower():
         return {"type": "keep"}
     choices = discard_choices(state, seat)
     if not choices:
@@ -119,26 +142,37 @@ def discard_action(state: TankState, seat: int, text: str) -> Action:
     if typed.lower() in held:
         return {"type": "discard", "card": held[typed.lower()]}
     wanted = typed.lower().split(" (")[0]
-    for name, card, _ in choices:
+    for name, card, _held in choices:
         if name.lower() == wanted:
             return {"type": "discard", "card": card}
     raise UserError(
-        f"You hold no fish called {quote(typed)} that you may discard: pick one from the list, or keep all."
+        _(
+            "You hold no fish called {typed} that you may discard: pick one from the list, or keep all.",
+            typed=quote(typed),
+        )
     )
 
 
 def _noted(action: Action) -> str:
     """Return the private note confirming a discard choice."""
     if action.get("type") == "keep":
-        return "You kept all your fish. `/game hand` shows your aquarium at any time."
-    return "Discarded. `/game hand` shows your updated aquarium at any time."
+        return _("You kept all your fish. `/game hand` shows your aquarium at any time.")
+    return _("Discarded. `/game hand` shows your updated aquarium at any time.")
 
 
 def split_groups(state: TankState, seat: int) -> list[tuple[str, str]]:
     """Return (label, number) for each group `seat` may split now, numbered as the picture shows them."""
     letters = sorted({a["group"] for a in GAME.legal_actions(state, seat) if a["type"] == "split"})
     groups = {g["letter"]: g for g in GAME.view(state, None)["groups"]}
-    return [(f"{label(g)} ({_group_shape(groups[g])}, {plural(groups[g]['size'], 'card')})", label(g)) for g in letters]
+    return [(_group_label(g, groups[g]), label(g)) for g in letters]
+
+
+def _group_label(letter: str, group: dict[str, Any]) -> str:
+    """Return a group's number with its shape and size, e.g. "2 (2×4, 8 cards)"."""
+    shape = _group_shape(group)
+    return ngettext(
+        "{group} ({shape}, {n} card)", "{group} ({shape}, {n} cards)", group["size"], group=label(letter), shape=shape
+    )
 
 
 def split_lines(state: TankState, seat: int, group: str) -> list[tuple[str, str]]:
@@ -164,16 +198,72 @@ def take_groups(state: TankState, seat: int) -> list[tuple[str, str]]:
 def scoring_text(view: dict[str, Any]) -> str:
     """Say how each card scores in this game (its player count) and what the goal is worth, privately."""
     goal = view["goal"]
-    lines = [f"**How each card scores** ({view['players']} players)"]
-    lines += [f"- {line}" for _, line in scoring_lines(view)]
-    lines.append(f"- Goal {goal['name']}: +{goal['points']} if your aquarium has {_lower_first(goal['text'])}.")
-    lines.append("The whole rules, with the rulings this bot applies: `/game rules game:tank`.")
+    players = view["players"]
+    lines = [ngettext("**How each card scores** ({n} player)", "**How each card scores** ({n} players)", players)]
+    lines += [f"- {line}" for _kind, line in scoring_lines(view)]
+    lines.append(
+        # TRANSLATORS: e.g. "- Goal Big School: +5 if your aquarium has at least 6 fish of one type."
+        _(
+            "- Goal {goal}: +{points} if your aquarium has {condition}.",
+            goal=goal["name"],
+            points=goal["points"],
+            condition=_lower_first(goal["text"]),
+        )
+    )
+    lines.append(_("The whole rules, with the rulings this bot applies: `/game rules game:tank`."))
     return "\n".join(lines)
 
 
 def _lower_first(text: str) -> str:
     """Return `text` with its first letter in lower case, to run on inside a sentence."""
     return text[:1].lower() + text[1:]
+
+
+def _goal_and_score(view: dict[str, Any], final: dict[str, Any] | None) -> list[str]:
+    """Return the aquarium's goal line and its score line: so far, or final with the place."""
+    goal = view["goal"]
+    name, points, text = goal["name"], goal["points"], goal["text"]
+    if final is not None:
+        if final["detail"]["goal_met"]:
+            # TRANSLATORS: e.g. "Goal Big School: met, +5 · At least 6 fish of one type".
+            lines = [_("Goal {goal}: met, +{points} · {text}", goal=name, points=points, text=text)]
+        else:
+            lines = [_("Goal {goal}: not met · {text}", goal=name, text=text)]
+        total = final["total"]
+        if final["winner"]:
+            lines.append(
+                ngettext("**Final score: {n} point** (you win)", "**Final score: {n} points** (you win)", total)
+            )
+        else:
+            lines.append(
+                ngettext(
+                    "**Final score: {n} point** (rank {rank} of {players})",
+                    "**Final score: {n} points** (rank {rank} of {players})",
+                    total,
+                    rank=final["rank"],
+                    players=len(view["final"]["standings"]),
+                )
+            )
+        return lines
+    preview = view["preview"]
+    if preview["goal_met"]:
+        lines = [_("Goal {goal}: met, +{points} · {text}", goal=name, points=points, text=text)]
+    else:
+        lines = [_("Goal {goal}: not met yet (+{points} if met) · {text}", goal=name, points=points, text=text)]
+    open_kinds = [k["plural"] for k in view["by_kind"] if k["cards"] and preview.get(k["key"]) is None]
+    if open_kinds:
+        # TRANSLATORS: {kinds} lists the fish types scored only at the end, e.g. "Mollies".
+        lines.append(
+            ngettext(
+                "**Score so far: {n} point + {kinds} at the end**",
+                "**Score so far: {n} points + {kinds} at the end**",
+                preview["total"],
+                kinds=join_list(open_kinds),
+            )
+        )
+    else:
+        lines.append(ngettext("**Score so far: {n} point**", "**Score so far: {n} points**", preview["total"]))
+    return lines
 
 
 class TankAdapter(GameAdapter):
@@ -196,18 +286,22 @@ class TankAdapter(GameAdapter):
         gid, ver, off = board.row.id, board.version, board.disabled
         view = board.game.view(board.state, None)
         groups = {g["letter"]: g for g in view["groups"]}
-        scoring = button(gid, ver, SCORING, "How scoring works", emoji="❔", disabled=off)
+        scoring = button(gid, ver, SCORING, _("How scoring works"), emoji="❔", disabled=off)
         splits = [a for a in actions if a["type"] == "split"]
         if splits:
             options = [
-                (f"Split group {label(g)} along {line}", f"{label(g)}:{line}", _split_hint(groups[g], line))
+                (
+                    _("Split group {group} along {line}", group=label(g), line=line),
+                    f"{label(g)}:{line}",
+                    _split_hint(groups[g], line),
+                )
                 for g, line in ((a["group"], a["line"]) for a in splits)
             ]
-            return [*chunked_selects(gid, ver, "split", "Split a group…", options, disabled=off), scoring]
+            return [*chunked_selects(gid, ver, "split", _("Split a group…"), options, disabled=off), scoring]
         takes = [a["group"] for a in actions if a["type"] == "take"]
         if takes:
-            options = [(f"Take group {label(g)}", label(g), _take_hint(view, groups[g])) for g in takes]
-            return [select(gid, ver, "take", "Take a group…", options, disabled=off), scoring]
+            options = [(_("Take group {group}", group=label(g)), label(g), _take_hint(view, groups[g])) for g in takes]
+            return [select(gid, ver, "take", _("Take a group…"), options, disabled=off), scoring]
         return [scoring]
 
     def accepts_stale(self, hit: ComponentHit) -> bool:
@@ -235,10 +329,10 @@ class TankAdapter(GameAdapter):
             await interaction.response.send_message(scoring_text(board.game.view(board.state, None)), ephemeral=True)
             return
         if not hit.values:
-            raise UserError("Pick an option from the menu.")
+            raise UserError(_("Pick an option from the menu."))
         choice = hit.values[0]
         if token == "split":
-            group, _, line = choice.partition(":")
+            group, _colon, line = choice.partition(":")
             action: Action = {"type": "split", "group": group, "line": line}
             await flow.act(interaction, board.row, action, expected_version=hit.version)
         elif token == "take":
@@ -247,7 +341,7 @@ class TankAdapter(GameAdapter):
             action = {"type": "keep"} if choice == KEEP else {"type": "discard", "card": choice}
             await flow.act(interaction, board.row, action, expected_version=hit.version, private_note=_noted(action))
         else:
-            raise UserError("That menu is not part of this game.")
+            raise UserError(_("That menu is not part of this game."))
 
     def private_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture | None:
         """Render the seat's own aquarium with its score preview."""
@@ -256,39 +350,41 @@ class TankAdapter(GameAdapter):
     def private_text(self, view: dict[str, Any], names: Sequence[str]) -> str:
         """List the seat's cards by fish type with points (so far, or final), and the Gourami choice when it is due."""
         final = next((r for r in (view.get("final") or {}).get("standings", []) if r["seat"] == view["seat"]), None)
-        lines = [f"**Your aquarium** ({plural(len(view['aquarium']), 'card')}, only you can see it)"]
+        lines = [
+            ngettext(
+                "**Your aquarium** ({n} card, only you can see it)",
+                "**Your aquarium** ({n} cards, only you can see it)",
+                len(view["aquarium"]),
+            )
+        ]
         values = {k["key"]: [str(c["value"]) for c in k["cards"]] for k in view["by_kind"]}
         for row in aquarium_rows(view):
             if not row["count"]:
                 continue
             label = f"{row['name']} ×{row['count']}"
             if row["key"] == "molly":
-                label += f" ({', '.join(values['molly'])})"
+                # TRANSLATORS: the Mollies of an aquarium with their printed values, e.g. "Mollies ×2 (1, 5)".
+                label = _("{cards} ({values})", cards=label, values=join_list(values["molly"]))
             points = row["points"]
-            lines.append(f"- {label}: " + ("scored at the end" if points is None else plural(points, "point")))
+            if points is None:
+                # TRANSLATORS: a kind scored only at the end, e.g. "- Molly ×2 (1, 4): scored at the end".
+                lines.append(_("- {cards}: scored at the end", cards=label))
+            else:
+                lines.append(ngettext("- {cards}: {n} point", "- {cards}: {n} points", points, cards=label))
         if not view["aquarium"]:
-            lines.append("- no fish yet")
-        goal = view["goal"]
-        if final is not None:
-            met = f"met, +{goal['points']}" if final["detail"]["goal_met"] else "not met"
-            lines.append(f"Goal {goal['name']}: {met} · {goal['text']}")
-            place = "you win" if final["winner"] else f"rank {final['rank']} of {len(view['final']['standings'])}"
-            lines.append(f"**Final score: {plural(final['total'], 'point')}** ({place})")
-        else:
-            preview = view["preview"]
-            met = f"met, +{goal['points']}" if preview["goal_met"] else f"not met yet (+{goal['points']} if met)"
-            lines.append(f"Goal {goal['name']}: {met} · {goal['text']}")
-            open_kinds = [k["plural"] for k in view["by_kind"] if k["cards"] and preview.get(k["key"]) is None]
-            extra = f" + {', '.join(open_kinds)} at the end" if open_kinds else ""
-            lines.append(f"**Score so far: {plural(preview['total'], 'point')}{extra}**")
+            lines.append(_("- no fish yet"))
+        lines += _goal_and_score(view, final)
         if view["my_discards"]:
-            lines.append("You discarded: " + ", ".join(c["name"] for c in view["my_discards"]))
+            lines.append(_("You discarded: {cards}", cards=join_list([c["name"] for c in view["my_discards"]])))
         if view["discard"]:
-            left = view["discard"]["left"]
             lines.append(
-                f"🐠 **Gourami:** you may discard up to {plural(left, 'fish card')} you hold "
-                "(not a Gourami you just took), or keep them all. "
-                "Pick below or use `/tank discard`; your choice stays private."
+                ngettext(
+                    "🐠 **Gourami:** you may discard up to {n} fish card you hold (not a Gourami you just took), "
+                    "or keep them all. Pick below or use `/tank discard`; your choice stays private.",
+                    "🐠 **Gourami:** you may discard up to {n} fish cards you hold (not a Gourami you just took), "
+                    "or keep them all. Pick below or use `/tank discard`; your choice stays private.",
+                    view["discard"]["left"],
+                )
             )
         return "\n".join(lines)
 
@@ -299,9 +395,14 @@ class TankAdapter(GameAdapter):
             return []
         assert board.state.pending is not None
         left = board.state.pending.left
-        options: list[tuple[str, str, str]] = [("Keep all my fish", KEEP, "Discard nothing")]
-        options += [(f"Discard one {name}", card, f"You hold {held}") for name, card, held in choices]
-        placeholder = f"Gourami: discard a fish ({left} left), or keep all…"
+        options: list[tuple[str, str, str]] = [(_("Keep all my fish"), KEEP, _("Discard nothing"))]
+        options += [
+            (_("Discard one {fish}", fish=name), card, ngettext("You hold {n}", "You hold {n}", held))
+            for name, card, held in choices
+        ]
+        placeholder = ngettext(
+            "Gourami: discard a fish ({n} left), or keep all…", "Gourami: discard a fish ({n} left), or keep all…", left
+        )
         return [select(board.row.id, board.version, "discard", placeholder, options, disabled=board.disabled)]
 
     def seats_to_update_privately(self, events: Sequence[Event], state: Any) -> set[int]:
@@ -320,11 +421,34 @@ class TankAdapter(GameAdapter):
         lines = []
         for s in outcome.standings:
             detail = s.detail
-            trophy = "🏆 " if s.winner else ""
-            gone = " (resigned)" if detail.get("resigned") else ""
-            parts = [f"{PLURALS[k]} {detail.get(k) or 0}" for k in kinds]
-            parts.append(f"goal {detail.get('goal', 0)}")
-            lines.append(f"{s.rank}. {trophy}{names[s.seat]}{gone}: {plural(s.score, 'point')} · {', '.join(parts)}")
+            parts = [f"{kind_name(k, 2)} {detail.get(k) or 0}" for k in kinds]
+            # TRANSLATORS: the goal's points in a standings line, after the points of each fish type.
+            parts.append(_("goal {points}", points=detail.get("goal", 0)))
+            values = {
+                "rank": s.rank,
+                "trophy": "🏆 " if s.winner else "",
+                "name": names[s.seat],
+                "details": join_list(parts),
+            }
+            if detail.get("resigned"):
+                lines.append(
+                    ngettext(
+                        "{rank}. {trophy}{name} (resigned): {n} point · {details}",
+                        "{rank}. {trophy}{name} (resigned): {n} points · {details}",
+                        s.score,
+                        **values,
+                    )
+                )
+            else:
+                # TRANSLATORS: a final standings line, e.g. "1. 🏆 Ana: 41 points · Guppies 6, …, goal 5".
+                lines.append(
+                    ngettext(
+                        "{rank}. {trophy}{name}: {n} point · {details}",
+                        "{rank}. {trophy}{name}: {n} points · {details}",
+                        s.score,
+                        **values,
+                    )
+                )
         return lines
 
 
@@ -375,8 +499,8 @@ class TankCog(commands.Cog):
         row = await self._game(interaction)
         seat = row.seat_of(interaction.user.id)
         if seat is None:
-            raise UserError("You are not playing in this game.")
-        _, state = self.flow.live(row)
+            raise UserError(_("You are not playing in this game."))
+        _game, state = self.flow.live(row)
         action = discard_action(state, seat, card)
         await self.flow.act(interaction, row, action, private_note=_noted(action))
 
@@ -418,8 +542,11 @@ class TankCog(commands.Cog):
         mine = await self._mine(interaction)
         if mine is None:
             return []
-        fish = [(f"{name} (you hold {held})", card) for name, card, held in discard_choices(*mine)]
-        return _choices([("Keep all my fish", KEEP), *fish], current) if fish else []
+        fish = [
+            (ngettext("{fish} (you hold {n})", "{fish} (you hold {n})", held, fish=name), card)
+            for name, card, held in discard_choices(*mine)
+        ]
+        return _choices([(_("Keep all my fish"), KEEP), *fish], current) if fish else []
 
 
 def _choices(options: Sequence[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:

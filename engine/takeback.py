@@ -12,31 +12,39 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.base import Action, Event
-from engine.words import plural
+from engine.words import join_names
+from i18n import N_, _, ngettext
 
 TAKEBACK = "takeback"
 
 REVEALING: dict[str, dict[str, str]] = {
-    "tank": {"round_start": "it dealt the next school of fish from the deck, which everyone has now seen"},
-    "flippers": {"drew": "it drew a card from a deck"},
+    "tank": {"round_start": N_("it dealt the next school of fish from the deck, which everyone has now seen")},
+    "flippers": {"drew": N_("it drew a card from a deck")},
 }
-"""Per game: the events that show something new from a hidden deck, with the reason a takeback is refused."""
+"""Per game: the events that show something new from a hidden deck, with the reason a takeback is refused.
+
+The reasons complete "That move cannot be taken back: ...", so they start in lower case with no full stop.
+"""
 
 
 def refusal(kind: str, seat: int | None, action: Action, events: Sequence[Event]) -> str | None:
-    """Return why the action `seat` took (with the events it caused) cannot be taken back, or None if it can."""
+    """Return why the action `seat` took (with the events it caused) cannot be taken back, or None if it can.
+
+    The reason is in the current language and completes "That move cannot be taken back: ...".
+    """
+    # TRANSLATORS: the reasons below complete "That move cannot be taken back: ...".
     if action.get("type") == "resign":
-        return "a resignation cannot be taken back"
+        return _("a resignation cannot be taken back")
     if action.get("type") == TAKEBACK:
-        return "a takeback cannot itself be taken back"
+        return _("a takeback cannot itself be taken back")
     revealing = REVEALING.get(kind, {})
     for event in events:
         if event.kind == "game_over":
-            return "it ended the game and showed everyone's final holdings"
+            return _("it ended the game and showed everyone's final holdings")
         if event.kind in revealing:
-            return revealing[event.kind]
+            return _(revealing[event.kind])
         if event.private_to is not None and event.private_to != seat:
-            return "it showed another player something private"
+            return _("it showed another player something private")
     return None
 
 
@@ -79,9 +87,9 @@ def describe_takeback(event: Event, names: Sequence[str]) -> str:
     who = name(event.seat if event.seat is not None else -1)
     moves = [m.rstrip(".") for m in event.data.get("moves", []) if m]
     count = len(event.data.get("undo", []))
-    what = "; ".join(moves) if moves else (plural(count, "move") if count != 1 else "a move")
+    # TRANSLATORS: what a takeback undid when the moves' own lines are not known.
+    what = "; ".join(moves) if moves else ngettext("a move", "{n} moves", count)
     agreed = [name(s) for s in event.data.get("agreed", [])]
     if agreed:
-        together = agreed[0] if len(agreed) == 1 else ", ".join(agreed[:-1]) + " and " + agreed[-1]
-        return f"{who} took back: {what}. Agreed by {together}."
-    return f"{who} took back: {what}. Only computer players were asked, and they agreed."
+        return _("{name} took back: {moves}. Agreed by {names}.", name=who, moves=what, names=join_names(agreed))
+    return _("{name} took back: {moves}. Only computer players were asked, and they agreed.", name=who, moves=what)

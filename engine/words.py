@@ -6,6 +6,14 @@ Pure string functions with no Discord import, so the engines, the renderers and 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from functools import cache, wraps
+from typing import ParamSpec, TypeVar
+
+from i18n import _, current, pgettext
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 ELLIPSIS = "…"
 QUOTE_LIMIT = 40
@@ -54,4 +62,36 @@ def _regular(word: str) -> str:
 def sentence(text: str) -> str:
     """Return `text` ending with one full stop: none is added after a "." , "!" or "?" it already ends with."""
     text = text.rstrip()
-    return text if text.endswith((".", "!", "?", "…")) else f"{text}."
+    if text.endswith((".", "!", "?", "…", "。", "！", "？")):
+        return text
+    # TRANSLATORS: the full stop added to a sentence that has none (Japanese: "。").
+    return text + pgettext("sentence end", ".")
+
+
+def per_language(function: Callable[P, R]) -> Callable[P, R]:
+    """Remember a naming function's results per language: they depend only on its arguments and the language.
+
+    For the names read from data (card, fish, power names): views ask for them dozens of times per image.
+    Only for functions returning immutable values (strings).
+    """
+    remembered = cache(lambda language, *args, **kwargs: function(*args, **kwargs))
+
+    @wraps(function)
+    def named(*args: P.args, **kwargs: P.kwargs) -> R:
+        return remembered(current(), *args, **kwargs)  # type: ignore[no-any-return]
+
+    return named
+
+
+def join_list(parts: Sequence[str]) -> str:
+    """Return items listed with the current language's separator: "A, B, C"."""
+    # TRANSLATORS: the separator between the items of a list, "A, B, C" (Japanese: "、").
+    return pgettext("list separator", ", ").join(parts)
+
+
+def join_names(parts: Sequence[str]) -> str:
+    """Return "Ana", "Ana and Bo" or "Ana, Bo and Cy" in the current language."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    # TRANSLATORS: the last two items of a list of names, "Ana and Bo"; {first} may itself be "Ana, Bo".
+    return _("{first} and {last}", first=join_list(parts[:-1]), last=parts[-1])

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from i18n.catalogs import translations
-from i18n.context import current, using
+from i18n.context import current, use_for_task, using
 from i18n.languages import ENGLISH, LANGUAGES, from_discord, known
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "ngettext",
     "npgettext",
     "pgettext",
+    "use_for_task",
     "using",
 ]
 

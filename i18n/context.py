@@ -24,3 +24,13 @@ def using(language: str | None) -> Iterator[str]:
         yield _LANGUAGE.get()
     finally:
         _LANGUAGE.reset(token)
+
+
+def use_for_task(language: str | None) -> str:
+    """Translate everything the current task writes from now on into `language`; return the code it chose.
+
+    For an entry point that runs in a task of its own (each interaction does): the language goes with the task
+    and the tasks it starts, and ends with it. Anywhere else, `using` scopes the language to a block.
+    """
+    _LANGUAGE.set(known(language))
+    return _LANGUAGE.get()

@@ -39,5 +39,8 @@ DOMAINS: tuple[Domain, ...] = (
     Domain("render", (Source("render/**/*.py"),)),
     Domain("ui", (Source("ui/**/*.py"),)),
     Domain("cogs", (Source("cogs/**/*.py"), Source("bot.py"), Source("storage/**/*.py"))),
+    Domain("data", (Source("data/*.json", "i18n.extractors:data_json"),)),
+    # The slash commands' names, descriptions, options and choices, read from the real command tree.
+    Domain("commands", (Source("ui/commands.py", "ui.commands:extract"),)),
 )
 """Every catalog domain. Each shipped language has one .po file per domain; a file belongs to one domain only."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 import bisect
 import io
 import json
+import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -14,6 +15,8 @@ from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, features
+
+from i18n import N_, _, current, pgettext
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 
@@ -26,13 +29,16 @@ SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (
     (240, 228, 66),  # yellow
     (213, 94, 0),  # vermillion
 )
-SEAT_COLOUR_NAMES = ("orange", "sky blue", "green", "purple", "yellow", "vermillion")
+# TRANSLATORS: seat colours, named in alt text beside the seat's letter ("Ana (orange A): ...").
+SEAT_COLOUR_NAMES = (N_("orange"), N_("sky blue"), N_("green"), N_("purple"), N_("yellow"), N_("vermillion"))
 SEAT_LETTERS = "ABCDEF"
 SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon")
 INK = (20, 24, 33)
 PAPER = (248, 250, 252)
 ALT_LIMIT = 1024  # Discord keeps this many characters of an attachment's alt text
-ALT_MORE = " The rest is in the board message's menus."
+ALT_MORE = " " + N_("The rest is in the board message's menus.")
+STOPS = (".", "!", "?", "…", "。", "！", "？")
+"""What a sentence may end with, in every shipped script."""
 
 
 @cache
@@ -52,17 +58,65 @@ def seat_letter(seat: int) -> str:
     return SEAT_LETTERS[seat % len(SEAT_LETTERS)]
 
 
+def colour_name(seat: int) -> str:
+    """Return the name of a seat's colour in the current language."""
+    return _(SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)])
+
+
+def listed(items: Sequence[str]) -> str:
+    """Return items one after another, separated the current language's way ("C3, D4")."""
+    # TRANSLATORS: what separates the items of a list ("C3, D4", "Ana, Bo"); Japanese uses "、".
+    return pgettext("list separator", ", ").join(items)
+
+
+def and_listed(items: Sequence[str]) -> str:
+    """Return "A", "A and B" or "A, B and C" in the current language."""
+    if len(items) < 2:
+        return "".join(items)
+    # TRANSLATORS: the last two items of a list: "{items}" is one or more items already separated.
+    return _("{items} and {last}", items=listed(items[:-1]), last=items[-1])
+
+
+def clauses(items: Sequence[str]) -> str:
+    """Return clauses of one alt text sentence one after another ("Ana: 3 cards; Bo: 2 cards")."""
+    # TRANSLATORS: what separates the clauses of one sentence in alt text ("Ana: 3 cards; Bo: 2 cards").
+    return pgettext("clause separator", "; ").join(items)
+
+
+CAPITALISED_NOUNS = frozenset({"de"})
+"""Languages whose nouns keep their capital letter inside a sentence."""
+
+
+def in_sentence(text: str) -> str:
+    """Return a text written to stand alone (a goal's rule) lowercased to sit inside a sentence, where that is right."""
+    return text if current() in CAPITALISED_NOUNS else text.lower()
+
+
+def full_stop(text: str) -> str:
+    """Return `text` ending with one full stop of the current language (none after one it already ends with)."""
+    text = text.rstrip()
+    # TRANSLATORS: the full stop added at the end of a sentence in alt text; Japanese uses "。".
+    return text if text.endswith(STOPS) else text + pgettext("full stop", ".")
+
+
+_CJK_SPACE = re.compile(r"(?<=[。！？]) +")
+
+
 def fit_alt(*versions: str, limit: int = ALT_LIMIT) -> str:
     """Return the first of `versions` (fullest first) that fits Discord's alt text, else the last in whole sentences.
 
     Each renderer's last version is written to fit every table; the sentence cut (saying so) is a safety net.
     """
+    # Sentences are joined with spaces; Japanese runs its sentences on after "。" with none.
+    versions = tuple(_CJK_SPACE.sub("", text) for text in versions)
     for text in versions:
         if len(text) <= limit:
             return text
     text = versions[-1]
-    end = text.rfind(". ", 0, limit - len(ALT_MORE)) + 1
-    return (text[:end] if end > 0 else text[: limit - len(ALT_MORE)].rsplit(" ", 1)[0]) + ALT_MORE
+    more = " " + _(ALT_MORE.strip())
+    room = limit - len(more)
+    end = max(text.rfind(". ", 0, room) + 1, text.rfind("。", 0, room) + 1)
+    return (text[:end] if end > 0 else text[:room].rsplit(" ", 1)[0]) + more
 
 
 def text_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -285,6 +339,12 @@ def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
     return text[:low].rstrip() + "…"
 
 
+def fit_named(line: Callable[[str], str], name: str, size: int, width: float, bold: bool = False) -> str:
+    """Return `line(name)` with the name (never the other words) shortened so the whole line fits `width`."""
+    rest = text_length(line(""), size, bold)
+    return line(fit_text(name, size, width - rest, bold))
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -335,10 +395,15 @@ def _draw_emoji(
         x += step
 
 
+NO_BREAK_BEFORE = frozenset("、。，．・：；？！ー）」』】〕…,.:;!?)")
+"""Characters a wrapped line never starts with (Japanese line-breaking rules, and Latin punctuation)."""
+
+
 def wrap_text(text: str, size: int, width: float, bold: bool = False, max_lines: int = 2) -> list[str]:
     """Break `text` (a name in any script) into at most `max_lines` lines of at most `width` pixels.
 
-    Lines break at spaces; a word wider than a line (or a name without spaces) breaks between characters.
+    Lines break at spaces; a word wider than a line (or a name, or Japanese, without spaces) breaks between
+    characters, never before closing punctuation.
     Only text that still does not fit in `max_lines` lines ends with an ellipsis.
     """
     lines: list[str] = []
@@ -352,7 +417,7 @@ def wrap_text(text: str, size: int, width: float, bold: bool = False, max_lines:
             lines.append(current)
         current = ""
         for char in word:
-            if current and text_length(current + char, size, bold) > width:
+            if current and text_length(current + char, size, bold) > width and char not in NO_BREAK_BEFORE:
                 lines.append(current)
                 current = ""
             current += char

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, PAPER, draw_text, encode_png, fit_text, font, seat_colour
+from i18n import _, ngettext
+from render.common import INK, PAPER, clauses, draw_text, encode_png, fit_text, font, seat_colour
 
 WIDTH = 800
 HEADER = 56
@@ -18,10 +19,11 @@ GRID = (210, 216, 224)
 def _panel(draw: ImageDraw.ImageDraw, top: int, n: int, name: str, points: Sequence[float]) -> None:
     """Draw one game's rating line in the band starting at `top`, on its own scale."""
     colour = seat_colour(n)
-    now = f"{points[-1]:.1f}" if points else "unrated"
-    draw_text(
-        draw, (LEFT, top + 8), fit_text(f"{name}: {now}", 26, WIDTH - LEFT - RIGHT, bold=True), 26, INK, bold=True
-    )
+    if points:
+        heading = _("{game}: {rating}", game=name, rating=f"{points[-1]:.1f}")
+    else:
+        heading = _("{game}: unrated", game=name)
+    draw_text(draw, (LEFT, top + 8), fit_text(heading, 26, WIDTH - LEFT - RIGHT, bold=True), 26, INK, bold=True)
     low, high = (min(points), max(points)) if points else (0.0, 1.0)
     if high - low < 4:
         middle = (high + low) / 2
@@ -50,10 +52,14 @@ def _panel(draw: ImageDraw.ImageDraw, top: int, n: int, name: str, points: Seque
         x, y = xy[-1]
         draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=colour, outline=INK, width=2)
     if len(points) == 1:
-        caption = "after the first rated game"
+        caption = _("after the first rated game")
     else:
-        caption = f"after each of the last {len(points)} rated games, oldest on the left"
-    draw.text((LEFT, y0 + plot_h + 8), caption, font=label_font, fill=INK)
+        caption = ngettext(
+            "after each of the last {n} rated game, oldest on the left",
+            "after each of the last {n} rated games, oldest on the left",
+            len(points),
+        )
+    draw_text(draw, (LEFT, y0 + plot_h + 8), fit_text(caption, 22, WIDTH - LEFT - RIGHT), 22, INK)
 
 
 def rating_chart(title: str, series: Sequence[tuple[str, Sequence[float]]]) -> bytes:
@@ -72,12 +78,21 @@ def chart_alt(title: str, series: Sequence[tuple[str, Sequence[float]]]) -> str:
     for name, points in series:
         if not points:
             continue
-        games = "game" if len(points) == 1 else "games"
         if len(points) == 1:
-            parts.append(f"{name}: {points[0]:.1f} after 1 rated {games}")
+            parts.append(_("{game}: {rating} after 1 rated game", game=name, rating=f"{points[0]:.1f}"))
         else:
             parts.append(
-                f"{name}: from {points[0]:.1f} to {points[-1]:.1f} over {len(points)} rated {games}"
-                f" (lowest {min(points):.1f}, highest {max(points):.1f})"
+                ngettext(
+                    "{game}: from {first} to {last} over {n} rated game (lowest {lowest}, highest {highest})",
+                    "{game}: from {first} to {last} over {n} rated games (lowest {lowest}, highest {highest})",
+                    len(points),
+                    game=name,
+                    first=f"{points[0]:.1f}",
+                    last=f"{points[-1]:.1f}",
+                    lowest=f"{min(points):.1f}",
+                    highest=f"{max(points):.1f}",
+                )
             )
-    return f"{title}. " + "; ".join(parts) + "." if parts else f"{title}: no rated games yet."
+    if not parts:
+        return _("{title}: no rated games yet.", title=title)
+    return _("{title}. {games}.", title=title, games=clauses(parts))

@@ -1,15 +1,24 @@
 """Rebuild the fallback fonts in data/fonts from Debian's Noto font packages.
 
-Run once by hand, never at start-up:
+Run by hand, never at start-up:
 
     apt-get update && cd /tmp && apt-get download fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji
     for f in fonts-noto-*.deb; do dpkg -x "$f" /tmp/noto; done
     .venv/bin/python scripts/build_fonts.py /tmp/noto
 
 It writes a CJK subset (the common Han characters of GB 2312 level 1 and JIS X 0208 level 1, kana, the
-2,350 Hangul syllables of KS X 1001 and CJK punctuation), the Hebrew and Arabic fonts subset to their
-scripts, and an emoji atlas: every single-code-point emoji of Noto Color Emoji scaled to 32 px in one PNG,
-with its index in JSON. It also records each font's character coverage in coverage.json.
+2,350 Hangul syllables of KS X 1001, CJK punctuation, and every other character the translation catalogs
+in locales/ use that DejaVu Sans lacks), the Hebrew and Arabic fonts subset to their scripts, and an emoji
+atlas: every single-code-point emoji of Noto Color Emoji scaled to 32 px in one PNG, with its index in JSON.
+It also records each font's character coverage in coverage.json.
+
+When a catalog gains a character no shipped font covers (tests/render/test_catalog_glyphs.py says which),
+rebuild the CJK subset alone, which needs only fonts-noto-cjk:
+
+    cd /tmp && apt-get download fonts-noto-cjk && dpkg -x fonts-noto-cjk_*.deb /tmp/noto && cd -
+    .venv/bin/python scripts/build_fonts.py --cjk-only /tmp/noto
+
+`--locales DIR` (repeatable) reads the catalogs of other folders too, e.g. branches not merged yet.
 """
 
 from __future__ import annotations
@@ -20,11 +29,14 @@ import math
 import sys
 from pathlib import Path
 
+from babel.messages.pofile import read_po
 from fontTools import subset
 from fontTools.ttLib import TTFont
 from PIL import Image
 
-OUT = Path(__file__).resolve().parent.parent / "data" / "fonts"
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "data" / "fonts"
+LOCALES = ROOT / "locales"
 EMOJI_CELL = 32
 
 
@@ -51,6 +63,25 @@ def cjk_code_points() -> set[int]:
     points |= set(range(0x31F0, 0x3200))  # katakana phonetic extensions
     points |= set(range(0xFF00, 0xFFF0))  # half-width and full-width forms
     return points
+
+
+def catalog_characters(folders: list[Path]) -> set[int]:
+    """Return every code point the translations in the .po catalogs under `folders` use."""
+    points: set[int] = set()
+    for folder in folders:
+        for path in sorted(folder.glob("*/LC_MESSAGES/*.po")):
+            with path.open("rb") as source:
+                for message in read_po(source):
+                    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+                    points.update(ord(char) for text in strings if text for char in text)
+    return points
+
+
+def catalog_extras(folders: list[Path]) -> set[int]:
+    """Return the printable catalog characters that neither DejaVu Sans nor the emoji atlas draws."""
+    dejavu = set(TTFont(str(OUT / "DejaVuSans.ttf"), lazy=True).getBestCmap())
+    emoji = {int(k, 16) for k in json.loads((OUT / "emoji-atlas.json").read_text())["glyphs"]}
+    return {p for p in catalog_characters(folders) if p not in dejavu | emoji and chr(p).isprintable()}
 
 
 def _subset(source: Path, target: Path, points: set[int], font_number: int = 0) -> None:
@@ -115,20 +146,43 @@ def write_coverage() -> None:
     (OUT / "coverage.json").write_text(json.dumps(coverage, separators=(",", ":")))
 
 
-def main(root: str) -> None:
-    """Build every fallback font from the unpacked Debian packages under `root`."""
-    base = Path(root) / "usr" / "share" / "fonts"
-    noto = base / "truetype" / "noto"
-    _subset(base / "opentype" / "noto" / "NotoSansCJK-Regular.ttc", OUT / "NotoSansCJK-Subset.otf", cjk_code_points())
-    hebrew = set(range(0x0590, 0x0600)) | set(range(0xFB1D, 0xFB50)) | {0x20, 0x2D}
-    arabic = set(range(0x0600, 0x0780)) | set(range(0x08A0, 0x0900)) | set(range(0xFB50, 0xFE00))
-    arabic |= set(range(0xFE70, 0xFF00)) | {0x20, 0x200C, 0x200D}
-    for weight in ("Regular", "Bold"):
-        _subset(noto / f"NotoSansHebrew-{weight}.ttf", OUT / f"NotoSansHebrew-{weight}.ttf", hebrew)
-        _subset(noto / f"NotoSansArabic-{weight}.ttf", OUT / f"NotoSansArabic-{weight}.ttf", arabic)
-    build_emoji_atlas(noto / "NotoColorEmoji.ttf")
+def build_cjk(root: Path, locales: list[Path]) -> None:
+    """Write the CJK subset: the common characters plus every character the catalogs need from it."""
+    source = root / "usr" / "share" / "fonts" / "opentype" / "noto" / "NotoSansCJK-Regular.ttc"
+    extras = catalog_extras(locales)
+    available = set(TTFont(str(source), fontNumber=0, lazy=True).getBestCmap())
+    missing = sorted(extras - available)
+    if missing:
+        print("no Noto Sans CJK glyph for: " + " ".join(f"U+{p:04X}" for p in missing))
+    points = cjk_code_points() | (extras & available)
+    print(f"catalogs add {len((extras & available) - cjk_code_points())} characters to the CJK subset")
+    _subset(source, OUT / "NotoSansCJK-Subset.otf", points)
+
+
+def main(args: list[str]) -> None:
+    """Build the fallback fonts from the unpacked Debian packages (only the CJK subset with --cjk-only)."""
+    cjk_only = "--cjk-only" in args
+    locales = [LOCALES]
+    rest: list[str] = []
+    words = iter(a for a in args if a != "--cjk-only")
+    for word in words:
+        if word == "--locales":
+            locales.append(Path(next(words)))
+        else:
+            rest.append(word)
+    root = Path(rest[0] if rest else "/tmp/noto")
+    build_cjk(root, locales)
+    if not cjk_only:
+        noto = root / "usr" / "share" / "fonts" / "truetype" / "noto"
+        hebrew = set(range(0x0590, 0x0600)) | set(range(0xFB1D, 0xFB50)) | {0x20, 0x2D}
+        arabic = set(range(0x0600, 0x0780)) | set(range(0x08A0, 0x0900)) | set(range(0xFB50, 0xFE00))
+        arabic |= set(range(0xFE70, 0xFF00)) | {0x20, 0x200C, 0x200D}
+        for weight in ("Regular", "Bold"):
+            _subset(noto / f"NotoSansHebrew-{weight}.ttf", OUT / f"NotoSansHebrew-{weight}.ttf", hebrew)
+            _subset(noto / f"NotoSansArabic-{weight}.ttf", OUT / f"NotoSansArabic-{weight}.ttf", arabic)
+        build_emoji_atlas(noto / "NotoColorEmoji.ttf")
     write_coverage()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "/tmp/noto")
+    main(sys.argv[1:])

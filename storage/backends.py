@@ -71,5 +71,3 @@ def make_backend(target: str, *, pool_size: int = 10, statement_timeout_ms: int 
     if "://" in target:
         raise ValueError(f"DATABASE_URL must start with {SQLITE_PREFIX} or postgresql:// (got {target!r})")
     return SqliteBackend(target)
-
-

@@ -34,6 +34,8 @@ TABLES = (
     ("rating_history", "game_id, player"),
     ("takebacks", "id"),
     ("hints", "game_id, seat, version"),
+    ("guild_language", "guild_id"),
+    ("user_language", "user_id"),
 )
 IDENTITY_TABLES = ("games", "actions", "takebacks")
 BATCH = 1000

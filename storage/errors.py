@@ -16,12 +16,14 @@ import sqlite3
 import time
 from collections import Counter
 
+from i18n import N_, _
+
 log = logging.getLogger("storage")
 
 BUSY_TIMEOUT_MS = 1500
 """How long a write waits for another writer's lock: well inside Discord's 3 s to acknowledge an interaction."""
-BUSY_TEXT = "The game's database is busy right now, so nothing was changed. Please try again in a moment."
-UNAVAILABLE_TEXT = "The bot cannot save games right now, so nothing was changed. Please try again in a few minutes."
+BUSY_TEXT = N_("The game's database is busy right now, so nothing was changed. Please try again in a moment.")
+UNAVAILABLE_TEXT = N_("The bot cannot save games right now, so nothing was changed. Please try again in a few minutes.")
 
 
 class StorageError(Exception):
@@ -40,7 +42,7 @@ class DatabaseUnavailable(StorageError):
     """Raise when the database cannot be reached or cannot store anything now; nothing was changed."""
 
     def __init__(self, cause: str, *, transient: bool = False) -> None:
-        super().__init__(UNAVAILABLE_TEXT)
+        super().__init__(_(UNAVAILABLE_TEXT))
         self.cause = cause
         self.transient = transient
         """True for a blip worth retrying at once (connection lost, server restarting, serialization failure)."""
@@ -76,12 +78,12 @@ def classify(error: BaseException) -> StorageError | None:
     text = str(error).lower()
     if isinstance(error, sqlite3.OperationalError):
         if "locked" in text or "busy" in text:
-            return DatabaseBusy(BUSY_TEXT)
+            return DatabaseBusy(_(BUSY_TEXT))
         if any(part in text for part in SQLITE_UNAVAILABLE):
             return DatabaseUnavailable(describe(error))
         return None
     if name in ("LockNotAvailableError", "QueryCanceledError"):  # lock_timeout, statement_timeout
-        return DatabaseBusy(BUSY_TEXT)
+        return DatabaseBusy(_(BUSY_TEXT))
     if name in PG_TRANSIENT:
         return DatabaseUnavailable(describe(error), transient=True)
     if name in PG_UNAVAILABLE:
@@ -89,7 +91,7 @@ def classify(error: BaseException) -> StorageError | None:
     if name == "InterfaceError" and ("closed" in text or "released" in text or "connection" in text):
         return DatabaseUnavailable(describe(error), transient=True)
     if isinstance(error, TimeoutError):  # no pooled connection became free in time
-        return DatabaseBusy(BUSY_TEXT)
+        return DatabaseBusy(_(BUSY_TEXT))
     if isinstance(error, ConnectionError | OSError):  # refused, reset, no route: the server is not there
         return DatabaseUnavailable(describe(error), transient=True)
     return None

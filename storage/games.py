@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from i18n import _, ngettext
 from storage.core import Store
 from storage.errors import RETRY_DELAYS, DatabaseUnavailable, IntegrityError, StorageError
 from storage.rows import (
@@ -35,15 +36,16 @@ class GameQueries(Store):
         host: Seat,
         options: dict[str, Any],
         seed: int,
+        language: str | None = None,
     ) -> GameRow:
-        """Open a lobby in a channel with the host in seat 0; raise ChannelBusy if one is open."""
+        """Open a lobby in a channel, host in seat 0, posting in `language`; raise ChannelBusy if one is open."""
         now = self._now()
         try:
             async with self.backend.transaction() as tx:
                 rows = await tx.fetch(
                     "INSERT INTO games (guild_id, channel_id, kind, status, host_id, options, seed, created_at,"
-                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                    (guild_id, channel_id, kind, LOBBY, host.user_id, json.dumps(options), seed, now, now),
+                    " updated_at, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, kind, LOBBY, host.user_id, json.dumps(options), seed, now, now, language),
                 )
                 game_id = int(rows[0][0])
                 await tx.execute(
@@ -70,7 +72,7 @@ class GameQueries(Store):
 
     async def games_with_status(self, *statuses: str) -> list[GameRow]:
         """Return every game in one of these statuses, oldest first."""
-        marks = ", ".join("?" for _ in statuses)
+        marks = ", ".join("?" for _status in statuses)
         return await self._games(f"g.status IN ({marks})", statuses)
 
     async def seat_player(
@@ -80,13 +82,15 @@ class GameQueries(Store):
         async with self.backend.transaction() as tx:
             row = await tx.fetch(LOCK_GAME, (self._now(), game_id))
             if not row or row[0][0] != LOBBY:
-                raise StorageError("This game is no longer open to join.")
+                raise StorageError(_("This game is no longer open to join."))
             found = await tx.fetch("SELECT seat, user_id FROM seats WHERE game_id = ?", (game_id,))
             taken = {r[0]: r[1] for r in found}
             if user_id in taken.values():
-                raise StorageError("You are already seated in this game.")
+                raise StorageError(_("You are already seated in this game."))
             if len(taken) >= max_seats:
-                raise StorageError(f"The game is full ({max_seats} players).")
+                raise StorageError(
+                    ngettext("The game is full ({n} player).", "The game is full ({n} players).", max_seats)
+                )
             seat = min(set(range(max_seats)) - set(taken))
             await tx.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name, bot_level) VALUES (?, ?, ?, ?, ?)",
@@ -99,9 +103,9 @@ class GameQueries(Store):
         async with self.backend.transaction() as tx:
             row = await tx.fetch(LOCK_GAME, (self._now(), game_id))
             if not row or row[0][0] != LOBBY:
-                raise StorageError("The game has already started: use /game resign instead.")
+                raise StorageError(_("The game has already started: use /game resign instead."))
             if await tx.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)) == 0:
-                raise StorageError("You are not seated in this game.")
+                raise StorageError(_("You are not seated in this game."))
             seats = [r[0] for r in await tx.fetch("SELECT seat FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))]
             for new, old in enumerate(seats):
                 if new != old:
@@ -208,7 +212,7 @@ class GameQueries(Store):
                 (json.dumps(state), status, now, rules, game_id, expected_version, require),
             )
             if not found:
-                raise StaleVersion("Someone else acted first: this board is out of date.")
+                raise StaleVersion(_("Someone else acted first: this board is out of date."))
             if log is not None:
                 await tx.execute(
                     "INSERT INTO actions (game_id, version, seat, user_id, action, events, created_at, rules)"

@@ -472,6 +472,66 @@ MIGRATIONS: tuple[Migration, ...] = (
     );
     """,
     },
+    # 10: ephemeral replies that carry a live game menu (an answered `/game hand`, a private menu), with their
+    # interaction's token, so they are greyed out when the game ends, is cancelled or is abandoned (a restart
+    # in between too). Discord keeps a token 15 minutes: older rows are pruned. `original`: the reply is the
+    # interaction's original response (edited as @original), else a follow-up edited by its id.
+    {
+        "sqlite": """
+    CREATE TABLE reply_menus (
+        message_id INTEGER PRIMARY KEY,
+        application_id INTEGER NOT NULL,
+        token TEXT NOT NULL,
+        original INTEGER NOT NULL,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        sent_at REAL NOT NULL
+    );
+    CREATE INDEX reply_menus_by_game ON reply_menus (game_id, user_id);
+    CREATE INDEX reply_menus_by_age ON reply_menus (sent_at);
+    """,
+        "postgresql": """
+    CREATE TABLE reply_menus (
+        message_id BIGINT PRIMARY KEY,
+        application_id BIGINT NOT NULL,
+        token TEXT NOT NULL,
+        original INTEGER NOT NULL,
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        sent_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX reply_menus_by_game ON reply_menus (game_id, user_id);
+    CREATE INDEX reply_menus_by_age ON reply_menus (sent_at);
+    """,
+    },
+    # 11: languages: each game's, kept for its whole life (NULL: English, games from before); each server's
+    # choice for new games (/game settings language:); each user's client language, for DMs sent later.
+    {
+        "sqlite": """
+    ALTER TABLE games ADD COLUMN language TEXT;
+    CREATE TABLE guild_language (
+        guild_id INTEGER PRIMARY KEY,
+        language TEXT NOT NULL
+    );
+    CREATE TABLE user_language (
+        user_id INTEGER PRIMARY KEY,
+        language TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    """,
+        "postgresql": """
+    ALTER TABLE games ADD COLUMN language TEXT;
+    CREATE TABLE guild_language (
+        guild_id BIGINT PRIMARY KEY,
+        language TEXT NOT NULL
+    );
+    CREATE TABLE user_language (
+        user_id BIGINT PRIMARY KEY,
+        language TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    """,
+    },
 )
 
 

@@ -138,9 +138,7 @@ class ShardLease:
                 [(shard, self.owner, self.shards.count, now) for shard in self.shards.ids],
             )
             if not held:  # nobody else runs: shards of an older, larger count are nobody's now
-                await conn.execute(
-                    "DELETE FROM shard_owners WHERE shard_count != $1 OR shard >= $1", self.shards.count
-                )
+                await conn.execute("DELETE FROM shard_owners WHERE shard_count != $1 OR shard >= $1", self.shards.count)
         finally:
             await conn.execute("SELECT pg_advisory_unlock($1)", REGISTRY_LOCK)
 

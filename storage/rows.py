@@ -101,6 +101,8 @@ class GameRow:
     """The state version the game's posted board shows; behind `version` until the newest board is posted."""
     rules: int | None = None
     """The rules version the game was dealt under (its engine's state schema then); None: saved before it was kept."""
+    language: str | None = None
+    """The catalog code its public posts are written in, chosen when it was created; None: English (older games)."""
 
     @property
     def board_behind(self) -> bool:
@@ -193,6 +195,7 @@ def _parse_game(row: Row) -> GameRow:
         paused_at=row["paused_at"],
         posted_version=row["posted_version"],
         rules=row["rules"],
+        language=row["language"],
     )
 
 

@@ -6,13 +6,19 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
 
 from bot import PERMISSIONS, create_bot, extension_names
 from config import DEFAULT_DATABASE_URL, Settings
+from i18n import using
+from ui.commands import CommandTranslator
+from ui.payloads import echo
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -85,8 +91,18 @@ def test_a_sharded_bot_runs_its_shards_and_only_shard_0_s_process_syncs_commands
 
 def test_env_example_lists_every_setting() -> None:
     text = (ROOT / ".env.example").read_text()
-    for name in ("DISCORD_TOKEN=", "DATABASE_URL=sqlite:///", "DEV_GUILD_ID=", "LOG_LEVEL=", "DB_POOL_SIZE=",
-                 "SHARD_COUNT=", "SHARD_IDS=", "postgresql://", "METRICS_PORT=", "METRICS_HOST="):
+    for name in (
+        "DISCORD_TOKEN=",
+        "DATABASE_URL=sqlite:///",
+        "DEV_GUILD_ID=",
+        "LOG_LEVEL=",
+        "DB_POOL_SIZE=",
+        "SHARD_COUNT=",
+        "SHARD_IDS=",
+        "postgresql://",
+        "METRICS_PORT=",
+        "METRICS_HOST=",
+    ):
         assert name in text
 
 
@@ -149,4 +165,60 @@ async def test_dev_guild_sync_goes_to_that_server_only(tmp_path: Path) -> None:
     bot, sync = await started(tmp_path, guild=777)
     assert await bot.sync_commands_if_changed() is True
     assert [getattr(g, "id", None) for g in sync.calls] == [777]
+    await bot.db.close()
+
+
+async def test_changed_translations_sync_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def translated() -> bool:
+        bot, _sync = await started(tmp_path)
+        await bot.tree.set_translator(CommandTranslator())
+        try:
+            return await bot.sync_commands_if_changed()
+        finally:
+            await bot.db.close()
+
+    assert await translated() is True
+    assert await translated() is False
+    original = CommandTranslator.translate
+
+    async def reworded(self: CommandTranslator, string: Any, locale: Any, context: Any) -> str | None:
+        text = await original(self, string, locale, context)
+        return f"{text}!" if text and string.message == "Start the game (host only)" else text
+
+    monkeypatch.setattr(CommandTranslator, "translate", reworded)
+    assert await translated() is True  # only a German description changed: Discord must hear of it
+
+
+class _Response:
+    """Record the private answers to an interaction."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, bool]] = []
+
+    def is_done(self) -> bool:
+        return False
+
+    async def send_message(self, content: str, *, ephemeral: bool = False) -> None:
+        self.sent.append((content, ephemeral))
+
+
+@pytest.mark.parametrize(
+    ("language", "bad_value", "not_here"),
+    [
+        ("en", "{typed} is not a valid value for that option.", "You cannot use that command here."),
+        ("de", "{typed} ist kein gültiger Wert für diese Option.", "Diesen Befehl kannst du hier nicht verwenden."),
+        ("ja", "{typed}はそのオプションに使える値ではありません。", "そのコマンドはここでは使えません。"),
+    ],
+)
+async def test_command_errors_are_answered_privately_in_the_players_language(
+    tmp_path: Path, language: str, bad_value: str, not_here: str
+) -> None:
+    bot, _ = await started(tmp_path)
+    interaction = SimpleNamespace(id=1, user=SimpleNamespace(id=5), guild_id=None, response=_Response())
+    transformer = app_commands.TransformerError("zz", discord.AppCommandOptionType.string, app_commands.Transformer())
+    with using(language):
+        await bot.on_app_command_error(interaction, transformer)  # type: ignore[arg-type]
+        await bot.on_app_command_error(interaction, app_commands.CheckFailure())  # type: ignore[arg-type]
+        typed = echo("zz")
+    assert interaction.response.sent == [(bad_value.format(typed=typed), True), (not_here, True)]
     await bot.db.close()

@@ -11,9 +11,9 @@ import discord
 
 from engine.base import Event, Game, Outcome
 from engine.registry import get
-from engine.words import plural
+from i18n import _, ngettext
 from storage.database import GameRow
-from ui.text import ALT_TEXT, shorten
+from ui.text import ALT_TEXT, listing, shorten
 
 if TYPE_CHECKING:
     from ui.components import ComponentHit
@@ -137,7 +137,7 @@ class GameAdapter(ABC):
 
     def private_text(self, view: dict[str, Any], names: Sequence[str]) -> str:
         """Describe one seat's private view in text."""
-        return f"{self.game.title} has no hidden cards: everything is on the board."
+        return _("{title} has no hidden cards: everything is on the board.", title=self.game.title)
 
     def private_items(self, board: Board, seat: int) -> list[discord.ui.Item[Any]]:
         """Return components for a seat's private message (e.g. a discard choice)."""
@@ -151,16 +151,26 @@ class GameAdapter(ABC):
         """Return the line congratulating the winners (`mentions` holds each seat's mention)."""
         winners = [mentions[s] for s in outcome.winners]
         if not winners:
-            return "Nobody wins this time."
-        listed = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
-        return f"Congratulations {listed}!"
+            return _("Nobody wins this time.")
+        return _("Congratulations {winners}!", winners=listing(winners))
 
     def standings_lines(self, outcome: Outcome, names: Sequence[str]) -> list[str]:
         """Return one line per seat of the final standings."""
         lines = []
         for s in outcome.standings:
-            trophy = "🏆 " if s.winner else ""
-            lines.append(f"{s.rank}. {trophy}{names[s.seat]}: {plural(s.score, 'point')}")
+            if s.winner:
+                line = ngettext(
+                    "{rank}. 🏆 {name}: {n} point",
+                    "{rank}. 🏆 {name}: {n} points",
+                    s.score,
+                    rank=s.rank,
+                    name=names[s.seat],
+                )
+            else:
+                line = ngettext(
+                    "{rank}. {name}: {n} point", "{rank}. {name}: {n} points", s.score, rank=s.rank, name=names[s.seat]
+                )
+            lines.append(line)
         return lines
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 import discord
 
+from i18n import LANGUAGES, N_, _, using
 from storage.answers import PendingAnswer, PendingAnswers
 from storage.database import Database, GameRow
 
@@ -27,9 +28,20 @@ TOKEN_LIFE_S = 15 * 60
 MARGIN_S = 20.0
 """Give up on a token this long before it expires (an edit sent later may arrive too late)."""
 CHECK_S = 5.0
-SAVED_WAITING = "Your move was saved. Its board will be posted in the channel as soon as Discord lets me."
-SAVED_POSTED = "Your move was saved. Its board is in the channel: {link}"
-NOT_SAVED = "Your move was not applied (the bot restarted before saving it). Nothing was changed: please send it again."
+SAVED_WAITING = N_("Your move was saved. Its board will be posted in the channel as soon as Discord lets me.")
+SAVED_POSTED = N_("Your move was saved. Its board is in the channel: {link}")
+NOT_SAVED = N_(
+    "Your move was not applied (the bot restarted before saving it). Nothing was changed: please send it again."
+)
+
+
+def interim_notes() -> set[str]:
+    """Return the note that a saved move's board comes later, in every language (a placeholder may hold any)."""
+    notes = set()
+    for language in LANGUAGES:
+        with using(language):
+            notes.add(_(SAVED_WAITING))
+    return notes
 
 
 def board_link(row: GameRow) -> str:
@@ -104,7 +116,7 @@ class AnswerKeeper:
                 self.given(interaction.id)
                 return
             self._answering.discard(interaction.id)
-            await interaction.edit_original_response(content=SAVED_WAITING, attachments=[], view=None)
+            await interaction.edit_original_response(content=_(SAVED_WAITING), attachments=[], view=None)
         except discord.HTTPException as exc:
             self._answering.discard(interaction.id)  # the keeper tries again while the token lives
             log.warning("could not tell interaction %s its move was saved: %s", interaction.id, exc)
@@ -151,21 +163,22 @@ class AnswerKeeper:
         row = await self.db.game(game_id)
         owed = [a for a in self.owed.values() if a.game_id == game_id and a.interaction_id not in self._answering]
         log = await self.db.actions(game_id) if owed else []
-        for answer in owed:
-            expiring = self.clock() > answer.created_at + TOKEN_LIFE_S - MARGIN_S
-            if not any(e["version"] == answer.version and e["user_id"] == answer.user_id for e in log):
-                await self.complete(answer, NOT_SAVED)  # acknowledged early, then the bot died before saving
-            elif row is not None and row.posted_version >= answer.version:
-                await self.complete(answer, SAVED_POSTED.format(link=board_link(row)))
-            elif row is None or expiring:
-                await self.complete(answer, SAVED_WAITING)
+        with using(row.language if row is not None else None):  # the placeholders are public, in the channel
+            for answer in owed:
+                expiring = self.clock() > answer.created_at + TOKEN_LIFE_S - MARGIN_S
+                if not any(e["version"] == answer.version and e["user_id"] == answer.user_id for e in log):
+                    await self.complete(answer, _(NOT_SAVED))  # acknowledged early, then the bot died before saving
+                elif row is not None and row.posted_version >= answer.version:
+                    await self.complete(answer, _(SAVED_POSTED, link=board_link(row)))
+                elif row is None or expiring:
+                    await self.complete(answer, _(SAVED_WAITING))
 
     async def complete(self, answer: PendingAnswer, text: str) -> None:
         """Edit an owed placeholder (if it still waits, or holds our interim note) and forget the entry."""
         webhook = discord.Webhook.partial(answer.application_id, answer.token, client=self.bot)
         try:
             original = await webhook.fetch_message("@original")  # type: ignore[arg-type]
-            if original.flags.loading or original.content == SAVED_WAITING:
+            if original.flags.loading or original.content in interim_notes():
                 await webhook.edit_message(  # type: ignore[arg-type]
                     "@original", content=text, allowed_mentions=discord.AllowedMentions.none()
                 )

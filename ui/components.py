@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from i18n import _
 from ui.errors import report
 from ui.text import BUTTON_LABEL, LABEL, PLACEHOLDER, shorten
 
@@ -57,6 +58,7 @@ class FloeComponent(
         values = tuple(getattr(self.item, "values", ()) or ())
         hit = ComponentHit(int(match["game"]), int(match["version"]), match["token"], values)
         flow = interaction.client.flow  # type: ignore[attr-defined]
+        await flow.readers.enter(interaction)
         try:
             await flow.on_component(interaction, hit)
         except Exception as error:
@@ -143,7 +145,11 @@ def chunked_selects(
         raise ValueError(f"{len(options)} options need {len(chunks)} menus, more than {max_menus}: group them first")
     menus = []
     for n, chunk in enumerate(chunks):
-        text = placeholder if len(chunks) == 1 else f"{placeholder} ({chunk[0][0]}–{chunk[-1][0]})"
+        if len(chunks) == 1:
+            text = placeholder
+        else:
+            # TRANSLATORS: a menu's placeholder with the first and last of its options ("Pick a card (Ant–Eel)").
+            text = _("{placeholder} ({first}–{last})", placeholder=placeholder, first=chunk[0][0], last=chunk[-1][0])
         menus.append(select(game_id, version, f"{token}#{n}", text, chunk, disabled=disabled))
     return menus
 

@@ -8,7 +8,9 @@ from collections.abc import Sequence
 import discord
 
 from engine.base import IllegalAction
+from i18n import N_, _
 from storage.database import StaleVersion, StorageError
+from ui.text import listing
 
 log = logging.getLogger(__name__)
 
@@ -17,19 +19,24 @@ class UserError(Exception):
     """Raise when a player asked for something the bot cannot do; the message is shown to them."""
 
 
-BOARD_LATER = "Nothing is lost: the board is posted in the channel as soon as Discord lets me (or use `/game status`)."
-HAND_LATER = "The board is in the channel; a private hand can always be seen with `/game hand`."
-
-
 class MoveSaved(UserError):
     """Raise when a move was saved but something after it (the board, a DM, the answer) did not arrive."""
 
-    def __init__(self, missing: str, saved: str = "Your move was saved", hint: str = BOARD_LATER) -> None:
-        super().__init__(f"{saved}, but {missing} did not arrive. {hint}")
 
-
-STALE_BOARD = "This board is out of date: use the newest board in the channel."
-STALE_COMMAND = (
+NEW_BOARD_LATE = N_(
+    "Your move was saved, but the new board did not arrive. Nothing is lost: the board is posted in the channel "
+    "as soon as Discord lets me (or use `/game status`)."
+)
+FIRST_BOARD_LATE = N_(
+    "The game has started, but the first board did not arrive. Nothing is lost: the board is posted in the channel "
+    "as soon as Discord lets me (or use `/game status`)."
+)
+DMS_LATE = N_(
+    "Your move was saved, but the private update by DM for {names} did not arrive. The board is in the channel; "
+    "a private hand can always be seen with `/game hand`."
+)
+STALE_BOARD = N_("This board is out of date: use the newest board in the channel.")
+STALE_COMMAND = N_(
     "The game changed after you sent this command, so it was not applied: check the newest board and send it again."
 )
 EXPECTED = (UserError, IllegalAction, StorageError)
@@ -37,21 +44,21 @@ EXPECTED = (UserError, IllegalAction, StorageError)
 
 def not_your_turn(names: Sequence[str], waiting: Sequence[int]) -> str:
     """Refuse a move out of turn, saying whose turn it is."""
-    who = [names[s] if 0 <= s < len(names) else f"seat {s + 1}" for s in waiting]
+    who = [names[s] if 0 <= s < len(names) else _("seat {number}", number=s + 1) for s in waiting]
     if not who:
-        return "It is not your turn."
+        return _("It is not your turn.")
     if len(who) == 1:
-        return f"It is not your turn: it is {who[0]}'s turn."
-    return f"It is not your turn: waiting for {', '.join(who[:-1])} and {who[-1]}."
+        return _("It is not your turn: it is {name}'s turn.", name=who[0])
+    return _("It is not your turn: waiting for {names}.", names=listing(who))
 
 
 def message_for(error: BaseException) -> str:
     """Return the player-facing text for an error, or a generic apology for a bug."""
     if isinstance(error, StaleVersion):
-        return STALE_BOARD
+        return _(STALE_BOARD)
     if isinstance(error, EXPECTED):
         return str(error)
-    return "Something went wrong on our side; nothing was changed. Please try again."
+    return _("Something went wrong on our side; nothing was changed. Please try again.")
 
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:

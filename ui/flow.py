@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from i18n import N_, _
 from storage.database import ACTIVE, LOBBY, Database, GameRow
 from storage.posts import Posts
 from ui.adapter import adapter_for
@@ -15,6 +16,7 @@ from ui.bots import BotPlayers
 from ui.bursts import Bursts
 from ui.components import LOBBY_VERSION, ComponentHit
 from ui.errors import STALE_BOARD, UserError
+from ui.language import Readers
 from ui.lifecycle import Lifecycle
 from ui.limits import Limits, LimitSettings, too_many_lobbies
 from ui.loading import GameLoader, check_row
@@ -37,13 +39,13 @@ def check_place(interaction: discord.Interaction, row: GameRow) -> None:
     """Refuse a press from another server or channel than the game's (in DMs: from anyone not seated)."""
     if interaction.guild_id is None:
         if row.seat_of(interaction.user.id) is None:
-            raise UserError("This game no longer exists.")
+            raise UserError(_("This game no longer exists."))
         return
     if row.guild_id != interaction.guild_id or row.channel_id != interaction.channel_id:
-        raise UserError("This game is played in another channel: use the board there.")
+        raise UserError(_("This game is played in another channel: use the board there."))
 
 
-NEWEST_POSTED = "The newest board had not been posted yet: it is in the channel now, so use that one."
+NEWEST_POSTED = N_("The newest board had not been posted yet: it is in the channel now, so use that one.")
 
 
 class GameFlow:
@@ -64,6 +66,7 @@ class GameFlow:
         self.limits = Limits(limits)
         self.answers = AnswerKeeper(bot, db)
         self.bursts = Bursts(self.answers)
+        self.readers = Readers(db)
         self.posts = Posts(db.backend)
         self.locks = GameLocks()
         self.loader = GameLoader(db)
@@ -166,12 +169,12 @@ class GameFlow:
         """Route a button or select press to the lobby or to the game's adapter."""
         row = await self.db.game(hit.game_id)
         if row is None:
-            raise UserError("This game no longer exists.")
+            raise UserError(_("This game no longer exists."))
         check_place(interaction, row)
         check_row(row)
         if hit.version == LOBBY_VERSION and hit.token in {"join", "leave", "start", "addbot"}:
             if row.status != LOBBY:
-                raise UserError("This lobby is closed: the game has started or ended.")
+                raise UserError(_("This lobby is closed: the game has started or ended."))
             handler = {"join": self.join, "leave": self.leave, "start": self.start, "addbot": self.add_bot}[hit.token]
             await handler(interaction, row)
             return
@@ -180,14 +183,14 @@ class GameFlow:
             await self.lobby.rematch(interaction, row)
             return
         if row.status != ACTIVE:
-            raise UserError("This game is over.")
+            raise UserError(_("This game is over."))
         adapter = adapter_for(row.kind)
         if hit.version != row.version and not adapter.accepts_stale(hit):
             if hit.version < row.version and row.board_behind:
                 await self.outbox.deliver(row.id)
                 fresh = await self.db.game(row.id)
                 if fresh is not None and not fresh.board_behind:
-                    raise UserError(NEWEST_POSTED)
-            raise UserError(STALE_BOARD)
+                    raise UserError(_(NEWEST_POSTED))
+            raise UserError(_(STALE_BOARD))
         self.outbox.notice(row)
         await adapter.on_component(self, interaction, self.loader.board(row), hit)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from i18n import N_, _
 from storage.database import ACTIVE, GameRow
 from storage.server_rules import is_rated, record_hint, server_rules
 from ui.errors import UserError
@@ -15,7 +16,9 @@ from ui.errors import UserError
 if TYPE_CHECKING:
     from ui.flow import GameFlow
 
-UNRATES = "This is a rated game, so this hint takes it out of your rating (the server allows hints in casual games)."
+UNRATES = N_(
+    "This is a rated game, so this hint takes it out of your rating (the server allows hints in casual games)."
+)
 
 
 def think(kind: str, view: dict[str, Any], seat: int, names: list[str], seed: int, budget: float) -> dict[str, Any]:
@@ -28,13 +31,13 @@ def think(kind: str, view: dict[str, Any], seat: int, names: list[str], seed: in
 async def give_hint(flow: GameFlow, interaction: discord.Interaction, row: GameRow) -> None:
     """Reply privately with a suggested move for the caller's current decision, and record that they asked."""
     if row.status != ACTIVE:
-        raise UserError("The game has not started yet: the host starts it with `/game start`.")
+        raise UserError(_("The game has not started yet: the host starts it with `/game start`."))
     seat = row.seat_of(interaction.user.id)
     if seat is None or row.seats[seat].is_bot:
-        raise UserError("You are not playing in this game.")
+        raise UserError(_("You are not playing in this game."))
     game, state = flow.live(row)
     if seat not in game.to_act(state):
-        raise UserError("It is not your turn: a hint is for a decision you have to make now.")
+        raise UserError(_("It is not your turn: a hint is for a decision you have to make now."))
     rules = await server_rules(flow.db, row.guild_id)
     unrates = not rules.rated_hints and await is_rated(flow.db, row.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -43,8 +46,9 @@ async def give_hint(flow: GameFlow, interaction: discord.Interaction, row: GameR
     job = partial(think, row.kind, game.view(state, seat), seat, row.names, row.seed + row.version, flow.bots.budget)
     result = await loop.run_in_executor(flow.bots.executor, job)
     move = result["shown"] or str(result["action"])
-    lines = [f"**Hint:** {move}", f"Why: {result['reason']}."]
+    # TRANSLATORS: {move} is the suggested move, {reason} why it is good (both from the computer player).
+    lines = [_("**Hint:** {move}", move=move), _("Why: {reason}.", reason=result["reason"])]
     if unrates:
-        lines.append(UNRATES)
-    lines.append("Everyone will see on the board that you used hints.")
+        lines.append(_(UNRATES))
+    lines.append(_("Everyone will see on the board that you used hints."))
     await interaction.followup.send("\n".join(lines), ephemeral=True)

@@ -16,12 +16,12 @@ import discord
 
 from engine.base import Event, Game
 from engine.registry import get
-from engine.words import plural
+from i18n import _, ngettext
 from storage.database import GameRow
 from ui.errors import UserError, report
 from ui.publishing import describe
 from ui.records import NOT_FOUND, described_by, visible_to
-from ui.text import MESSAGE, lines_within
+from ui.text import BUTTON_LABEL, MESSAGE, lines_within, shorten
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -33,6 +33,7 @@ ANNOUNCEMENTS = frozenset({"turn_start", "leader_turn"})
 CONTINUES = frozenset({"discard", "keep", "activate"})
 """Actions that go on with the move before them (a Gourami choice after its take, an activation after a play)."""
 TURN_PREFIX = re.compile(r"^Turn \d+: ")
+"""The turn number an English line of an older engine may still start with (lines are told without it)."""
 HISTORY_PREFIX = "floe-history"
 
 
@@ -65,14 +66,14 @@ def moves_of(
         lines = [
             TURN_PREFIX.sub("", text)
             for e in events
-            if e.private_to is None and e.kind not in ANNOUNCEMENTS and (text := describe(game, e, names))
+            if e.private_to is None and e.kind not in ANNOUNCEMENTS and (text := describe(game, unnumbered(e), names))
         ]
         if numbered:
-            label = f"Turn {own or turn}" if (own or turn) else "Setup"
+            label = _("Turn {number}", number=own or turn) if (own or turn) else _("Setup")
         else:
             if (entry.get("action") or {}).get("type") not in CONTINUES or not moves:
                 count += 1
-            label = f"Move {count}"
+            label = _("Move {number}", number=count)
         if lines:
             if moves and moves[-1].label == label:
                 moves[-1].lines += lines
@@ -82,19 +83,33 @@ def moves_of(
     return moves
 
 
+def unnumbered(event: Event) -> Event:
+    """Return an event without its turn number, so its line does not repeat the number its move is listed under."""
+    if "turn" not in event.data:
+        return event
+    return Event(event.kind, event.seat, {k: v for k, v in event.data.items() if k != "turn"}, event.private_to)
+
+
 async def history_page(flow: GameFlow, row: GameRow, page: int) -> tuple[str, int]:
     """Return one page of a game's history and how many pages there are; refuse a page past the end."""
     game = get(row.kind)
     moves = moves_of(row.kind, await flow.db.actions(row.id), row.names, lambda entry: described_by(row, entry))
     if not moves:
-        return f"Game #{row.id} ({game.title}) has no moves yet.", 1
+        return _("Game #{id} ({title}) has no moves yet.", id=row.id, title=game.title), 1
     pages = len(paged := _pages([move.text() for move in moves]))
     if not 1 <= page <= pages:
         raise UserError(
-            f"Game #{row.id} has {plural(pages, 'page')} of moves, so there is no page {page}: "
-            f"ask for a page from 1 to {pages}."
+            ngettext(
+                "Game #{id} has {n} page of moves, so there is no page {page}: ask for a page from 1 to {n}.",
+                "Game #{id} has {n} pages of moves, so there is no page {page}: ask for a page from 1 to {n}.",
+                pages,
+                id=row.id,
+                page=page,
+            )
         )
-    header = f"**{game.title}, game #{row.id}: moves, page {page} of {pages}**"
+    header = _(
+        "**{title}, game #{id}: moves, page {page} of {pages}**", title=game.title, id=row.id, page=page, pages=pages
+    )
     return lines_within([header, *paged[page - 1]]), pages
 
 
@@ -116,11 +131,11 @@ def history_buttons(game_id: int, page: int, pages: int) -> discord.ui.View | No
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    for label, target, emoji in (("Previous", page - 1, "◀"), ("Next", page + 1, "▶")):
+    for way, label, target, emoji in (("p", _("Previous"), page - 1, "◀"), ("n", _("Next"), page + 1, "▶")):
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label,
+            label=shorten(label, BUTTON_LABEL),
             emoji=emoji,
-            custom_id=f"{HISTORY_PREFIX}:{game_id}:{target}:{label[0].lower()}",
+            custom_id=f"{HISTORY_PREFIX}:{game_id}:{target}:{way}",
             disabled=not 1 <= target <= pages,
         )
         view.add_item(HistoryButton(button))
@@ -148,10 +163,11 @@ class HistoryButton(
         match = self.template.fullmatch(self.custom_id)
         assert match is not None
         flow = interaction.client.flow  # type: ignore[attr-defined]
+        await flow.readers.enter(interaction)
         try:
             row = await flow.db.game(int(match["game"]))
             if row is None or not visible_to(interaction, row):
-                raise UserError(NOT_FOUND)
+                raise UserError(_(NOT_FOUND))
             page = int(match["page"])
             text, pages = await history_page(flow, row, page)
             await interaction.response.edit_message(

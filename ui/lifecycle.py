@@ -8,10 +8,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from engine.registry import get
+from i18n import ENGLISH, N_, _, ngettext, pgettext, using
 from storage.database import LOBBY, Database, GameRow
 from ui.errors import UserError
+from ui.language import dm_language, in_game_language
 from ui.loading import GameLoader
 from ui.publishing import Publisher
+from ui.text import listing
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -25,20 +28,28 @@ THREAD_ARCHIVED = 50083  # posting in an archived thread the bot may not reopen 
 THREAD_LOCKED = 160005
 LONGEST_AUTO_ARCHIVE = 10080  # minutes: a week, the longest Discord offers, and every server may use it
 
+# Discord's own names of its permissions (translated as each language's Discord client names them).
 POST_PERMISSIONS = (
-    ("view_channel", "View Channels"),
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
+    ("view_channel", N_("View Channels")),
+    ("send_messages", N_("Send Messages")),
+    ("embed_links", N_("Embed Links")),
+    ("attach_files", N_("Attach Files")),
 )
-THREAD_PERMISSIONS = (("create_public_threads", "Create Public Threads"),)
+THREAD_PERMISSIONS = (("create_public_threads", N_("Create Public Threads")),)
+IN_THREADS = ("send_messages_in_threads", N_("Send Messages in Threads"))
+MANAGE_THREADS = N_("Manage Threads")
+PERMISSION_NAMES = frozenset(
+    [name for _flag, name in (*POST_PERMISSIONS, *THREAD_PERMISSIONS, IN_THREADS)] + [MANAGE_THREADS]
+)
+LOCKED, MISSING, REFUSED = "locked", "missing", "refused"
+"""Why the bot cannot post in a channel: a locked thread, missing permissions, or a refusal it cannot explain."""
 
 
 def missing_permissions(permissions: discord.Permissions, *, in_thread: bool, new_thread: bool = False) -> list[str]:
     """Return the names of the permissions the bot lacks to run a game here (in a new thread if asked)."""
     needed = list(POST_PERMISSIONS)
     if in_thread or new_thread:
-        needed[1] = ("send_messages_in_threads", "Send Messages in Threads")
+        needed[1] = IN_THREADS
     if new_thread:
         needed += THREAD_PERMISSIONS
     missing = [name for flag, name in needed if not getattr(permissions, flag)]
@@ -47,9 +58,49 @@ def missing_permissions(permissions: discord.Permissions, *, in_thread: bool, ne
     return missing
 
 
-def listing(names: list[str]) -> str:
-    """Join names as people write them: "A", "A and B", "A, B and C"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def permission(name: str) -> str:
+    """Return a permission's name as a sentence quotes it, in the current language (English: as it is)."""
+    # TRANSLATORS: a Discord permission's name inside a sentence; quote it as your language does („…“, «…», 「…」).
+    return pgettext("permission in a sentence", "{permission}", permission=_(name))
+
+
+def cannot_post(channel_id: int, cause: str, missing: list[str] | None = None) -> str:
+    """Say in plain words, in the current language, why the bot cannot post in a channel (no full stop)."""
+    channel = f"<#{channel_id}>"
+    if cause == LOCKED:
+        return _(
+            "{channel} is a locked thread, so I cannot post there (unlock it, or give me Manage Threads)",
+            channel=channel,
+        )
+    if cause == MISSING and missing:
+        names = listing([permission(name) for name in missing])
+        return ngettext(
+            "I am missing the permission {names} in {channel}",
+            "I am missing the permissions {names} in {channel}",
+            len(missing),
+            names=names,
+            channel=channel,
+        )
+    return _("I am not allowed to post in {channel} any more (check my permissions there)", channel=channel)
+
+
+def saved_reason(channel_id: int, cause: str, missing: list[str] | None = None) -> str:
+    """Return why a game is paused as it is saved with the game: in English (logs and operators read it)."""
+    with using(ENGLISH):
+        return cannot_post(channel_id, cause, missing)
+
+
+def read_reason(saved: str, channel_id: int) -> str:
+    """Return a saved pause reason in the current language (a reason the bot did not word itself as it is)."""
+    for cause in (LOCKED, REFUSED):
+        if saved == saved_reason(channel_id, cause):
+            return cannot_post(channel_id, cause)
+    for start in ("I am missing the permission ", "I am missing the permissions "):
+        names = saved.removeprefix(start).removesuffix(f" in <#{channel_id}>").replace(" and ", ", ").split(", ")
+        known = saved.startswith(start) and all(name in PERMISSION_NAMES for name in names)
+        if known and saved == saved_reason(channel_id, MISSING, names):
+            return cannot_post(channel_id, MISSING, names)
+    return saved
 
 
 def is_gone(error: discord.HTTPException) -> bool:
@@ -86,15 +137,16 @@ class Lifecycle:
         (await self.paused_channels()).discard(channel_id)
         for row in await self.db.abandon_channel(channel_id):
             await self.publisher.private.close_menus(row.id)
-            title = get(row.kind).title
             log.info("game %s abandoned: its channel %s was deleted", row.id, channel_id)
             for seat in row.seats:
                 if not seat.is_bot:
-                    await self._dm(
-                        seat.user_id,
-                        f"{title} (game #{row.id}) has ended: its channel or thread was deleted. "
+                    text = _(
+                        "{title} (game #{id}) has ended: its channel or thread was deleted. "
                         "It stays in your history, with no winner.",
+                        title=get(row.kind).title,
+                        id=row.id,
                     )
+                    await self._dm(seat.user_id, text)
 
     async def guild_gone(self, guild_id: int) -> None:
         """End every open game of a server the bot was removed from; nothing there is retried."""
@@ -105,6 +157,7 @@ class Lifecycle:
 
     # -- posting that fails, and resuming -----------------------------------------------------------
 
+    @in_game_language
     async def post_failed(self, row: GameRow, error: discord.HTTPException) -> bool:
         """Handle a failed post in a game's channel; return False when the failure is none of ours to handle.
 
@@ -119,26 +172,34 @@ class Lifecycle:
         if error.code == MISSING_ACCESS and row.guild_id and self._left(row.guild_id):
             await self.guild_gone(row.guild_id)
             return True
-        reason = self.reason(row.channel_id, error)
+        cause, missing = self.cause(row.channel_id, error)
+        reason = saved_reason(row.channel_id, cause, missing)
         if await self.db.pause(row.id, reason):
             (await self.paused_channels()).add(row.channel_id)
             log.warning("game %s paused: %s", row.id, reason)
-            await self._dm(
-                row.host_id,
-                f"{get(row.kind).title} (game #{row.id}) is paused: {reason}. Its reminders and timeouts wait, "
-                "and it goes on by itself as soon as I can post there again.",
-            )
+            with using(await dm_language(self.db, row.host_id)):
+                text = _(
+                    "{title} (game #{id}) is paused: {reason}. Its reminders and timeouts wait, "
+                    "and it goes on by itself as soon as I can post there again.",
+                    title=get(row.kind).title,
+                    id=row.id,
+                    reason=cannot_post(row.channel_id, cause, missing),
+                )
+                await self._dm(row.host_id, text)
         return True
 
-    def reason(self, channel_id: int, error: discord.HTTPException | None = None) -> str:
-        """Say in plain words why the bot cannot post in a channel."""
+    def cause(self, channel_id: int, error: discord.HTTPException | None = None) -> tuple[str, list[str] | None]:
+        """Return why the bot cannot post in a channel, and the permissions it lacks there when that is why."""
         if error is not None and error.code in (THREAD_ARCHIVED, THREAD_LOCKED):
-            return f"<#{channel_id}> is a locked thread, so I cannot post there (unlock it, or give me Manage Threads)"
+            return LOCKED, None
         missing = self._missing(channel_id)
         if missing:
-            word = "permission" if len(missing) == 1 else "permissions"
-            return f"I am missing the {word} {listing(missing)} in <#{channel_id}>"
-        return f"I am not allowed to post in <#{channel_id}> any more (check my permissions there)"
+            return MISSING, missing
+        return REFUSED, None
+
+    def reason(self, channel_id: int, error: discord.HTTPException | None = None) -> str:
+        """Say in plain words, in the current language, why the bot cannot post in a channel."""
+        return cannot_post(channel_id, *self.cause(channel_id, error))
 
     def _missing(self, channel_id: int) -> list[str] | None:
         """Return what the bot lacks to post in a channel it knows of, or None when the channel is not cached."""
@@ -149,7 +210,7 @@ class Lifecycle:
         thread = isinstance(channel, discord.Thread)
         missing = missing_permissions(channel.permissions_for(guild.me), in_thread=thread)  # type: ignore[union-attr]
         if thread and channel.locked and not channel.permissions_for(guild.me).manage_threads:  # type: ignore[union-attr]
-            missing.append("Manage Threads")
+            missing.append(MANAGE_THREADS)
         return missing
 
     def _left(self, guild_id: int) -> bool:
@@ -163,13 +224,16 @@ class Lifecycle:
         for row in await self.db.paused_games(guild_id):
             await self.try_resume(row)
 
+    @in_game_language
     async def try_resume(self, row: GameRow) -> bool:
         """Post in a paused game's channel if the bot may again; on success let the game go on and show its board."""
         if self._missing(row.channel_id):
             return False
         channel = self.bot.get_partial_messageable(row.channel_id)
         try:
-            await channel.send(f"I can post here again, so {get(row.kind).title} (game #{row.id}) goes on.")
+            await channel.send(
+                _("I can post here again, so {title} (game #{id}) goes on.", title=get(row.kind).title, id=row.id)
+            )
         except discord.HTTPException as exc:
             if not await self.post_failed(row, exc):
                 log.warning("game %s is still paused: %s", row.id, exc)
@@ -212,9 +276,11 @@ class Lifecycle:
         if await self.db.get_meta(key) == row.paused_at:
             return
         await self.db.set_meta(key, row.paused_at or "")
-        text = (
-            f"Game #{row.id} is paused: {row.paused_reason}. Its reminders and timeouts wait, and it goes on "
-            "by itself as soon as I can post here again."
+        text = _(
+            "Game #{id} is paused: {reason}. Its reminders and timeouts wait, and it goes on "
+            "by itself as soon as I can post here again.",
+            id=row.id,
+            reason=read_reason(row.paused_reason or "", row.channel_id),
         )
         try:
             if interaction.response.is_done():

@@ -12,25 +12,26 @@ from collections import deque
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
-TOO_SOON = "You can do this again in {seconds} s."
+from i18n import _, ngettext
+
 PRUNE_EVERY = 1024
 """Forget the keys whose window has passed after this many uses."""
 
 
-TOO_MANY_LOBBIES = (
-    "You already host as many open lobbies in this server as one player may ({most}). Start or cancel one of"
-    " them first: `/game list` shows where they are."
-)
-
-
 def too_many_lobbies(most: int) -> str:
     """Refuse one more lobby to a user who hosts `most` open ones in a server."""
-    return TOO_MANY_LOBBIES.format(most=most)
+    return _(
+        "You already host as many open lobbies in this server as one player may ({most}). Start or cancel one of"
+        " them first: `/game list` shows where they are.",
+        most=most,
+    )
 
 
 def too_soon(wait_s: float) -> str:
     """Say, as a whole sentence, in how many seconds (rounded up) a limited command may be used again."""
-    return TOO_SOON.format(seconds=max(1, math.ceil(wait_s)))
+    seconds = max(1, math.ceil(wait_s))
+    # TRANSLATORS: "s" is the symbol of seconds.
+    return ngettext("You can do this again in {n} s.", "You can do this again in {n} s.", seconds)
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,14 @@ import discord
 from engine.base import CorruptState, Game
 from engine.legacy import rules_of_save
 from engine.registry import games, get
+from i18n import N_, _
 from storage.database import ACTIVE, LOBBY, OPEN, Database, GameRow
 from ui.adapter import Board
 from ui.errors import UserError
 
 log = logging.getLogger(__name__)
 
-NO_GAME = "There is no game in this channel. Start one with `/game new`."
+NO_GAME = N_("There is no game in this channel. Start one with `/game new`.")
 
 
 class GameLoader:
@@ -33,7 +34,7 @@ class GameLoader:
         `damaged_ok`: a damaged game can still be cancelled)."""
         row = await self.db.open_game_in(interaction.channel_id or 0)
         if row is None:
-            raise UserError(NO_GAME)
+            raise UserError(_(NO_GAME))
         if not damaged_ok:
             check_row(row)
         self.on_loaded(row)
@@ -43,9 +44,11 @@ class GameLoader:
         """Return this channel's game of `kind` once it has started, or refuse."""
         row = await self.game_here(interaction)
         if row.kind != kind:
-            raise UserError(f"The game in this channel is {get(row.kind).title}, not {get(kind).title}.")
+            raise UserError(
+                _("The game in this channel is {this}, not {that}.", this=get(row.kind).title, that=get(kind).title)
+            )
         if row.status != ACTIVE:
-            raise UserError("The game has not started yet: the host starts it with `/game start`.")
+            raise UserError(_("The game has not started yet: the host starts it with `/game start`."))
         return row
 
     async def caller_seat(self, interaction: discord.Interaction, kind: str) -> tuple[Any, int] | None:
@@ -100,7 +103,8 @@ def check_row(row: GameRow) -> None:
 def damaged(row: GameRow, why: str) -> str:
     """Log a damaged save (a warning: the data, not the code, is at fault) and return what players are told."""
     log.warning("game %s has a damaged save: %s", row.id, why)
-    return (
-        f"The saved data of game #{row.id} is damaged, so it cannot go on. "
-        "The host or a moderator can end it with `/game cancel`."
+    return _(
+        "The saved data of game #{id} is damaged, so it cannot go on. "
+        "The host or a moderator can end it with `/game cancel`.",
+        id=row.id,
     )

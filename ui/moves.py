@@ -12,13 +12,15 @@ from typing import Any, TypeVar
 import discord
 
 from engine.base import Action, Event, Game, IllegalAction
+from i18n import _
 from storage.answers import PendingAnswer, PendingAnswers
 from storage.database import ACTIVE, LOBBY, Database, GameRow, Result
 from ui.adapter import Board
 from ui.answers import AnswerKeeper
 from ui.errors import (
+    DMS_LATE,
     EXPECTED,
-    HAND_LATER,
+    NEW_BOARD_LATE,
     STALE_BOARD,
     STALE_COMMAND,
     MoveSaved,
@@ -26,11 +28,14 @@ from ui.errors import (
     not_your_turn,
     reply_ephemeral,
 )
+from ui.language import in_game_language
 from ui.loading import GameLoader
 from ui.locks import GameLocks
+from ui.names import bot_seat_name
 from ui.outbox import FAILED_BACKOFF_S, Outbox
 from ui.publishing import Publisher
 from ui.tally import Tally
+from ui.text import listing
 
 log = logging.getLogger(__name__)
 
@@ -110,17 +115,17 @@ class Moves:
         async with self.locks.hold(game_id):
             fresh = await self.db.game(game_id)
             if fresh is None or fresh.status != ACTIVE:
-                raise UserError("This game is over.")
+                raise UserError(_("This game is over."))
             if expected_version is not None and fresh.version != expected_version:
-                raise UserError(STALE_BOARD)
+                raise UserError(_(STALE_BOARD))
             if sent_at is not None and changed_after(fresh, sent_at):
-                raise UserError(STALE_COMMAND)
+                raise UserError(_(STALE_COMMAND))
             if seat is None:
                 seat = fresh.seat_of(user_id or 0)
                 if seat is None:
-                    raise UserError("You are not playing in this game.")
+                    raise UserError(_("You are not playing in this game."))
                 if fresh.seats[seat].is_bot and action.get("type") != "resign":
-                    raise UserError("A computer player has taken over your seat.")
+                    raise UserError(_("A computer player has taken over your seat."))
             game, state = self.loader.live(fresh)
             previous = Board(fresh, game, game.load(fresh.state or {}), fresh.version, disabled=True)
             if action.get("type") == "resign":
@@ -169,7 +174,7 @@ class Moves:
         elsewhere = interaction.channel_id != row.channel_id
         on_board = interaction.message is not None and not interaction.message.flags.ephemeral and not elsewhere
         if private_note is None and elsewhere:
-            private_note = "Done: see the new board in the game's channel."
+            private_note = _("Done: see the new board in the game's channel.")
         slash = interaction.message is None and expected_version is None and private_note is None
         owes = self._owes(interaction, row, private_note)
         self.handling += 1
@@ -215,7 +220,7 @@ class Moves:
             try:
                 in_place = self.publisher.in_place(done.board, done.events)
                 if private_note is None and in_place and not on_board:
-                    private_note = "Done: the board in the channel shows it."
+                    private_note = _("Done: the board in the channel shows it.")
                 await acknowledge(interaction, private_note, elsewhere=elsewhere)
                 waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
                 self.tally.answered(self.tally.shard_of(row.guild_id), waited)
@@ -233,26 +238,20 @@ class Moves:
                     return
                 raise told from exc
         if missed:
-            dms = MoveSaved(f"the private update by DM for {', '.join(missed)}", hint=HAND_LATER)
+            dms = MoveSaved(_(DMS_LATE, names=listing(missed)))
             await reply_ephemeral(interaction, str(dms))
 
     async def resign(self, interaction: discord.Interaction, row: GameRow, hand_to: str | None = None) -> None:
         """Take the caller out of an active game, or hand their seat to a computer player of level `hand_to`."""
         if row.status == LOBBY:
-            raise UserError("The game has not started: use `/game leave`.")
+            raise UserError(_("The game has not started: use `/game leave`."))
         seat = row.seat_of(interaction.user.id)
         if seat is None:
-            raise UserError("You are not playing in this game.")
+            raise UserError(_("You are not playing in this game."))
         if hand_to is not None:
             if row.seats[seat].is_bot:
-                raise UserError("A computer player already plays your seat.")
-            name = f"{row.seats[seat].name} (bot)"
-            await self.db.hand_seat_to_bot(row.id, seat, hand_to, name)
-            await interaction.response.send_message(
-                f"{interaction.user.mention} handed their seat to the {hand_to} computer player, {name}.",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            self.schedule_bots(row.id)
+                raise UserError(_("A computer player already plays your seat."))
+            await self._hand_to_bot(interaction, row, seat, hand_to)
             return
         owes = self._owes(interaction, row, None)
         async with self.outbox.holding(row.id):
@@ -270,6 +269,19 @@ class Moves:
                     self.outbox.kick(row.id, delay=FAILED_BACKOFF_S[0])
                     return
                 raise told from exc
+
+    @in_game_language
+    async def _hand_to_bot(self, interaction: discord.Interaction, row: GameRow, seat: int, hand_to: str) -> None:
+        """Let a computer player of level `hand_to` play a seat from now on, and say so in the channel."""
+        name = bot_seat_name(row.seats[seat].name)
+        await self.db.hand_seat_to_bot(row.id, seat, hand_to, name)
+        mention = interaction.user.mention
+        if hand_to == "hard":
+            text = _("{mention} handed their seat to the hard computer player, {name}.", mention=mention, name=name)
+        else:
+            text = _("{mention} handed their seat to the easy computer player, {name}.", mention=mention, name=name)
+        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+        self.schedule_bots(row.id)
 
     def _owes(self, interaction: discord.Interaction, row: GameRow, private_note: str | None) -> PendingAnswer | None:
         """Return the answer a move will owe in a public "thinking…" placeholder, to save with the move."""
@@ -295,7 +307,7 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], early: C
     """Await `work`; if it is still waiting (on the database) near Discord's deadline, acknowledge first."""
     task = asyncio.ensure_future(work)
     elapsed = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    done, _ = await asyncio.wait({task}, timeout=min(ACK_WITHIN_S, max(0.05, ACK_WITHIN_S - elapsed)))
+    done, _pending = await asyncio.wait({task}, timeout=min(ACK_WITHIN_S, max(0.05, ACK_WITHIN_S - elapsed)))
     if not done and not interaction.response.is_done():
         try:
             await early()
@@ -325,7 +337,7 @@ def saved_but(row: GameRow, error: Exception, what: str) -> MoveSaved:
         log.warning("game %s: a move was saved but %s failed: %s", row.id, what, error)
     else:
         log.warning("game %s: a move was saved but %s failed", row.id, what, exc_info=error)
-    return MoveSaved(what)
+    return MoveSaved(_(NEW_BOARD_LATE))
 
 
 async def acknowledge(interaction: discord.Interaction, private_note: str | None, *, elsewhere: bool = False) -> None:
@@ -333,14 +345,14 @@ async def acknowledge(interaction: discord.Interaction, private_note: str | None
     if interaction.response.is_done():
         message = interaction.message
         if message is not None and (message.flags.ephemeral or elsewhere):
-            note = private_note or "Done: see the new board in the channel."
+            note = private_note or _("Done: see the new board in the channel.")
             await interaction.edit_original_response(content=note, view=None, attachments=[])
         elif private_note is not None:
             await reply_ephemeral(interaction, private_note)  # never in a public "thinking…" placeholder
         return
     message = interaction.message
     if message is not None and (message.flags.ephemeral or elsewhere):
-        note = private_note or "Done: see the new board in the channel."
+        note = private_note or _("Done: see the new board in the channel.")
         await interaction.response.edit_message(content=note, view=None, attachments=[])
     elif private_note is not None:
         await interaction.response.send_message(private_note, ephemeral=True)

@@ -7,13 +7,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from i18n import _, using
 from storage.database import LOBBY, Database, GameRow, StorageError
 from storage.menus import forget_menu, live_menus, remember_menu
 from ui.adapter import Board, Picture, adapter_for
 from ui.components import view_of
 from ui.errors import UserError
+from ui.language import dm_language
 from ui.loading import GameLoader
 from ui.rendering import Renderer
+from ui.reply_menus import ReplyMenus, greyed
 from ui.text import lines_within
 
 if TYPE_CHECKING:
@@ -34,6 +37,8 @@ class PrivateMessages:
         self.renderer = renderer
         self.with_menus: set[int] = set()
         """Games this process sent a DM menu for: only their stale menus are looked up after each board."""
+        self.replies = ReplyMenus(bot, db)
+        """The ephemeral answers (`/game hand`, private menus) that carry a live menu, greyed out with the game."""
 
     async def message(self, board: Board, seat: int) -> tuple[str, Picture | None]:
         """Return the text and picture of what one seat alone may see."""
@@ -46,9 +51,9 @@ class PrivateMessages:
         """Show the caller their private view, ephemerally."""
         seat = row.seat_of(interaction.user.id)
         if seat is None:
-            raise UserError("You are not playing in this game.")
+            raise UserError(_("You are not playing in this game."))
         if row.status == LOBBY:
-            raise UserError("The game has not started yet.")
+            raise UserError(_("The game has not started yet."))
         board = self.loader.board(row)
         await interaction.response.defer(ephemeral=True, thinking=True)
         text, picture = await self.message(board, seat)
@@ -58,15 +63,21 @@ class PrivateMessages:
         view = view_of(adapter_for(row.kind).private_items(board, seat))
         if view is not None:
             kwargs["view"] = view
-        await interaction.followup.send(**kwargs)
+        sent = await interaction.followup.send(**kwargs)
+        await self.replies.sent(interaction, view, sent.id)  # the thinking placeholder's answer: its @original
 
     async def send(self, board: Board, seat: int) -> bool:
-        """DM a seat its private view; if its DMs are closed, tell it in the channel to use /game hand."""
+        """DM a seat its private view in its player's language; if their DMs are closed, say so in the channel."""
         if board.row.seats[seat].is_bot:
             return False
+        with using(await dm_language(self.db, board.row.seats[seat].user_id)):
+            return await self._send(board, seat)
+
+    async def _send(self, board: Board, seat: int) -> bool:
+        """DM a seat its private view; if its DMs are closed, tell it in the channel to use /game hand."""
         user_id = board.row.seats[seat].user_id
         text, picture = await self.message(board, seat)
-        heading = f"**{board.game.title}** (game #{board.row.id})"
+        heading = _("**{title}** (game #{id})", title=board.game.title, id=board.row.id)
         kwargs: dict[str, Any] = {"content": lines_within([heading, *text.split("\n")])}
         if picture is not None:
             kwargs["file"] = picture.file()
@@ -84,11 +95,15 @@ class PrivateMessages:
             if await self.db.get_meta(key) is None:
                 await self.db.set_meta(key, "1")
                 try:
-                    await self.bot.get_partial_messageable(board.row.channel_id).send(
-                        f"<@{user_id}>, I cannot DM you (your DMs are closed). "
-                        "Use `/game hand` here to see your hand privately.",
-                        allowed_mentions=MENTION_USERS,
-                    )
+                    with using(board.row.language):
+                        await self.bot.get_partial_messageable(board.row.channel_id).send(
+                            _(
+                                "{mention}, I cannot DM you (your DMs are closed). "
+                                "Use `/game hand` here to see your hand privately.",
+                                mention=f"<@{user_id}>",
+                            ),
+                            allowed_mentions=MENTION_USERS,
+                        )
                 except discord.HTTPException as exc:  # the channel refuses too: the board's own post says why
                     log.info("closed-DM notice for game %s not posted: %s", board.row.id, exc)
             return False
@@ -109,9 +124,12 @@ class PrivateMessages:
     async def close_menus(self, game_id: int, older_than: int | None = None) -> None:
         """Grey out a game's live DM menus: all of them (the game ended), or those older than a version.
 
+        When the game ended (no version given), its answered ephemeral menus (`/game hand`) are greyed out too.
         Best effort: a stale menu is refused when pressed anyway, so a database or Discord failure here is
         logged and never stops the board or the answer that caused it.
         """
+        if older_than is None:
+            await self.replies.close(game_id)
         try:
             menus = await live_menus(self.db, game_id, older_than)
         except StorageError as exc:
@@ -120,11 +138,8 @@ class PrivateMessages:
         for channel_id, message_id in menus:
             try:
                 message = await self.bot.get_partial_messageable(channel_id).fetch_message(message_id)
-                view = discord.ui.View.from_message(message, timeout=None)
-                for item in view.children:
-                    if hasattr(item, "disabled"):
-                        item.disabled = True  # type: ignore[attr-defined]
-                await message.edit(view=view)
+                if (view := greyed(message)) is not None:
+                    await message.edit(view=view)
             except discord.HTTPException as exc:  # deleted, or DMs closed since: nothing left to grey out
                 log.info("private menu %s of game %s not greyed out: %s", message_id, game_id, exc)
             try:

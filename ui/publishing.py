@@ -11,15 +11,17 @@ import discord
 
 from engine.base import Event, Game
 from engine.takeback import TAKEBACK, describe_takeback, effective_log
+from i18n import _, ngettext
 from storage.database import Database, GameRow
 from ui.adapter import Board, GameAdapter, Picture, adapter_for
 from ui.components import button, custom_id, view_of
 from ui.errors import UserError
+from ui.language import in_game_language
 from ui.loading import GameLoader, row_damage
 from ui.locks import GameLocks
 from ui.private import PrivateMessages
 from ui.rendering import Renderer
-from ui.text import lines_within
+from ui.text import lines_within, more_lines
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -36,6 +38,21 @@ def describe(game: Game, event: Event, names: Sequence[str]) -> str:
     return describe_takeback(event, names) if event.kind == TAKEBACK else game.describe(event, names)
 
 
+def more_moves(n: int) -> str:
+    """Say that the lines of `n` more moves were left out of a board's summary."""
+    return ngettext("…and {n} more move", "…and {n} more moves", n)
+
+
+def your_turn(people: str) -> str:
+    """Tell the players pinged (their mentions) that it is their turn."""
+    return _("{people}, it's your turn.", people=people)
+
+
+def rematch_button(row: GameRow, version: int) -> discord.ui.Item[Any]:
+    """Return the Rematch button of a finished game's board."""
+    return button(row.id, version, "rematch", _("Rematch"), style=discord.ButtonStyle.success)
+
+
 async def no_notes(row: GameRow, over: bool) -> list[str]:
     """Add nothing to a board (the default until the flow sets a hook)."""
     return []
@@ -48,7 +65,7 @@ def board_content(board: Board, events: Sequence[Event]) -> str:
     lines: list[str] = []
     if game.is_over(board.state):
         outcome = game.outcome(board.state)
-        lines.append("**Final standings**")
+        lines.append(_("**Final standings**"))
         lines += adapter_for(board.row.kind).standings_lines(outcome, names)
         if outcome.tiebreak:
             lines.append(outcome.tiebreak)
@@ -63,9 +80,9 @@ def board_content(board: Board, events: Sequence[Event]) -> str:
         waiting = [board.row.seats[s] for s in game.to_act(board.state) if not game.mid_turn(board.state, s)]
         people = " ".join(seat.mention for seat in waiting if not seat.is_bot)
         if people:
-            lines.append(f"{people}, it's your turn.")
+            lines.append(your_turn(people))
         lines += board.notes
-    return lines_within(happened + lines, keep_last=len(lines), more="…and {n} more moves")
+    return lines_within(happened + lines, keep_last=len(lines), more=more_moves)
 
 
 class Publisher:
@@ -90,6 +107,7 @@ class Publisher:
         self.notes: Callable[[GameRow, bool], Awaitable[list[str]]] = no_notes
         """Return the extra lines of a game's board (set by the flow: hints used, rating changes)."""
 
+    @in_game_language
     async def publish(
         self,
         board: Board,
@@ -119,9 +137,7 @@ class Publisher:
             picture = await self.renderer.board(adapter, board)
             content = board_content(board, events)
             if board.game.is_over(board.state):
-                items: list[discord.ui.Item[Any]] = [
-                    button(board.row.id, board.version, "rematch", "Rematch", style=discord.ButtonStyle.success)
-                ]
+                items: list[discord.ui.Item[Any]] = [rematch_button(board.row, board.version)]
             else:
                 items = adapter.board_items(board)
             message = await self.send(board.row, interaction, content, picture, items, ping=ping)
@@ -217,7 +233,7 @@ class Publisher:
             picture = await self.renderer.board(adapter, board)
             going_on = not game.is_over(state) and adapter.still_in_place(game, state)
             if going_on:
-                content = lines_within([*lines, game.status(state, names)], keep_last=1, more="…and {n} more")
+                content = lines_within([*lines, game.status(state, names)], keep_last=1, more=more_lines)
                 view = view_of(adapter.board_items(board))
                 try:
                     await self.edit_message(
@@ -239,14 +255,12 @@ class Publisher:
             await self.edit_message(
                 row.channel_id,
                 row.board_message_id,
-                content=lines_within(lines, more="…and {n} more"),
+                content=lines_within(lines, more=more_lines),
                 attachments=[picture.file()],
                 view=None,
             )
             if game.is_over(state):
-                items: list[discord.ui.Item[Any]] = [
-                    button(row.id, board.version, "rematch", "Rematch", style=discord.ButtonStyle.success)
-                ]
+                items: list[discord.ui.Item[Any]] = [rematch_button(row, board.version)]
             else:
                 items = adapter.board_items(board)
             # The finished turn's message now shows this very picture: the next board is its text, ping and
@@ -261,7 +275,7 @@ class Publisher:
         """Ping the human players among `seats` once, in one short message under the board edited in place."""
         people = " ".join(row.seats[s].mention for s in seats if 0 <= s < len(row.seats) and not row.seats[s].is_bot)
         if people:
-            text = f"{status}\n{people}, it's your turn."
+            text = f"{status}\n{your_turn(people)}"
             channel = self.bot.get_partial_messageable(row.channel_id)
             await channel.send(text, allowed_mentions=MENTION_USERS)
 
@@ -303,6 +317,7 @@ class Publisher:
                 raise
             log.info("could not edit message %s in %s: %s", message_id, channel_id, exc)
 
+    @in_game_language
     async def disable_board(self, row: GameRow) -> None:
         """Grey out a game's current board (drop a damaged board's components) and its players' private menus."""
         await self.private.close_menus(row.id)

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from engine.registry import get
-from engine.words import plural
+from i18n import _, ngettext
 from render.rating_chart import chart_alt, rating_chart
 from storage import ratings as store
 from storage.database import Database, GameRow
 from storage.server_rules import hinted_seats, is_rated
-from ui.text import lines_within
+from ui.names import level_name
+from ui.text import joined, lines_within, number
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -23,14 +24,25 @@ if TYPE_CHECKING:
 def player_name(rating: store.Rating) -> str:
     """Return how a leaderboard shows a player: a mention, or the computer player of its level."""
     if rating.bot_level is not None:
-        return f"Computer player ({rating.bot_level})"
+        return _("Computer player ({level})", level=level_name(rating.bot_level))
     return f"<@{rating.user_id}>"
 
 
 def rating_text(rating: store.Rating) -> str:
     """Return a rating as players read it: the conservative estimate, mu and sigma, and provisional or not."""
-    text = f"{rating.conservative:.1f} (μ {rating.mu:.1f}, σ {rating.sigma:.1f})"
-    return f"{text}, provisional" if rating.provisional else text
+    values = {
+        "rating": number(rating.conservative, ".1f"),
+        "mu": number(rating.mu, ".1f"),
+        "sigma": number(rating.sigma, ".1f"),
+    }
+    if rating.provisional:
+        return _("{rating} (μ {mu}, σ {sigma}), provisional", **values)
+    return _("{rating} (μ {mu}, σ {sigma})", **values)
+
+
+def games_and_wins(games: int, wins: int) -> dict[str, str]:
+    """Return the counted words of a record ("3 games", "1 win"), to fill a line's {games} and {wins}."""
+    return {"games": ngettext("{n} game", "{n} games", games), "wins": ngettext("{n} win", "{n} wins", wins)}
 
 
 async def leaderboard_text(flow: GameFlow, guild_id: int, kind: str) -> str:
@@ -39,15 +51,31 @@ async def leaderboard_text(flow: GameFlow, guild_id: int, kind: str) -> str:
     rows = await store.leaderboard(flow.db, guild_id, kind)
     title = get(kind).title
     if not rows:
-        return f"Nobody has finished a rated game of {title} in this server yet."
-    lines = [f"**{title} leaderboard** (rating = μ − 3σ; * provisional: fewer than {store.PROVISIONAL} rated games)"]
-    for place, r in enumerate(rows, start=1):
-        mark = "*" if r.provisional else ""
-        lines.append(
-            f"{place}. {player_name(r)}{mark}: {r.conservative:.1f}"
-            f" · {plural(r.games, 'game')}, {plural(r.wins, 'win')}"
-            + (f", best score {r.best_score}" if r.best_score is not None else "")
+        return _("Nobody has finished a rated game of {title} in this server yet.", title=title)
+    lines = [
+        ngettext(
+            "**{title} leaderboard** (rating = μ − 3σ; * provisional: fewer than {n} rated game)",
+            "**{title} leaderboard** (rating = μ − 3σ; * provisional: fewer than {n} rated games)",
+            store.PROVISIONAL,
+            title=title,
         )
+    ]
+    for place, r in enumerate(rows, start=1):
+        values = {
+            "place": place,
+            "player": player_name(r),
+            "mark": "*" if r.provisional else "",
+            "rating": number(r.conservative, ".1f"),
+            **games_and_wins(r.games, r.wins),
+        }
+        if r.best_score is not None:
+            # TRANSLATORS: {mark} is "*" for a provisional rating, else empty; {games} "3 games", {wins} "1 win".
+            line = _(
+                "{place}. {player}{mark}: {rating} · {games}, {wins}, best score {best}", best=r.best_score, **values
+            )
+        else:
+            line = _("{place}. {player}{mark}: {rating} · {games}, {wins}", **values)
+        lines.append(line)
     return lines_within(lines)
 
 
@@ -61,33 +89,45 @@ async def stats_reply(flow: GameFlow, user: discord.abc.User, guild_id: int | No
             await store.catch_up(flow.db, guild_id, kind)
         rated = await store.ratings_of(flow.db, guild_id, user.id)
     if not records and not rated:
-        return f"{name} has not finished a game here yet.", None
+        return _("{name} has not finished a game here yet.", name=name), None
     lines = [f"**{name}**"]
     by_kind = {kind: (r, place) for kind, r, place in rated}
     for kind in sorted(set(records) | set(by_kind)):
-        title = get(kind).title
-        parts = []
+        values: dict[str, object] = {"title": get(kind).title}
+        if kind in records:
+            values.update(games_and_wins(records[kind].games, records[kind].wins))
         if kind in by_kind and guild_id is not None:
             r, place = by_kind[kind]
             players = await store.players_rated(flow.db, guild_id, kind)
-            parts.append(f"rating {rating_text(r)}, #{place} of {players} in this server")
-            parts.append(f"best score {r.best_score}" if r.best_score is not None else "")
-        if kind in records:
-            s = records[kind]
-            parts.insert(0, f"{plural(s.games, 'game')}, {plural(s.wins, 'win')}")
-            if kind not in by_kind:
-                parts.append(f"best score {await best_score(flow.db, user.id, guild_id, kind)}")
-        lines.append(f"{title}: " + ", ".join(p for p in parts if p))
+            values.update(rating=rating_text(r), place=place, players=players, best=r.best_score)
+            lines.append(rated_line(values))
+        else:
+            values["best"] = await best_score(flow.db, user.id, guild_id, kind)
+            lines.append(_("{title}: {games}, {wins}, best score {best}", **values))
     picture = None
     if rated and guild_id is not None:
         series = []
-        for kind, r, _ in rated:
+        for kind, r, _place in rated:
             series.append((get(kind).title, await store.history(flow.db, guild_id, kind, r.player)))
-        title = f"{name}: rating (μ − 3σ) in this server"
+        title = _("{name}: rating (μ − 3σ) in this server", name=name)
         png = await asyncio.to_thread(rating_chart, title, series)
-        alt = chart_alt(f"{name}'s rating (μ − 3σ) in this server, per game", series)
+        alt = chart_alt(_("{name}'s rating (μ − 3σ) in this server, per game", name=name), series)
         picture = discord.File(io.BytesIO(png), filename="ratings.png", description=alt[:1024])
     return lines_within(lines), picture
+
+
+def rated_line(values: dict[str, object]) -> str:
+    """Return a player's line of one game in /game stats when they hold a rating in it."""
+    if "games" in values:
+        if values["best"] is not None:
+            return _(
+                "{title}: {games}, {wins}, rating {rating}, #{place} of {players} in this server, best score {best}",
+                **values,
+            )
+        return _("{title}: {games}, {wins}, rating {rating}, #{place} of {players} in this server", **values)
+    if values["best"] is not None:
+        return _("{title}: rating {rating}, #{place} of {players} in this server, best score {best}", **values)
+    return _("{title}: rating {rating}, #{place} of {players} in this server", **values)
 
 
 async def best_score(db: Database, user_id: int, guild_id: int | None, kind: str) -> int:
@@ -106,16 +146,21 @@ async def board_notes(db: Database, row: GameRow, over: bool) -> list[str]:
     hinted = await hinted_seats(db, row.id)
     names = {s.seat: s.name for s in row.seats}
     if hinted:
-        used = ", ".join(names.get(seat, "?") for seat in hinted)
+        used = joined([names.get(seat, "?") for seat in hinted])
         unrated = [names.get(seat, "?") for seat, unrates in hinted.items() if unrates]
-        line = f"Hints were used by {used}."
         if rated and unrated:
-            line += f" This game does not count for the rating of {', '.join(unrated)}."
+            line = _(
+                "Hints were used by {used}. This game does not count for the rating of {unrated}.",
+                used=used,
+                unrated=joined(unrated),
+            )
+        else:
+            line = _("Hints were used by {used}.", used=used)
         lines.append(line)
     if not over:
         return lines
     if not rated:
-        lines.append("Casual game: ratings do not change.")
+        lines.append(_("Casual game: ratings do not change."))
         return lines
     await store.catch_up(db, row.guild_id, row.kind)
     changes = await store.game_changes(db, row.id)
@@ -124,7 +169,7 @@ async def board_notes(db: Database, row: GameRow, over: bool) -> list[str]:
         key = store.player_key(seat.user_id, seat.bot_level)
         if key in changes:
             before, after = changes.pop(key)
-            shown.append(f"{seat.name} {before:.1f} → {after:.1f}")
+            shown.append(f"{seat.name} {number(before, '.1f')} → {number(after, '.1f')}")
     if shown:
-        lines.append("Ratings (μ − 3σ): " + ", ".join(shown) + ".")
+        lines.append(_("Ratings (μ − 3σ): {changes}.", changes=joined(shown)))
     return lines

@@ -12,20 +12,22 @@ from engine.base import CorruptState, Game, IllegalAction
 from engine.legacy import UnknownRules, rules_for, saved_version
 from engine.registry import games, get
 from engine.takeback import effective_log
-from engine.words import plural
+from i18n import N_, _, ngettext
 from storage.database import ACTIVE, FINISHED, OPEN, GameRow
 from storage.shared_records import shared_servers, shared_stats
 from ui.errors import UserError
+from ui.language import in_game_language
 from ui.loading import check_row
 from ui.replays import cache_for, replay_gif
-from ui.text import lines_within
+from ui.text import joined, lines_within, number
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
 
 log = logging.getLogger(__name__)
 
-NOT_FOUND = "No game found: give a game number, or use this in the game's channel."
+NOT_FOUND = N_("No game found: give a game number, or use this in the game's channel.")
+NO_GAMES = N_("No games are being played in this server. Start one with `/game new`.")
 
 
 def jump_link(row: GameRow) -> str:
@@ -45,31 +47,38 @@ def check_seats(row: GameRow) -> None:
 def waiting_on(flow: GameFlow, row: GameRow) -> str:
     """Say whose turn a game waits for, or that it is a lobby."""
     if row.status != ACTIVE:
-        return f"lobby ({len(row.seats)} seated)"
+        return ngettext("lobby ({n} seated)", "lobby ({n} seated)", len(row.seats))
     try:
         game, state = flow.live(row)
     except UserError:
-        return "damaged save"
-    return "waiting for " + ", ".join(row.seats[s].name for s in game.to_act(state))
+        return _("damaged save")
+    return _("waiting for {names}", names=joined([row.seats[s].name for s in game.to_act(state)]))
 
 
 async def list_games(flow: GameFlow, guild_id: int) -> str:
     """List the server's lobbies and active games with links and whose turn it is."""
     rows = await flow.db.open_games_in_guild(guild_id)
     if not rows:
-        return "No games are being played in this server. Start one with `/game new`."
+        return _(NO_GAMES)
     lines = []
     for row in rows:
         try:
             check_seats(row)
-            line = f"#{row.id} {get(row.kind).title} in <#{row.channel_id}>: {waiting_on(flow, row)} · {jump_link(row)}"
+            line = _(
+                "#{id} {title} in {channel}: {state} · {link}",
+                id=row.id,
+                title=get(row.kind).title,
+                channel=f"<#{row.channel_id}>",
+                state=waiting_on(flow, row),
+                link=jump_link(row),
+            )
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             log.warning("game %s is damaged and left out of /game list: %r", row.id, exc)
             continue
         lines.append(line)
     if not lines:
-        return "No games are being played in this server. Start one with `/game new`."
-    return lines_within([f"**{plural(len(lines), 'open game')}**", *lines])
+        return _(NO_GAMES)
+    return lines_within([ngettext("**{n} open game**", "**{n} open games**", len(lines)), *lines])
 
 
 async def my_turns(flow: GameFlow, user_id: int) -> str:
@@ -87,16 +96,15 @@ async def my_turns(flow: GameFlow, user_id: int) -> str:
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             log.warning("game %s is damaged and left out of /game mine: %r", row.id, exc)
     if not lines:
-        return "No game is waiting for you right now."
-    waits = "waits" if len(lines) == 1 else "wait"
-    return lines_within([f"**{plural(len(lines), 'game')} {waits} for you**", *lines])
+        return _("No game is waiting for you right now.")
+    return lines_within([ngettext("**{n} game waits for you**", "**{n} games wait for you**", len(lines)), *lines])
 
 
 async def pick_game(flow: GameFlow, interaction: discord.Interaction, game_id: int | None) -> GameRow:
     """Return the game asked for, or this channel's latest; only this server's games, or in DMs the caller's."""
     row = await flow.db.game(game_id) if game_id else await flow.db.latest_game_in(interaction.channel_id or 0)
     if row is None or not visible_to(interaction, row):
-        raise UserError(NOT_FOUND)
+        raise UserError(_(NOT_FOUND))
     check_row(row)
     return row
 
@@ -119,10 +127,11 @@ def described_by(row: GameRow, entry: dict[str, Any]) -> Game:
         return get(row.kind)
 
 
+@in_game_language
 async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
     """Return a finished game's boards as an animated GIF, drawn in the render pool once and then cached."""
     if row.status != FINISHED:
-        raise UserError("Only a finished game can be replayed.")
+        raise UserError(_("Only a finished game can be replayed."))
     game = get(row.kind)
     log_entries = effective_log(await flow.db.actions(row.id))  # moves taken back are not replayed
     try:
@@ -130,18 +139,26 @@ async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
     except (IllegalAction, CorruptState, UnknownRules) as exc:
         log.warning("game %s cannot be replayed under any kept rules: %s", row.id, exc)
         raise UserError(
-            f"Game #{row.id} was played under rules this bot no longer keeps, so its boards cannot be drawn again. "
-            "Its result stands, and `/game history` lists its moves."
+            _(
+                "Game #{id} was played under rules this bot no longer keeps, so its boards cannot be drawn again. "
+                "Its result stands, and `/game history` lists its moves.",
+                id=row.id,
+            )
         ) from exc
-    moves = plural(len(log_entries), "move")
-    alt = f"Animated replay of {game.title} game #{row.id}: {moves}, board by board, to the final board."
+    alt = ngettext(
+        "Animated replay of {title} game #{id}: {n} move, board by board, to the final board.",
+        "Animated replay of {title} game #{id}: {n} moves, board by board, to the final board.",
+        len(log_entries),
+        title=game.title,
+        id=row.id,
+    )
     return discord.File(io.BytesIO(gif), filename=f"replay-{row.id}.gif", description=alt)
 
 
 def resolved(user: object) -> discord.abc.User:
     """Return a user Discord resolved; refuse a forged or unresolved one plainly."""
     if not isinstance(getattr(user, "id", None), int) or not hasattr(user, "name"):
-        raise UserError("That user could not be found: pick someone from the list Discord offers.")
+        raise UserError(_("That user could not be found: pick someone from the list Discord offers."))
     return user  # type: ignore[return-value]
 
 
@@ -157,13 +174,20 @@ async def stats_text(flow: GameFlow, viewer_id: int, user: object, guild_id: int
     if shared:
         rows = await shared_stats(flow.db, user_id, viewer_id)
         if not rows:
-            return f"{name} has not finished a game in any server where you play too."
+            return _("{name} has not finished a game in any server where you play too.", name=name)
         servers = await shared_servers(flow.db, user_id, viewer_id)
-        lines = [f"**{name}** (in the {plural(servers, 'server')} where you both play)"]
+        lines = [
+            ngettext(
+                "**{name}** (in the {n} server where you both play)",
+                "**{name}** (in the {n} servers where you both play)",
+                servers,
+                name=name,
+            )
+        ]
     else:
         rows = await flow.db.player_stats(user_id, guild_id)
         if not rows:
-            return f"{name} has not finished a game here yet."
+            return _("{name} has not finished a game here yet.", name=name)
         lines = [f"**{name}**"]
     for s in rows:
         if s.kind not in games():
@@ -171,8 +195,13 @@ async def stats_text(flow: GameFlow, viewer_id: int, user: object, guild_id: int
             continue
         rate = 100 * s.wins / s.games
         lines.append(
-            f"{get(s.kind).title}: {plural(s.games, 'game')}, {plural(s.wins, 'win')} ({rate:.0f}%), "
-            f"average score {s.average_score:.1f}"
+            _(
+                "{title}: {games}, {wins} ({rate}%), average score {average}",
+                title=get(s.kind).title,
+                games=ngettext("{n} game", "{n} games", s.games),
+                wins=ngettext("{n} win", "{n} wins", s.wins),
+                rate=number(rate, ".0f"),
+                average=number(s.average_score, ".1f"),
+            )
         )
     return lines_within(lines)
-

@@ -8,6 +8,7 @@ from concurrent.futures import Executor
 from functools import partial
 from typing import Any
 
+from i18n import current
 from ui.adapter import Board, GameAdapter, Picture
 from ui.workers import draw, make_pool, nothing, warm_renderer
 
@@ -29,8 +30,8 @@ class Renderer:
         return self._pool
 
     async def draw(self, adapter: GameAdapter, method: str, view: dict[str, Any], names: list[str]) -> Picture | None:
-        """Draw one of an adapter's pictures in the render pool."""
-        job = partial(draw, adapter.key, method, view, list(names))
+        """Draw one of an adapter's pictures in the render pool, in the language of the task asking for it."""
+        job = partial(draw, adapter.key, method, view, list(names), current())
         return await asyncio.get_running_loop().run_in_executor(self.pool, job)
 
     async def board(self, adapter: GameAdapter, board: Board) -> Picture:

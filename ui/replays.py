@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.registry import package
+from i18n import current
 from render.replay import MAX_BYTES, WIDTH, assemble, pick_frames
 from storage.backends import SQLITE_PREFIX, is_postgres
 from storage.database import GameRow
@@ -101,8 +102,12 @@ def render_version(kind: str) -> str:
 
 
 def replay_key(row: GameRow, log: Sequence[Mapping[str, Any]]) -> str:
-    """Return the cache key of a finished game's replay: its number plus a digest of all that shapes it."""
-    shape = json.dumps([row.kind, row.seed, row.options, row.names, len(log), render_version(row.kind)], default=str)
+    """Return the cache key of a finished game's replay: its number plus a digest of all that shapes it.
+
+    The boards' words are in the current language, so each language has its own replay.
+    """
+    parts = [row.kind, row.seed, row.options, row.names, len(log), render_version(row.kind), current()]
+    shape = json.dumps(parts, default=str)
     return f"{row.id}-{hashlib.sha256(shape.encode()).hexdigest()[:16]}"
 
 
@@ -134,7 +139,7 @@ async def replay_gif(
 
 
 async def _build(pool: Executor, row: GameRow, log: Sequence[Mapping[str, Any]], max_bytes: int) -> bytes:
-    """Draw the replay's frames in JOBS pool jobs, then assemble the GIF in the pool."""
+    """Draw the replay's frames in JOBS pool jobs (in the current language), then assemble the GIF in the pool."""
     loop = asyncio.get_running_loop()
     entries = [{"seat": e["seat"], "action": e["action"], "rules": e.get("rules")} for e in log]
     indices = pick_frames(len(entries) + 1)
@@ -144,7 +149,17 @@ async def _build(pool: Executor, row: GameRow, log: Sequence[Mapping[str, Any]],
         loop.run_in_executor(
             pool,
             partial(
-                replay_frames, row.kind, row.options, row.seed, entries, row.names, chunk, WIDTH, row.rules, row.state
+                replay_frames,
+                row.kind,
+                row.options,
+                row.seed,
+                entries,
+                row.names,
+                chunk,
+                WIDTH,
+                row.rules,
+                row.state,
+                current(),
             ),
         )
         for chunk in chunks

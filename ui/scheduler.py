@@ -10,9 +10,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from i18n import _, ngettext, using
 from storage.database import ACTIVE, GameRow, GuildSettings, due_moment
 from storage.errors import DatabaseBusy, DatabaseUnavailable
 from ui.errors import UserError
+from ui.language import dm_language, in_game_language
+from ui.text import joined, number
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -28,9 +31,26 @@ def hours(value: float) -> str:
     """Format a duration given in hours for people ("1 hour", "12 hours", "30 minutes")."""
     if value < 1:
         minutes = max(1, round(value * 60))
-        return f"{minutes} minute" + ("" if minutes == 1 else "s")
+        return ngettext("{n} minute", "{n} minutes", minutes)
     value = round(value, 1) if value < 10 else round(value)
-    return f"{value:g} hour" + ("" if value == 1 else "s")
+    count = int(value) if value == int(value) else 2  # a fraction of an hour reads as a plural ("1.5 hours")
+    return ngettext("{n} hour", "{n} hours", count, n=number(value, "g"))
+
+
+def reminder(people: str, title: str, game_id: int, idle: float, link: str | None) -> str:
+    """Return the reminder posted in a game's channel to the players it waits for (`people`: their mentions)."""
+    values = {"people": people, "title": title, "id": game_id, "waited": hours(idle), "link": link}
+    if link is None:
+        return _("{people}, a reminder: {title} (game #{id}) has waited for you for {waited}.", **values)
+    return _("{people}, a reminder: {title} (game #{id}) has waited for you for {waited}. Board: {link}", **values)
+
+
+def reminder_dm(title: str, row: GameRow, link: str | None) -> str:
+    """Return the reminder a player who asked for them gets by DM."""
+    values = {"title": title, "id": row.id, "channel": f"<#{row.channel_id}>", "link": link}
+    if link is None:
+        return _("It's your turn in {title} (game #{id}) in {channel}.", **values)
+    return _("It's your turn in {title} (game #{id}) in {channel}. Board: {link}", **values)
 
 
 class Scheduler:
@@ -55,6 +75,7 @@ class Scheduler:
 
     async def tick(self) -> None:
         """Send every reminder that is due and play every turn that timed out, in the games this process owns."""
+        await self.flow.private.replies.prune()  # the expired tokens of private answers, so that table stays small
         now = self.flow.db.clock()
         settings: dict[int | None, GuildSettings] = {}
         after = 0
@@ -111,14 +132,15 @@ class Scheduler:
             return False
         return True
 
+    @in_game_language
     async def _remind(self, row: GameRow, waiting: list[int], idle: float) -> None:
         """Ping the waiting players in the game's channel, and by DM for those who opted in."""
         game = self.flow.live(row)[0]
         people = " ".join(row.seats[s].mention for s in waiting)
-        link = ""
+        link = None
         if row.guild_id and row.board_message_id:
-            link = f" Board: https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.board_message_id}"
-        text = f"{people}, a reminder: {game.title} (game #{row.id}) has waited for you for {hours(idle)}.{link}"
+            link = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.board_message_id}"
+        text = reminder(people, game.title, row.id, idle, link)
         channel = self.flow.bot.get_partial_messageable(row.channel_id)
         if not await self._post(row, channel.send(text, allowed_mentions=MENTION_USERS)):
             return
@@ -128,21 +150,27 @@ class Scheduler:
                 continue
             try:
                 dm = await self.flow.bot.create_dm(discord.Object(user_id))
-                await dm.send(f"It's your turn in {game.title} (game #{row.id}) in <#{row.channel_id}>.{link}")
+                with using(await dm_language(self.flow.db, user_id)):
+                    await dm.send(reminder_dm(game.title, row, link))
             except discord.HTTPException as exc:
                 log.info("reminder DM to %s failed: %s", user_id, exc)
 
+    @in_game_language
     async def _time_out(self, row: GameRow, waiting: list[int], limit: float) -> None:
         """Let the easy computer player take the waiting seats' turns, and say so."""
-        names = ", ".join(row.seats[s].name for s in waiting)
+        names = joined([row.seats[s].name for s in waiting])
         notice = self.flow.bot.get_partial_messageable(row.channel_id).send(
-            f"⏰ {names} did not play within {hours(limit)}: the easy computer player moves for them this turn.",
+            _(
+                "⏰ {names} did not play within {limit}: the easy computer player moves for them this turn.",
+                names=names,
+                limit=hours(limit),
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if not await self._post(row, notice):
             return
         for seat in waiting:
-            for _ in range(MAX_ACTIONS_PER_TURN):
+            for _step in range(MAX_ACTIONS_PER_TURN):
                 fresh = await self.flow.db.game(row.id)
                 if fresh is None or fresh.status != ACTIVE:
                     return

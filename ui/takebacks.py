@@ -23,16 +23,19 @@ from engine.base import Game
 from engine.registry import get
 from engine.replay import replay
 from engine.takeback import TAKEBACK, effective_log, logged_events, refusal, takeback_event
+from i18n import N_, _, using
 from storage import takebacks as store
-from storage.database import ACTIVE, Database, GameRow
+from storage.database import ACTIVE, Database, GameRow, Seat
 from storage.errors import StorageError
 from storage.server_rules import is_rated, server_rules
 from ui.adapter import Board
 from ui.errors import UserError, report
+from ui.language import in_game_language, reader_language
 from ui.loading import GameLoader
 from ui.locks import GameLocks
 from ui.outbox import Outbox
 from ui.publishing import Publisher, describe
+from ui.text import BUTTON_LABEL, listing, shorten
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -41,14 +44,9 @@ log = logging.getLogger(__name__)
 
 WINDOW = timedelta(minutes=10)
 PREFIX = "floetb"
-MOVED_ON = "Someone has moved since, so that move can no longer be taken back."
-
-
-def listing(names: Sequence[str]) -> str:
-    """Join names as a sentence does: "A", "A and B", "A, B and C"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+MOVED_ON = N_("Someone has moved since, so that move can no longer be taken back.")
+GONE = N_("This takeback request no longer exists.")
+LABELS = {"accept": N_("Accept"), "decline": N_("Decline"), "offer": N_("Take back my move")}
 
 
 class TakebackButton(
@@ -58,7 +56,7 @@ class TakebackButton(
     """Route Accept, Decline and the offer to take a move back, even after a restart."""
 
     def __init__(self, what: str, number: int, version: int | None = None, *, disabled: bool = False) -> None:
-        label = {"accept": "Accept", "decline": "Decline", "offer": "Take back my move"}[what]
+        label = shorten(_(LABELS[what]), BUTTON_LABEL)
         style = {
             "accept": discord.ButtonStyle.success,
             "decline": discord.ButtonStyle.danger,
@@ -81,11 +79,12 @@ class TakebackButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the press to the takeback flow and report any refusal privately."""
         flow: GameFlow = interaction.client.flow  # type: ignore[attr-defined]
+        await flow.readers.enter(interaction)
         try:
             if self.what == "offer":
                 row = await flow.db.game(self.number)
                 if row is None:
-                    raise UserError("This game no longer exists.")
+                    raise UserError(_("This game no longer exists."))
                 await flow.takebacks.request(interaction, row, expected_version=self.version)
             else:
                 await flow.takebacks.answer(interaction, self.number, accept=self.what == "accept")
@@ -124,18 +123,36 @@ def plan(game: Game, row: GameRow, log_entries: Sequence[dict[str, Any]], seat: 
         undo.append(dict(current[i]))
         i -= 1
     if i < 0 or current[i]["seat"] != seat:
-        raise UserError("Only your own last move can be taken back, and another player has moved since.")
+        raise UserError(_("Only your own last move can be taken back, and another player has moved since."))
     undo.append(dict(current[i]))
     undo.reverse()
     for entry in undo:
         why = refusal(game.key, entry["seat"], entry["action"], logged_events(entry))
         if why is not None:
-            raise UserError(f"That move cannot be taken back: {why}.")
+            raise UserError(_("That move cannot be taken back: {why}.", why=why))
     moves = [
         "; ".join(t for e in logged_events(entry) if e.private_to is None and (t := describe(game, e, row.names)))
         for entry in undo
     ]
     return Plan(undo, [m for m in moves if m])
+
+
+def prompt(name: str, moves: Sequence[str], people: Sequence[str]) -> str:
+    """Return the message asking `people` (their mentions) to let `name` take back `moves` (their board lines)."""
+    told = "; ".join(m.rstrip(".") for m in moves)
+    values = {"name": name, "moves": told, "people": " ".join(people)}
+    if told:
+        # TRANSLATORS: {moves} are the lines of the moves taken back, joined by "; ".
+        return _(
+            "{name} asks to take back: {moves}.\n"
+            "{people}: accept or decline within 10 minutes. It is taken back only if everyone accepts.",
+            **values,
+        )
+    return _(
+        "{name} asks to take back: their last move.\n"
+        "{people}: accept or decline within 10 minutes. It is taken back only if everyone accepts.",
+        **values,
+    )
 
 
 def still_playing(game: Game, state: Any, seat: int) -> bool:
@@ -161,10 +178,13 @@ class Takebacks:
         """Refuse when the server turned takebacks off, or allows them in casual games only and this one is rated."""
         rules = await server_rules(self.db, row.guild_id)
         if not rules.takebacks:
-            raise UserError("This server has turned takebacks off.")
+            raise UserError(_("This server has turned takebacks off."))
         if not rules.rated_takebacks and await is_rated(self.db, row.id):
             raise UserError(
-                "This is a rated game, and this server allows takebacks only in casual games (`/game new rated:false`)."
+                _(
+                    "This is a rated game, and this server allows takebacks only in casual games "
+                    "(`/game new rated:false`)."
+                )
             )
 
     async def request(
@@ -172,25 +192,25 @@ class Takebacks:
     ) -> None:
         """Ask the other people at the table to let the caller take back their last move."""
         if row.status != ACTIVE:
-            raise UserError("Moves can be taken back only while the game is being played.")
+            raise UserError(_("Moves can be taken back only while the game is being played."))
         seat = row.seat_of(interaction.user.id)
         if seat is None or row.seats[seat].is_bot:
-            raise UserError("You are not playing in this game.")
+            raise UserError(_("You are not playing in this game."))
         if expected_version is not None and row.version != expected_version:
-            raise UserError(MOVED_ON)
+            raise UserError(_(MOVED_ON))
         await self.allowed(row)
         game, state = self.loader.live(row)
         what = plan(game, row, await self.db.actions(row.id), seat)
         for old in await store.pending_for(self.db, row.id):
             if old.version == row.version and not old.expired(self.db.clock()):
-                raise UserError("A takeback is already waiting for answers in this game.")
+                raise UserError(_("A takeback is already waiting for answers in this game."))
             await self._end(old, store.EXPIRED if old.version == row.version else store.ENDED)
         people = [s for s in row.seats if not s.is_bot and s.seat != seat and still_playing(game, state, s.seat)]
         if not people:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self._apply(row.id, row.version, seat, what, [])
             await interaction.followup.send(
-                "Done: your move was taken back. See the board in the channel.", ephemeral=True
+                _("Done: your move was taken back. See the board in the channel."), ephemeral=True
             )
             return
         request = await store.create(
@@ -204,12 +224,20 @@ class Takebacks:
             channel_id=row.channel_id,
             expires_at=self.db.clock() + WINDOW,
         )
-        moves = "; ".join(m.rstrip(".") for m in what.moves) or "their last move"
-        text = (
-            f"{row.seats[seat].name} asks to take back: {moves}.\n"
-            f"{' '.join(s.mention for s in people)}: accept or decline within 10 minutes. "
-            "It is taken back only if everyone accepts."
-        )
+        await self._ask(interaction, row, seat, request, what, people)
+
+    @in_game_language
+    async def _ask(
+        self,
+        interaction: discord.Interaction,
+        row: GameRow,
+        seat: int,
+        request: store.Takeback,
+        what: Plan,
+        people: list[Seat],
+    ) -> None:
+        """Ask the others in the game's channel, with Accept and Decline buttons (privately tell the caller so)."""
+        text = prompt(row.seats[seat].name, what.moves, [s.mention for s in people])
         mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
         if interaction.channel_id == row.channel_id and not (
             interaction.message and interaction.message.flags.ephemeral
@@ -217,7 +245,10 @@ class Takebacks:
             await interaction.response.send_message(text, view=answer_view(request.id), allowed_mentions=mentions)
             message = await interaction.original_response()
         else:
-            await interaction.response.send_message("Asked: the others answer in the game's channel.", ephemeral=True)
+            with using(reader_language(interaction)):
+                await interaction.response.send_message(
+                    _("Asked: the others answer in the game's channel."), ephemeral=True
+                )
             channel = self.publisher.bot.get_partial_messageable(row.channel_id)
             message = await channel.send(text, view=answer_view(request.id), allowed_mentions=mentions)
         await store.set_message(self.db, request.id, message.id)
@@ -253,35 +284,36 @@ class Takebacks:
         """Record one person's Accept or Decline; apply the takeback once everyone has accepted."""
         request = await store.get(self.db, request_id)
         if request is None:
-            raise UserError("This takeback request no longer exists.")
+            raise UserError(_(GONE))
         row = await self.db.game(request.game_id)
         if row is None or (interaction.guild_id is not None and row.guild_id != interaction.guild_id):
-            raise UserError("This takeback request no longer exists.")
+            raise UserError(_(GONE))
         if request.status != store.PENDING:
-            raise UserError(f"This takeback request has already ended ({self._outcome(request.status)}).")
+            raise UserError(self._ended(request.status))
         if interaction.user.id not in request.waiting:
-            raise UserError("Only the other players of this game answer this request.")
+            raise UserError(_("Only the other players of this game answer this request."))
         if request.expired(self.db.clock()):
             await self._end(request, store.EXPIRED)
-            raise UserError("This takeback request expired: nobody can accept it after 10 minutes.")
+            raise UserError(_("This takeback request expired: nobody can accept it after 10 minutes."))
         if row.status != ACTIVE or row.version != request.version:
             await self._end(request, store.ENDED)
-            raise UserError(MOVED_ON)
+            raise UserError(_(MOVED_ON))
         name = getattr(interaction.user, "display_name", None) or interaction.user.name
         if not accept:
             if await store.close(self.db, request.id, store.DECLINED, interaction.user.id):
-                await interaction.response.edit_message(
-                    content=f"{name} declined the takeback: the move stands.",
-                    view=answer_view(request.id, disabled=True),
-                )
+                with using(row.language):
+                    await interaction.response.edit_message(
+                        content=_("{name} declined the takeback: the move stands.", name=name),
+                        view=answer_view(request.id, disabled=True),
+                    )
             return
         updated = await store.accept(self.db, request.id, interaction.user.id)
         if updated is None:
-            raise UserError("This takeback request has already ended.")
+            raise UserError(_("This takeback request has already ended."))
         if updated.missing:
             names = [s.name for s in row.seats if s.user_id in updated.missing]
             await interaction.response.send_message(
-                f"You accepted. Still waiting for {listing(names)}.", ephemeral=True
+                _("You accepted. Still waiting for {names}.", names=listing(names)), ephemeral=True
             )
             return
         await interaction.response.defer()
@@ -289,18 +321,19 @@ class Takebacks:
         try:
             what = plan(get(row.kind), row, await self.db.actions(row.id), request.seat)
             if what.versions != request.undo:
-                raise UserError(MOVED_ON)
+                raise UserError(_(MOVED_ON))
             await self._apply(row.id, request.version, request.seat, what, agreed)
         except UserError:
             await self._end(request, store.ENDED)
             raise
         if await store.close(self.db, request.id, store.ACCEPTED, interaction.user.id):
-            await self.publisher.edit_message(
-                request.channel_id,
-                request.message_id,
-                content=f"Everyone accepted: {row.seats[request.seat].name}'s move was taken back.",
-                view=answer_view(request.id, disabled=True),
-            )
+            with using(row.language):
+                await self.publisher.edit_message(
+                    request.channel_id,
+                    request.message_id,
+                    content=_("Everyone accepted: {name}'s move was taken back.", name=row.seats[request.seat].name),
+                    view=answer_view(request.id, disabled=True),
+                )
 
     async def _apply(self, game_id: int, version: int, seat: int, what: Plan, agreed: list[int]) -> None:
         """Rebuild the game without the undone moves, append the takeback to the log and post the board."""
@@ -308,13 +341,13 @@ class Takebacks:
             async with self.locks.hold(game_id):
                 fresh = await self.db.game(game_id)
                 if fresh is None or fresh.status != ACTIVE or fresh.version != version:
-                    raise UserError(MOVED_ON)
+                    raise UserError(_(MOVED_ON))
                 game = get(fresh.kind)
                 log_entries = await self.db.actions(game_id)
                 if [e["version"] for e in effective_log(log_entries)][-len(what.versions) :] != what.versions:
-                    raise UserError(MOVED_ON)
+                    raise UserError(_(MOVED_ON))
                 keep = [e for e in effective_log(log_entries) if e["version"] not in set(what.versions)]
-                *_, state = replay(game, len(fresh.seats), fresh.options, fresh.seed, keep)
+                *_steps, state = replay(game, len(fresh.seats), fresh.options, fresh.seed, keep)
                 event = takeback_event(seat, what.versions, what.moves, agreed)
                 action = {"type": TAKEBACK, "undo": what.versions, "agreed": [fresh.seats[s].user_id for s in agreed]}
                 previous = Board(fresh, game, game.load(fresh.state or {}), fresh.version, disabled=True)
@@ -358,23 +391,30 @@ class Takebacks:
         """Close a pending request and grey out its buttons with what happened."""
         if not await store.close(self.db, request.id, status):
             return
-        text = {
-            store.EXPIRED: "The takeback request expired: not everyone accepted within 10 minutes. The move stands.",
-            store.ENDED: "The takeback request ended: the game has moved on. The move stands.",
-        }.get(status, "The takeback request ended.")
-        await self.publisher.edit_message(
-            request.channel_id, request.message_id, content=text, view=answer_view(request.id, disabled=True)
-        )
+        row = await self.db.game(request.game_id)
+        with using(row.language if row is not None else None):
+            if status == store.EXPIRED:
+                text = _("The takeback request expired: not everyone accepted within 10 minutes. The move stands.")
+            elif status == store.ENDED:
+                text = _("The takeback request ended: the game has moved on. The move stands.")
+            else:
+                text = _("The takeback request ended.")
+            await self.publisher.edit_message(
+                request.channel_id, request.message_id, content=text, view=answer_view(request.id, disabled=True)
+            )
 
     @staticmethod
-    def _outcome(status: str) -> str:
-        """Say how a request ended, in words."""
-        return {
-            store.ACCEPTED: "the move was taken back",
-            store.DECLINED: "it was declined",
-            store.EXPIRED: "it expired",
-            store.ENDED: "the game moved on",
-        }.get(status, status)
+    def _ended(status: str) -> str:
+        """Refuse an answer to a request that has ended, saying how it ended."""
+        if status == store.ACCEPTED:
+            return _("This takeback request has already ended (the move was taken back).")
+        if status == store.DECLINED:
+            return _("This takeback request has already ended (it was declined).")
+        if status == store.EXPIRED:
+            return _("This takeback request has already ended (it expired).")
+        if status == store.ENDED:
+            return _("This takeback request has already ended (the game moved on).")
+        return _("This takeback request has already ended.")
 
     async def offer(self, interaction: discord.Interaction, game_id: int) -> None:
         """After a person's move, offer them a button to ask for it back, when that is allowed and possible."""
@@ -393,7 +433,7 @@ class Takebacks:
         view.add_item(TakebackButton("offer", row.id, row.version))
         try:
             await interaction.followup.send(
-                "Misclicked? You can ask to take that move back.", view=view, ephemeral=True
+                _("Misclicked? You can ask to take that move back."), view=view, ephemeral=True
             )
         except discord.HTTPException as exc:
             log.info("could not offer a takeback in game %s: %s", game_id, exc)

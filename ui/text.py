@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import discord
+from babel.numbers import get_decimal_symbol, get_group_symbol
+
+from i18n import ENGLISH, _, current, ngettext, pgettext
 
 MESSAGE = 2000  # message content
 EMBED_DESCRIPTION = 4096
@@ -51,17 +54,26 @@ def split_text(text: str, limit: int) -> list[str]:
     return pieces
 
 
+def more_lines(n: int) -> str:
+    """Say that `n` more lines were left out."""
+    return ngettext("…and {n} more", "…and {n} more", n)
+
+
 def lines_within(
-    lines: Sequence[str], limit: int = MESSAGE, *, keep_last: int = 0, more: str = "…and {n} more"
+    lines: Sequence[str], limit: int = MESSAGE, *, keep_last: int = 0, more: str | Callable[[int], str] = more_lines
 ) -> str:
-    """Join lines so they fit in `limit`: leave out whole lines before the last `keep_last` and say how many."""
+    """Join lines so they fit in `limit`: leave out whole lines before the last `keep_last` and say how many.
+
+    `more` words the note about the lines left out: a function of their number, or a "{n}" template.
+    """
     full = "\n".join(lines)
     if len(full) <= limit:
         return full
     head, tail = list(lines[: len(lines) - keep_last]), list(lines[len(lines) - keep_last :])
     while len(head) > 1:
         head.pop()
-        note = more.format(n=len(lines) - len(head) - len(tail))
+        left_out = len(lines) - len(head) - len(tail)
+        note = more(left_out) if callable(more) else more.format(n=left_out)
         text = "\n".join([*head, note, *tail])
         if len(text) <= limit:
             return text
@@ -75,7 +87,7 @@ def embed_messages(title: str, text: str, colour: int | None = None) -> list[lis
     messages: list[list[discord.Embed]] = []
     size = 0
     for i, piece in enumerate(pieces):
-        heading = title if i == 0 else f"{title} (continued)"
+        heading = title if i == 0 else _("{title} (continued)", title=title)
         heading = shorten(heading, EMBED_TITLE)
         embed = discord.Embed(title=heading, description=piece, colour=colour)
         cost = len(heading) + len(piece)
@@ -85,3 +97,28 @@ def embed_messages(title: str, text: str, colour: int | None = None) -> list[lis
         messages[-1].append(embed)
         size += cost
     return messages
+
+
+def joined(items: Sequence[str]) -> str:
+    """Join items with the current language's list separator ("Ana, Bo"), without a conjunction."""
+    # TRANSLATORS: what separates the items of a list ("Ana, Bo and Cy").
+    return pgettext("list separator", ", ").join(items)
+
+
+def listing(names: Sequence[str]) -> str:
+    """Join names as a sentence does, in the current language: "A", "A and B", "A, B and C"."""
+    if len(names) <= 1:
+        return "".join(names)
+    head = joined(names[:-1])
+    # TRANSLATORS: the end of a list of names: {names} is every name but the last ("Ana, Bo"), {last} the last.
+    return _("{names} and {last}", names=head, last=names[-1])
+
+
+def number(value: float, spec: str = "") -> str:
+    """Return a number formatted with a Python format spec, in the current language's decimal and group marks."""
+    text = format(value, spec)
+    language = current()
+    if language == ENGLISH:
+        return text
+    marks = {".": get_decimal_symbol(language), ",": get_group_symbol(language)}
+    return "".join(marks.get(char, char) for char in text)

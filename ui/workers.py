@@ -14,6 +14,8 @@ from typing import Any
 
 from engine.registry import package
 from engine.replay import replay_as_played
+from i18n import ENGLISH, LANGUAGES, using
+from i18n.catalogs import translations
 from render.common import intermediate_pictures
 from render.replay import Frame, palette_for, shrink
 from ui.adapter import GameAdapter, Picture
@@ -59,9 +61,11 @@ def _watch_parent(parent: int) -> None:
 
 
 def warm_renderer() -> None:
-    """Draw a first board of every game, so a worker has built each renderer's caches before real boards."""
+    """Draw a first board of every game and load every language, so a worker is ready before real boards."""
     from engine.registry import games
 
+    for language in LANGUAGES:
+        translations(language)
     for key, game in games().items():
         players = max(2, game.min_players)
         names = [f"Player {n + 1}" for n in range(players)]
@@ -72,9 +76,10 @@ def nothing() -> None:
     """Do nothing: a job that makes a pool start a worker."""
 
 
-def draw(kind: str, method: str, view: dict[str, Any], names: list[str]) -> Picture | None:
-    """Draw a picture with the adapter of game `kind`, found in its cog module (runs in a worker)."""
-    return getattr(_adapter(kind), method)(view, names)
+def draw(kind: str, method: str, view: dict[str, Any], names: list[str], language: str = ENGLISH) -> Picture | None:
+    """Draw a picture and its alt text in `language` with the adapter of game `kind` (runs in a worker)."""
+    with using(language):
+        return getattr(_adapter(kind), method)(view, names)
 
 
 def replay_frames(
@@ -87,18 +92,19 @@ def replay_frames(
     width: int,
     rules: int | None = None,
     saved: Mapping[str, Any] | None = None,
+    language: str = ENGLISH,
 ) -> tuple[list[Frame], list[int]]:
     """Rebuild the boards at `indices` of a finished game, shrunk onto the replay's palette; return both (in a worker).
 
     Each step is replayed under the rules it was played under (`rules`: the deal's version; each log entry's
     "rules"; `saved`: the final state, which settles versions saved before they were recorded). Every job derives
-    the same palette, from the opening and final boards, so their frames fit together.
+    the same palette, from the opening and final boards, so their frames fit together. Boards read in `language`.
     """
     adapter = _adapter(kind)
     last = len(log)
     wanted = {*indices, 0, last}
     boards: dict[int, bytes] = {}
-    with intermediate_pictures():
+    with intermediate_pictures(), using(language):
         for i, (game, state) in enumerate(replay_as_played(kind, len(names), options, seed, log, rules, saved)):
             if i in wanted:
                 boards[i] = adapter.board_picture(game.view(state, None), names).png

@@ -13,8 +13,10 @@ from cogs.flippers.private import private_items, private_picture, private_text, 
 from cogs.flippers.routing import route
 from cogs.flippers.words import standings_lines
 from engine.base import Event, Outcome
+from engine.flippers.names import team_of
 from engine.flippers.state import LEADERS, OVER, SETUP, FlippersState
-from engine.flippers.text import team_name
+from engine.words import join_names
+from i18n import _
 from render.flippers import alt_text_table, render_table
 from ui.adapter import Board, GameAdapter, Picture
 from ui.components import ComponentHit, button, select
@@ -52,21 +54,21 @@ class FlippersAdapter(GameAdapter):
         if state.phase == OVER:
             return []
         gid, ver, off = board.row.id, board.version, board.disabled
-        hand = button(gid, ver, HAND_BUTTON, "Show my hand", disabled=off)
+        hand = button(gid, ver, HAND_BUTTON, _("Show my hand"), disabled=off)
         if state.phase == LEADERS:
             return [leader_menu(board)]  # nobody holds a card before the Leaders are placed
         if state.phase == SETUP:
             choose = button(
-                gid, ver, DISCARD_BUTTON, "Choose your discards", style=discord.ButtonStyle.primary, disabled=off
+                gid, ver, DISCARD_BUTTON, _("Choose your discards"), style=discord.ButtonStyle.primary, disabled=off
             )
             return [choose, hand]
         if state.played is None:
-            play = button(gid, ver, PLAY_BUTTON, "Play a card…", style=discord.ButtonStyle.primary, disabled=off)
+            play = button(gid, ver, PLAY_BUTTON, _("Play a card…"), style=discord.ButtonStyle.primary, disabled=off)
             return [play, hand]
         options = activate_options(state, state.current, board.names)
         if not options:
             return [hand]
-        return [select(gid, ver, ACTIVATE, "Activate next…", options, disabled=off), hand]
+        return [select(gid, ver, ACTIVATE, _("Activate next…"), options, disabled=off), hand]
 
     turn_closers = frozenset({"turn_start", "award", "game_over"})
 
@@ -120,14 +122,14 @@ class FlippersAdapter(GameAdapter):
         if not outcome.standings or all(s.detail.get("side", s.seat) == s.seat for s in outcome.standings):
             return super().congratulations(outcome, mentions)
         if not sides:
-            return "Nobody wins this time."
+            return _("Nobody wins this time.")
         parts = []
         for side in sides:
             seats = sorted(s.seat for s in outcome.standings if s.detail.get("side", s.seat) == side)
-            people = [mentions[s] for s in seats]
-            listed = people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
-            parts.append(f"{team_name(seats)} ({listed})")
-        return f"Congratulations {' and '.join(parts)}!"
+            # TRANSLATORS: a winning Team Up side and its players, e.g. "Team Chinstrap & Emperor (@Ana and @Cy)".
+            parts.append(_("{team} ({players})", team=team_of(seats), players=join_names([mentions[s] for s in seats])))
+        # TRANSLATORS: {winners} is one or more teams with their players, joined with "and".
+        return _("Congratulations {winners}!", winners=join_names(parts))
 
     def standings_lines(self, outcome: Outcome, names: Sequence[str]) -> list[str]:
         """Return each seat's stash, Food card and Leader points and total; in Team Up, each team first."""

@@ -23,9 +23,10 @@ from cogs.flippers.options import (
     leader_options,
     table_card,
 )
-from cogs.flippers.words import discard_note
+from cogs.flippers.words import discard_note, facing_title
 from engine.flippers.state import LEADERS, FlippersState
-from engine.flippers.table import DIRECTIONS, WORDS, parse_label
+from engine.flippers.table import DIRECTIONS, parse_label
+from i18n import _
 from storage.database import ACTIVE, GameRow
 from ui.adapter import register
 from ui.bursts import MOVE
@@ -54,7 +55,7 @@ class FlippersCog(commands.Cog):
         if seat is None:
             return None
         try:
-            _, state = self.flow.live(row)
+            _game, state = self.flow.live(row)
         except UserError:
             return None
         return state, seat, row.names
@@ -63,10 +64,10 @@ class FlippersCog(commands.Cog):
         """Return this channel's active Flippers game, its state and the caller's seat, or refuse."""
         row = await self.flow.game_here(interaction)
         if row.kind != KEY:
-            raise UserError("The game in this channel is not Flippers.")
+            raise UserError(_("The game in this channel is not Flippers."))
         if row.status != ACTIVE:
-            raise UserError("The game has not started yet: the host starts it with `/game start`.")
-        _, state = self.flow.live(row)
+            raise UserError(_("The game has not started yet: the host starts it with `/game start`."))
+        _game, state = self.flow.live(row)
         return row, state, row.seat_of(interaction.user.id)
 
     @flippers.command(
@@ -75,7 +76,7 @@ class FlippersCog(commands.Cog):
     @app_commands.describe(cell="An empty cell beside a Food card, like N14")
     async def leader(self, interaction: discord.Interaction, cell: str) -> None:
         """Place the caller's Leader; the board is posted publicly."""
-        row, _, _ = await self._game(interaction)
+        row, _state, _seat = await self._game(interaction)
         await self.flow.act(interaction, row, {"type": "leader", "cell": cell.strip()})
 
     @leader.autocomplete("cell")
@@ -150,7 +151,7 @@ class FlippersCog(commands.Cog):
         if mine is None or not can_play(mine[0], mine[1]):
             return []
         typed = current.replace(" ", "").upper()
-        options = [(f"{cell} ({beside})", cell) for cell, _, beside in cell_options(mine[0], mine[2])]
+        options = [(f"{cell} ({beside})", cell) for cell, _value, beside in cell_options(mine[0], mine[2])]
         return _choices([o for o in options if o[1].startswith(typed)], "")
 
     @play.autocomplete("facing")
@@ -165,7 +166,7 @@ class FlippersCog(commands.Cog):
         if cid in state.hands[seat] and cell is not None and cell not in state.cells:
             options = [(f"{word}: {aim}", d) for word, d, aim in facing_options(state, cid, cell, names)]
         else:
-            options = [(f"{WORDS[d].title()} ({d})", d) for d in DIRECTIONS]
+            options = [(facing_title(d), d) for d in DIRECTIONS]
         return _choices(options, current)
 
     @activate.autocomplete("card")

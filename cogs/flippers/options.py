@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cogs.flippers.words import NO_DISCARD, _power, aim_words, beside_words
+from cogs.flippers.words import NO_DISCARD, _power, aim_words, beside_words, facing_title, facing_word
 from engine.flippers import GAME
-from engine.flippers.cards import CARDS, FOOD, POWER_NAMES, POWER_TEXT, explorer_id, find_card, setup_rule
+from engine.flippers.cards import CARDS, FOOD, POWER_NAMES, explorer_id, find_card, setup_rule
 from engine.flippers.game import leader_spots, open_cells
+from engine.flippers.names import card_name, power_name, power_text
 from engine.flippers.powers import available
 from engine.flippers.state import PLAY, SETUP, FlippersState
-from engine.flippers.table import DIRECTIONS, WORDS, Cell, label, step
+from engine.flippers.table import DIRECTIONS, Cell, label, step
+from i18n import _
 from ui.components import MAX_OPTIONS
 from ui.errors import UserError
 
@@ -18,7 +20,13 @@ NEAR_CELLS = MAX_OPTIONS // len(DIRECTIONS)
 """Open cells offered with their four facings in one select (6 x 4 = 24 options)."""
 
 
-POWER_KEYS = {name.lower(): key for key, name in POWER_NAMES.items()}
+def power_key(typed: str) -> str | None:
+    """Return the power a typed name means, in English or in the current language ("flip", "Umdrehen" -> "flip")."""
+    wanted = typed.strip().lower()
+    for key, name in POWER_NAMES.items():
+        if wanted in (name.lower(), power_name(key).lower()):
+            return key
+    return None
 
 
 Option = tuple[str, str, str]
@@ -51,7 +59,7 @@ def to_activate(state: FlippersState, seat: int | None) -> list[str]:
 
 def hand_options(state: FlippersState, seat: int) -> list[Option]:
     """Return (power, card id, power text) for each card in the seat's hand."""
-    return [(_power(cid), cid, POWER_TEXT[CARDS[cid].power or ""]) for cid in state.hands[seat]]
+    return [(_power(cid), cid, power_text(CARDS[cid].power)) for cid in state.hands[seat]]
 
 
 def cell_options(state: FlippersState, names: Sequence[str], row: int | None = None) -> list[Option]:
@@ -76,7 +84,7 @@ def nearest_cells(state: FlippersState) -> list[Cell]:
 def spot_options(state: FlippersState, cid: str, cells: Sequence[Cell], names: Sequence[str]) -> list[Option]:
     """Return ("N14 facing north", "N14:N", what it would aim at) for each cell and facing."""
     return [
-        (f"{label(cell)} facing {WORDS[d]}", f"{label(cell)}:{d}", aim_words(state, cid, cell, d, names))
+        (_facing(label(cell), facing_word(d)), f"{label(cell)}:{d}", aim_words(state, cid, cell, d, names))
         for cell in cells
         for d in DIRECTIONS
     ]
@@ -89,9 +97,15 @@ def leader_options(state: FlippersState, names: Sequence[str]) -> list[Option]:
         food = state.cells[step(cell, facing)]
         options.append(
             (
-                f"{label(cell)} facing {CARDS[food].name}",
+                # TRANSLATORS: a cell where a Leader may go and the Food card it would face, e.g. "N14 facing Krill".
+                _("{cell} facing {food}", cell=label(cell), food=card_name(food)),
                 label(cell),
-                f"{beside_words(state, cell, names)}, facing {WORDS[facing]}",
+                # TRANSLATORS: a Leader cell in a menu, e.g. "beside Krill (N15), facing north".
+                _(
+                    "{beside}, facing {direction}",
+                    beside=beside_words(state, cell, names),
+                    direction=facing_word(facing),
+                ),
             )
         )
     return options
@@ -99,7 +113,7 @@ def leader_options(state: FlippersState, names: Sequence[str]) -> list[Option]:
 
 def facing_options(state: FlippersState, cid: str, cell: Cell, names: Sequence[str]) -> list[Option]:
     """Return (direction word, N/E/S/W, what it would aim at) for the four facings."""
-    return [(f"{WORDS[d].title()} ({d})", d, aim_words(state, cid, cell, d, names)) for d in DIRECTIONS]
+    return [(facing_title(d), d, aim_words(state, cid, cell, d, names)) for d in DIRECTIONS]
 
 
 def activate_options(state: FlippersState, seat: int | None, names: Sequence[str]) -> list[Option]:
@@ -107,8 +121,16 @@ def activate_options(state: FlippersState, seat: int | None, names: Sequence[str
     options = []
     for cid in to_activate(state, seat):
         cell = state.where[cid]
-        options.append((f"{_power(cid)} at {label(cell)}", cid, aim_words(state, cid, cell, state.facing[cid], names)))
+        # TRANSLATORS: a card still to activate, in a menu, e.g. "Flip at N14".
+        where = _("{power} at {cell}", power=_power(cid), cell=label(cell))
+        options.append((where, cid, aim_words(state, cid, cell, state.facing[cid], names)))
     return options
+
+
+def _facing(where: str, direction: str) -> str:
+    """Return a cell with the way a card on it faces: "N14 facing north"."""
+    # TRANSLATORS: a cell and the compass direction a card on it would point to, e.g. "N14 facing north".
+    return _("{cell} facing {direction}", cell=where, direction=direction)
 
 
 def discard_options(state: FlippersState, seat: int | None) -> list[tuple[str, str]]:
@@ -125,7 +147,7 @@ def hand_card(state: FlippersState, seat: int | None, ref: str) -> str:
     text = ref.strip()
     if seat is None:
         return text
-    power = POWER_KEYS.get(text.lower())
+    power = power_key(text)
     cid = explorer_id(seat, power) if power else find_card(text)
     return cid if cid in state.hands[seat] else text
 
@@ -133,7 +155,7 @@ def hand_card(state: FlippersState, seat: int | None, ref: str) -> str:
 def table_card(state: FlippersState, seat: int | None, ref: str) -> str:
     """Return the id of the seat's table card `ref` names by power, or `ref` unchanged (id, name or cell)."""
     text = ref.strip()
-    power = POWER_KEYS.get(text.lower())
+    power = power_key(text)
     if seat is None or power is None:
         return text
     return explorer_id(seat, power)
@@ -143,5 +165,5 @@ def discard_refs(state: FlippersState, seat: int | None, text: str) -> list[str]
     """Split a comma-separated list of cards and resolve each against the seat's hand; refuse an empty list."""
     refs = [hand_card(state, seat, part) for part in text.split(",") if part.strip()]
     if not refs:
-        raise UserError(NO_DISCARD)
+        raise UserError(_(NO_DISCARD))
     return refs

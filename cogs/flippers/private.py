@@ -9,12 +9,16 @@ import discord
 
 from cogs.flippers.menus import card_menu, discard_menu
 from cogs.flippers.options import can_play, must_discard
-from cogs.flippers.words import _who
+from cogs.flippers.words import _who, sentences
 from engine.base import Event
 from engine.flippers.state import LEADERS, SETUP
-from engine.words import plural
+from engine.words import join_list
+from i18n import N_, _, ngettext
 from render.flippers import alt_text_hand, render_hand
 from ui.adapter import Board, Picture
+
+# TRANSLATORS: *Play a card…* is the board's button label: keep it the same as that translation.
+TURN = N_("**Your turn:** play a card with the menu below, the board's *Play a card…* button or `/flippers play`.")
 
 
 def private_picture(view: dict[str, Any], names: Sequence[str]) -> Picture:
@@ -26,36 +30,50 @@ def private_text(view: dict[str, Any], names: Sequence[str]) -> str:
     """List the seat's hand with each power's text, its setup discards and what it must do now."""
     seat = view["you"]
     info = view["seats"][seat]
-    lines = [f"**Your hand** ({info['team']}, only you can see it)"]
+    lines = [_("**Your hand** ({team}, only you can see it)", team=info["team"])]
     lines += [f"- **{c['power_name']}**: {c['text']}" for c in view["hand"]]
     if not view["hand"]:
-        lines.append("- no cards in hand")
-    extra = f"Deck: {plural(info['deck_size'], 'card')} left."
+        lines.append(_("- no cards in hand"))
+    deck = ngettext("Deck: {n} card left.", "Deck: {n} cards left.", info["deck_size"])
     if view["discarded_cards"]:
-        extra += " Set aside: " + ", ".join(c["power_name"] for c in view["discarded_cards"]) + "."
-    lines.append(extra)
-    count = view["must_discard"]
-    if count:
-        lines.append(
-            f"**Choose {plural(count, 'card')} to discard** for the whole game: use the menu below, "
-            "the board's *Choose your discards* button or `/flippers discard`. Nobody learns which."
-        )
-    elif view["phase"] == LEADERS and not info["resigned"]:
+        aside = join_list([c["power_name"] for c in view["discarded_cards"]])
+        set_aside = _("Set aside: {cards}.", cards=aside)
+        deck = sentences(deck, set_aside)
+    lines.append(deck)
+    lines += _to_do(view, names)
+    return "\n".join(lines)
+
+
+def _to_do(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """Return what the seat must do now (discard, place its Leader, play), or what it waits for."""
+    seat, info = view["you"], view["seats"][view["you"]]
+    if count := view["must_discard"]:
+        # TRANSLATORS: *Choose your discards* is the board's button label: keep it the same as that translation.
+        return [
+            ngettext(
+                "**Choose {n} card to discard** for the whole game: use the menu below, "
+                "the board's *Choose your discards* button or `/flippers discard`. Nobody learns which.",
+                "**Choose {n} cards to discard** for the whole game: use the menu below, "
+                "the board's *Choose your discards* button or `/flippers discard`. Nobody learns which.",
+                count,
+            )
+        ]
+    if view["phase"] == LEADERS and not info["resigned"]:
         first = _who(names, view["first"])
         if view["current"] == seat:
-            lines.append(
-                "**Your turn to place your Leader** beside a Food card, facing it: use the board's menu or"
-                f" `/flippers leader`. {first} plays first."
-            )
-        else:
-            lines.append(f"The Leaders are being placed ({first} plays first); your discards come next.")
-    elif view["phase"] == SETUP and not info["resigned"]:
-        lines.append("Your discards are chosen: waiting for the others.")
-    elif view["current"] == seat and view["played"] is None and view["hand"]:
-        lines.append(
-            "**Your turn:** play a card with the menu below, the board's *Play a card…* button or `/flippers play`."
-        )
-    return "\n".join(lines)
+            return [
+                _(
+                    "**Your turn to place your Leader** beside a Food card, facing it: use the board's menu or"
+                    " `/flippers leader`. {player} plays first.",
+                    player=first,
+                )
+            ]
+        return [_("The Leaders are being placed ({player} plays first); your discards come next.", player=first)]
+    if view["phase"] == SETUP and not info["resigned"]:
+        return [_("Your discards are chosen: waiting for the others.")]
+    if view["current"] == seat and view["played"] is None and view["hand"]:
+        return [_(TURN)]
+    return []
 
 
 def private_items(board: Board, seat: int) -> list[discord.ui.Item[Any]]:

@@ -36,6 +36,7 @@ from engine.fish.tables import (
 )
 from engine.fish.text import describe, status, tiebreak
 from engine.words import quote
+from i18n import N_, _, ngettext, pgettext
 
 __all__ = ["INDEX", "LABELS", "OVER", "PLACEMENT", "PLAY", "RAYS", "FishGame", "FishState"]
 """The board tables and the state are re-exported here for the modules that import them from the rules."""
@@ -45,16 +46,22 @@ class FishGame(Game[FishState]):
     """Implement Hey, That's My Fish! for 2-4 players."""
 
     key = "fish"
-    title = "Hey, That's My Fish!"
     min_players = 2
     max_players = 4
     schema_version = 2
-    options = (OptionSpec("balanced", "Re-deal until 3-fish tiles never touch and every row has a rich tile"),)
+    options = (OptionSpec("balanced", N_("Re-deal until 3-fish tiles never touch and every row has a rich tile")),)
+
+    @property
+    def title(self) -> str:
+        """Return the title in the current language: the published one where there is one."""
+        return pgettext("game title", "Hey, That's My Fish!")
 
     def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> FishState:
         """Deal the board and hand each seat its penguins to place."""
         if not self.min_players <= players <= self.max_players:
-            raise IllegalAction(f"{self.title} needs {self.min_players}-{self.max_players} players.")
+            raise IllegalAction(
+                _("{title} needs {low}-{high} players.", title=self.title, low=self.min_players, high=self.max_players)
+            )
         balanced = bool(options.get("balanced", False))
         each = DATA["penguins_per_player"][str(players)]
         tiles = deal(seed, balanced)
@@ -122,7 +129,9 @@ class FishGame(Game[FishState]):
         if index is None and isinstance(label, str):
             index = INDEX.get(label.strip().upper())
         if index is None:
-            raise IllegalAction(f"There is no tile {quote(label)} on the board: use a label like A1 to H8.")
+            raise IllegalAction(
+                _("There is no tile {typed} on the board: use a label like A1 to H8.", typed=quote(label))
+            )
         return index
 
     # -- apply ----------------------------------------------------------------------------------
@@ -137,29 +146,37 @@ class FishGame(Game[FishState]):
             if len(cells) == 1 and phase == PLACEMENT:
                 return self._place(state, seat, cells[0])
         if phase == OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if not 0 <= seat < state.players or state.resigned[seat]:
-            raise IllegalAction("You are not playing in this game.")
+            raise IllegalAction(_("You are not playing in this game."))
         if seat != state.current:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(_("It is not your turn."))
         kind = action.get("type") if isinstance(action, Mapping) else None
         if kind == "move":
             if state.phase != PLAY:
-                raise IllegalAction("Penguins are still being placed: use /fish place first.")
+                raise IllegalAction(_("Penguins are still being placed: use /fish place first."))
             return self._slide(state, seat, self._cell(action.get("from")), self._cell(action.get("to")))
         if kind == "place":
             if state.phase != PLACEMENT:
-                raise IllegalAction("Placement is over: move a penguin with /fish move.")
+                raise IllegalAction(_("Placement is over: move a penguin with /fish move."))
             return self._place(state, seat, self._cell(action.get("tile")))
-        raise IllegalAction("That is not an action in this game.")
+        raise IllegalAction(_("That is not an action in this game."))
 
     def _place(self, state: FishState, seat: int, cell: int) -> list[Event]:
         """Put a penguin on a free 1-fish tile for the seat to act in the placement phase."""
         label = LABELS[cell]
         if state.occ >> cell & 1:
-            raise IllegalAction(f"{label} already has a penguin on it.")
+            raise IllegalAction(_("{tile} already has a penguin on it.", tile=label))
         if state.tiles[cell] != PLACEMENT_FISH:
-            raise IllegalAction(f"{label} has {state.tiles[cell]} fish: penguins start on {PLACEMENT_FISH}-fish tiles.")
+            raise IllegalAction(
+                ngettext(
+                    "{tile} has {n} fish: penguins start on {start}-fish tiles.",
+                    "{tile} has {n} fish: penguins start on {start}-fish tiles.",
+                    state.tiles[cell],
+                    tile=label,
+                    start=PLACEMENT_FISH,
+                )
+            )
         state.penguins[seat].append(cell)
         state.occ |= BIT[cell]
         state.to_place[seat] -= 1
@@ -178,23 +195,23 @@ class FishGame(Game[FishState]):
     def play(self, state: FishState, seat: int, src: int, dst: int) -> list[Event]:
         """Slide `seat`'s penguin from cell `src` to cell `dst` and collect the tile it left (cells, not labels)."""
         if state.phase != PLAY:
-            raise IllegalAction("Penguins are still being placed: use /fish place first.")
+            raise IllegalAction(_("Penguins are still being placed: use /fish place first."))
         if not 0 <= seat < state.players or state.resigned[seat]:
-            raise IllegalAction("You are not playing in this game.")
+            raise IllegalAction(_("You are not playing in this game."))
         if seat != state.current:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(_("It is not your turn."))
         return self._slide(state, seat, src, dst)
 
     def _slide(self, state: FishState, seat: int, src: int, dst: int) -> list[Event]:
         """Check and make a slide for the seat to act in the play phase."""
         pens = state.penguins[seat]
         if src not in pens:
-            raise IllegalAction(f"You have no penguin on {LABELS[src]}.")
+            raise IllegalAction(_("You have no penguin on {tile}.", tile=LABELS[src]))
         path = PATHS[src].get(dst)
         ice, occ = state.ice, state.occ
         if path is None or path & ice & ~occ != path:
             if dst == src:
-                raise IllegalAction("A penguin has to move at least one tile.")
+                raise IllegalAction(_("A penguin has to move at least one tile."))
             raise IllegalAction(self._why_not(state, src, dst))
         tiles = state.tiles
         fish = tiles[src]
@@ -225,17 +242,27 @@ class FishGame(Game[FishState]):
         """Explain in a player's words why a penguin cannot reach `dst`."""
         tiles, occ = state.tiles, state.occ
         if tiles[dst] == 0:
-            return f"{LABELS[dst]} is open water."
+            return _("{tile} is open water.", tile=LABELS[dst])
         if occ >> dst & 1:
-            return f"{LABELS[dst]} already has a penguin on it."
+            return _("{tile} already has a penguin on it.", tile=LABELS[dst])
         for ray in RAYS[src]:
             if dst in ray:
                 for step in ray[: ray.index(dst)]:
                     if tiles[step] == 0:
-                        return f"The path to {LABELS[dst]} crosses open water at {LABELS[step]}."
+                        return _(
+                            "The path to {tile} crosses open water at {water}.", tile=LABELS[dst], water=LABELS[step]
+                        )
                     if occ >> step & 1:
-                        return f"The path to {LABELS[dst]} is blocked by the penguin on {LABELS[step]}."
-        return f"{LABELS[src]} to {LABELS[dst]} is not a straight line along one of the six hex directions."
+                        return _(
+                            "The path to {tile} is blocked by the penguin on {blocker}.",
+                            tile=LABELS[dst],
+                            blocker=LABELS[step],
+                        )
+        return _(
+            "{start} to {tile} is not a straight line along one of the six hex directions.",
+            start=LABELS[src],
+            tile=LABELS[dst],
+        )
 
     def _remove_stuck(self, state: FishState, suspects: int) -> list[Event]:
         """Lift every penguin among the `suspects` bits with no legal move; its owner collects the tile beneath it."""
@@ -293,9 +320,9 @@ class FishGame(Game[FishState]):
     def resign(self, state: FishState, seat: int) -> list[Event]:
         """Take a seat's penguins off the board (their tiles stay as ice) and skip it from now on."""
         if state.phase == OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if not 0 <= seat < state.players or state.resigned[seat]:
-            raise IllegalAction("You are not playing in this game.")
+            raise IllegalAction(_("You are not playing in this game."))
         state.resigned[seat] = True
         for cell in state.penguins[seat]:
             state.occ &= ~BIT[cell]

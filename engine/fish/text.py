@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from engine.base import Event, Standing
 from engine.fish.state import OVER, PLACEMENT, FishState
-from engine.words import plural
+from engine.words import join_list
+from i18n import _, ngettext
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
@@ -15,34 +16,61 @@ def describe(event: Event, names: Sequence[str]) -> str:
     d = event.data
     match event.kind:
         case "place":
-            return f"{who} placed a penguin on {d['tile']}."
-        case "move":
-            turn = f"Turn {d['turn']}: " if "turn" in d else ""  # logs saved before turns were numbered lack it
-            return f"{turn}{who} moved {d['from']}→{d['to']} and took a {d['fish']}-fish tile."
+            return _("{name} placed a penguin on {tile}.", name=who, tile=d["tile"])
+        case "move" if "turn" in d:
+            return ngettext(
+                "Turn {turn}: {name} moved {start}→{end} and took a {n}-fish tile.",
+                "Turn {turn}: {name} moved {start}→{end} and took a {n}-fish tile.",
+                d["fish"],
+                turn=d["turn"],
+                name=who,
+                start=d["from"],
+                end=d["to"],
+            )
+        case "move":  # logs saved before turns were numbered lack the turn
+            return ngettext(
+                "{name} moved {start}→{end} and took a {n}-fish tile.",
+                "{name} moved {start}→{end} and took a {n}-fish tile.",
+                d["fish"],
+                name=who,
+                start=d["from"],
+                end=d["to"],
+            )
         case "stranded":
-            return f"{who}'s penguin on {d['tile']} is stranded: {who} takes its {d['fish']}-fish tile."
+            return ngettext(
+                "{name}'s penguin on {tile} is stranded: {name} takes its {n}-fish tile.",
+                "{name}'s penguin on {tile} is stranded: {name} takes its {n}-fish tile.",
+                d["fish"],
+                name=who,
+                tile=d["tile"],
+            )
         case "out":
-            return f"{who} has no penguins left."
+            return _("{name} has no penguins left.", name=who)
         case "play_begins":
-            return "All penguins are placed: the hunt for fish begins."
+            return _("All penguins are placed: the hunt for fish begins.")
         case "resign":
-            return f"{who} resigned; their penguins leave the board."
+            return _("{name} resigned; their penguins leave the board.", name=who)
         case "game_over" if d.get("reason") == "resigned":
-            return "Only one player is left after a resignation: the game is over."
+            return _("Only one player is left after a resignation: the game is over.")
         case "game_over":
-            return "No penguin can move: the game is over."
+            return _("No penguin can move: the game is over.")
     return ""
 
 
 def status(state: FishState, names: Sequence[str]) -> str:
     """Say whose turn it is and what they do; turns are counted from the first move, not the placements."""
     if state.phase == OVER:
-        return "Game over."
+        return _("Game over.")
     who = names[state.current]
     if state.phase == PLACEMENT:
         left = sum(state.to_place)
-        return f"Placement · {who} places a penguin on a 1-fish tile ({left} still to place)."
-    return f"Turn {state.moves + 1} · {who} moves a penguin."
+        return ngettext(
+            "Placement · {name} places a penguin on a 1-fish tile ({n} still to place).",
+            "Placement · {name} places a penguin on a 1-fish tile ({n} still to place).",
+            left,
+            name=who,
+        )
+    return _("Turn {turn} · {name} moves a penguin.", turn=state.moves + 1, name=who)
 
 
 def tiebreak(playing: list[Standing]) -> str:
@@ -55,12 +83,29 @@ def tiebreak(playing: list[Standing]) -> str:
     best = max(tiles)
     sharing = tiles.count(best)
     if sharing == len(tied):
-        return f"Tied on {fish} fish and {plural(best, 'tile')}: the victory is shared."
-    fewer = sorted((t for t in tiles if t < best), reverse=True)
-    rest = ", ".join(str(t) for t in fewer)
-    if sharing > 1:
-        return (
-            f"Tied on {fish} fish: the most tiles breaks the tie ({best} against {rest}); "
-            f"{sharing} players still tie on {plural(best, 'tile')}, so they share the victory."
+        return ngettext(
+            "Tied on {fish} fish and {n} tile: the victory is shared.",
+            "Tied on {fish} fish and {n} tiles: the victory is shared.",
+            best,
+            fish=fish,
         )
-    return f"Tied on {fish} fish: the most tiles breaks the tie, {plural(best, 'tile')} against {rest}."
+    fewer = sorted((t for t in tiles if t < best), reverse=True)
+    rest = join_list([str(t) for t in fewer])
+    if sharing > 1:
+        return ngettext(
+            "Tied on {fish} fish: the most tiles breaks the tie ({n} against {rest}); "
+            "{sharing} players still tie on {n} tile, so they share the victory.",
+            "Tied on {fish} fish: the most tiles breaks the tie ({n} against {rest}); "
+            "{sharing} players still tie on {n} tiles, so they share the victory.",
+            best,
+            fish=fish,
+            rest=rest,
+            sharing=sharing,
+        )
+    return ngettext(
+        "Tied on {fish} fish: the most tiles breaks the tie, {n} tile against {rest}.",
+        "Tied on {fish} fish: the most tiles breaks the tie, {n} tiles against {rest}.",
+        best,
+        fish=fish,
+        rest=rest,
+    )

@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from i18n import current, pgettext
+from i18n.extractors import POWER_NAME
+
 DATA: dict[str, Any] = json.loads((Path(__file__).resolve().parents[2] / "data" / "flippers.json").read_text())
 
 EXPLORER, FOOD = "explorer", "food"
@@ -41,8 +44,9 @@ class Card:
 
     @property
     def power_name(self) -> str:
-        """Return the printed name of the power ("" for Food cards)."""
-        return POWER_NAMES.get(self.power or "", "")
+        """Return the printed name of the power in the current language ("" for Food cards)."""
+        english = POWER_NAMES.get(self.power or "", "")
+        return pgettext(POWER_NAME, english) if english else ""
 
     def arrows(self, side: str) -> tuple[tuple[str, int], ...]:
         """Return a Food card side's arrows in its own frame."""
@@ -91,5 +95,11 @@ _BY_NAME = {key: cid for cid, card in CARDS.items() for key in (cid, card.name.l
 
 
 def find_card(text: str) -> str | None:
-    """Return the card id `text` names (id or display name, any case), or None."""
-    return _BY_NAME.get(text.strip().lower())
+    """Return the card id `text` names (id, or its name in English or the current language, any case), or None."""
+    wanted = text.strip().lower()
+    found = _BY_NAME.get(wanted)
+    if found is None and current() != "en":
+        from engine.flippers.names import card_name  # the names build on this catalogue
+
+        found = next((cid for cid in CARDS if card_name(cid).lower() == wanted), None)
+    return found

@@ -24,18 +24,19 @@ from engine.flippers.cards import (
     STARTING_STASH,
     SUPPLY_TOTAL,
     TEAM_UP_PLAYERS,
-    TEAMS,
     explorer_id,
     find_card,
     setup_rule,
     team_cards,
 )
+from engine.flippers.names import card_name, team_short
 from engine.flippers.orders import order_matters
 from engine.flippers.powers import available, blocker, markers, resolve
 from engine.flippers.scoring import food_awards, outcome, scores, side_totals
 from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
 from engine.flippers.table import DIRECTIONS, WORDS, Cell, frontier, label, neighbours, parse_label, rotate, step
-from engine.words import plural, quote
+from engine.words import join_list, quote
+from i18n import ENGLISH, N_, _, ngettext, pgettext, using
 
 _READING = itemgetter(1, 0)
 """Sort key of a cell in reading order: row, then column."""
@@ -64,20 +65,27 @@ class FlippersGame(Game[FlippersState]):
     """Implement Flippers for 2-6 players, with the Team Up option for 4 or 6."""
 
     key = "flippers"
-    title = "Flippers"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     schema_version = 3
     hidden_information = True
-    options = (OptionSpec("teams", "Team Up: alternate seats play as partners (4 or 6 players)"),)
+    options = (OptionSpec("teams", N_("Team Up: alternate seats play as partners (4 or 6 players)")),)
+
+    @property
+    def title(self) -> str:
+        """Return the title in the current language."""
+        return pgettext("game title", "Flippers")
 
     def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> FlippersState:
         """Lay out the Food cards and shuffle each seat's deck from `seed`; cards are drawn after the Leaders."""
         if not self.min_players <= players <= self.max_players:
-            raise IllegalAction(f"{self.title} needs {self.min_players}-{self.max_players} players.")
+            raise IllegalAction(
+                _("{title} needs {low}-{high} players.", title=self.title, low=self.min_players, high=self.max_players)
+            )
         teams_mode = bool(options.get("teams", False))
         if teams_mode and players not in TEAM_UP_PLAYERS:
-            raise IllegalAction(f"Team Up needs {' or '.join(map(str, TEAM_UP_PLAYERS))} players.")
+            low, high = TEAM_UP_PLAYERS
+            raise IllegalAction(_("Team Up needs {low} or {high} players.", low=low, high=high))
         rng = random.Random(seed)
         discard, food_count = setup_rule(players)
         foods = rng.sample(FOOD_IDS, food_count)
@@ -145,11 +153,11 @@ class FlippersGame(Game[FlippersState]):
     def apply(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
         """Check the action fully, then discard, play or activate."""
         if state.phase == OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalAction("You are not playing in this game.")
+            raise IllegalAction(_("You are not playing in this game."))
         if state.resigned[seat]:
-            raise IllegalAction("You have resigned from this game.")
+            raise IllegalAction(_("You have resigned from this game."))
         kind = action.get("type") if isinstance(action, Mapping) else None
         if kind == "leader":
             events = self._place_leader(state, seat, action)
@@ -160,29 +168,49 @@ class FlippersGame(Game[FlippersState]):
         elif kind == "activate":
             events = self._activate(state, seat, action)
         else:
-            raise IllegalAction("Unknown action: place your Leader, choose discards, play a card or activate one.")
+            raise IllegalAction(_("Unknown action: place your Leader, choose discards, play a card or activate one."))
         state.widen(list(state.cells) + list(markers(state)))
         return events
 
     def _place_leader(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
         """Put the seat's Leader face up on an empty cell beside a Food card, facing that Food card."""
         if state.phase != LEADERS:
-            raise IllegalAction("Leaders are placed only at the start of the game.")
+            raise IllegalAction(_("Leaders are placed only at the start of the game."))
         if seat != state.current:
-            raise IllegalAction("It is not your turn to place your Leader.")
+            raise IllegalAction(_("It is not your turn to place your Leader."))
         cell = parse_label(action.get("cell", ""))
         if cell is None:
-            raise IllegalAction(f"{quote(action.get('cell'))} is not a cell: give a column and a row, like N14.")
+            raise IllegalAction(
+                _("{typed} is not a cell: give a column and a row, like N14.", typed=quote(action.get("cell")))
+            )
         facings = [d for spot, d in leader_spots(state) if spot == cell]
         if not facings:
-            choices = ", ".join(sorted({label(spot) for spot, _ in leader_spots(state)}))
-            raise IllegalAction(f"{label(cell)} is not an empty cell beside a Food card: choose one of {choices}.")
+            choices = join_list(sorted({label(spot) for spot, _facing in leader_spots(state)}))
+            raise IllegalAction(
+                _(
+                    "{cell} is not an empty cell beside a Food card: choose one of {choices}.",
+                    cell=label(cell),
+                    choices=choices,
+                )
+            )
         raw = action.get("facing")
         facing = _FACINGS.get(str(raw).strip().upper()) if raw is not None else facings[0]
         if facing not in facings:
-            raise IllegalAction(f"A Leader at {label(cell)} must face its Food card ({', '.join(facings)}).")
+            raise IllegalAction(
+                _(
+                    "A Leader at {cell} must face its Food card ({facings}).",
+                    cell=label(cell),
+                    facings=join_list(facings),
+                )
+            )
         if raw is None and len(facings) > 1:
-            raise IllegalAction(f"{label(cell)} touches two Food cards: say which one to face ({', '.join(facings)}).")
+            raise IllegalAction(
+                _(
+                    "{cell} touches two Food cards: say which one to face ({facings}).",
+                    cell=label(cell),
+                    facings=join_list(facings),
+                )
+            )
         leader = explorer_id(seat, LEADER)
         state.place(leader, cell, facing, UP)
         food = state.cells[step(cell, facing)]
@@ -223,16 +251,18 @@ class FlippersGame(Game[FlippersState]):
     def _discard(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
         """Set aside the seat's setup discards; start play once every seat has chosen."""
         if state.phase != SETUP:
-            raise IllegalAction("Discards are only chosen during setup.")
+            raise IllegalAction(_("Discards are only chosen during setup."))
         if state.chosen[seat]:
-            raise IllegalAction("You have already chosen your discards; waiting for the others.")
+            raise IllegalAction(_("You have already chosen your discards; waiting for the others."))
         count = setup_rule(state.players)[0]
         raw = action.get("cards")
         if not isinstance(raw, list) or len(raw) != count:
-            raise IllegalAction(f"Choose exactly {plural(count, 'card')} to discard.")
+            raise IllegalAction(
+                ngettext("Choose exactly {n} card to discard.", "Choose exactly {n} cards to discard.", count)
+            )
         picked = [self._hand_card(state, seat, ref) for ref in raw]
         if len(set(picked)) != count:
-            raise IllegalAction("Choose each card to discard only once.")
+            raise IllegalAction(_("Choose each card to discard only once."))
         for cid in picked:
             state.hands[seat].remove(cid)
         state.discards[seat].extend(picked)
@@ -259,18 +289,22 @@ class FlippersGame(Game[FlippersState]):
         """Place a card from hand next to the table, face up, and resolve its power."""
         self._check_turn(state, seat)
         if state.played is not None:
-            raise IllegalAction("You have already played a card this turn: activate your remaining cards.")
+            raise IllegalAction(_("You have already played a card this turn: activate your remaining cards."))
         cid = self._hand_card(state, seat, action.get("card"))
         cell = parse_label(action.get("cell", ""))
         if cell is None:
-            raise IllegalAction(f"{quote(action.get('cell'))} is not a cell: give a column and a row, like N14.")
+            raise IllegalAction(
+                _("{typed} is not a cell: give a column and a row, like N14.", typed=quote(action.get("cell")))
+            )
         if cell in state.cells:
-            raise IllegalAction(f"{label(cell)} already holds {self._card_text(state, state.cells[cell])}.")
+            raise IllegalAction(
+                _("{cell} already holds {card}.", cell=label(cell), card=self._card_text(state, state.cells[cell]))
+            )
         if not any(spot in state.cells for spot in neighbours(cell)):
-            raise IllegalAction(f"{label(cell)} is not next to a card on the table: play beside one.")
+            raise IllegalAction(_("{cell} is not next to a card on the table: play beside one.", cell=label(cell)))
         facing = _FACINGS.get(str(action.get("facing", "")).strip().upper())
         if facing is None:
-            raise IllegalAction("Facing must be N, E, S or W.")
+            raise IllegalAction(_("Facing must be N, E, S or W."))
         state.hands[seat].remove(cid)
         state.place(cid, cell, facing, UP)
         state.played = cid
@@ -283,7 +317,7 @@ class FlippersGame(Game[FlippersState]):
         """Use one of the seat's available face-up cards on the table."""
         self._check_turn(state, seat)
         if state.played is None:
-            raise IllegalAction("Play a card from your hand first.")
+            raise IllegalAction(_("Play a card from your hand first."))
         cid = self._table_card(state, seat, action.get("card"))
         problem = self._cannot_activate(state, seat, cid)
         if problem:
@@ -295,57 +329,64 @@ class FlippersGame(Game[FlippersState]):
         """Return why `seat` may not activate table card `cid` now, or None when it may."""
         card = CARDS[cid]
         if card.kind == FOOD:
-            return "Food cards have no power to activate."
+            return _("Food cards have no power to activate.")
         if card.team != seat:
-            return f"{self._card_text(state, cid)} is not your card: you activate only your own team."
+            return _("{card} is not your card: you activate only your own team.", card=self._card_text(state, cid))
         if card.power == LEADER:
-            return "Your Leader has no power during play: it scores at the end of the game."
+            return _("Your Leader has no power during play: it scores at the end of the game.")
         if state.face[cid] != UP:
-            return f"{self._card_text(state, cid)} is face down: face-down cards cannot be activated."
+            return _("{card} is face down: face-down cards cannot be activated.", card=self._card_text(state, cid))
         if cid in state.activated:
-            return f"{self._card_text(state, cid)} has already acted this turn."
+            return _("{card} has already acted this turn.", card=self._card_text(state, cid))
         other = blocker(state, cid)
+        if other == seat:
+            return _("{card} is under your own Block marker: it cannot act.", card=self._card_text(state, cid))
         if other is not None:
-            marker = "your own" if other == seat else f"the {TEAMS[other]['short']}"
-            return f"{self._card_text(state, cid)} is under {marker} Block marker: it cannot act."
+            return _(
+                "{card} is under the {team} Block marker: it cannot act.",
+                card=self._card_text(state, cid),
+                team=team_short(other),
+            )
         return None
 
     def _check_turn(self, state: FlippersState, seat: int) -> None:
         """Raise unless it is `seat`'s turn of play."""
         if state.phase == LEADERS:
-            raise IllegalAction("Setup is not finished: the Leaders are being placed.")
+            raise IllegalAction(_("Setup is not finished: the Leaders are being placed."))
         if state.phase == SETUP:
-            raise IllegalAction("Setup is not finished: everyone must choose their discards first.")
+            raise IllegalAction(_("Setup is not finished: everyone must choose their discards first."))
         if seat != state.current:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(_("It is not your turn."))
 
     def _hand_card(self, state: FlippersState, seat: int, ref: Any) -> str:
         """Return the id of the card in the seat's hand that `ref` names."""
         cid = find_card(ref) if isinstance(ref, str) else None
         if cid is None or cid not in state.hands[seat]:
-            raise IllegalAction(f"{quote(ref)} is not a card in your hand.")
+            raise IllegalAction(_("{typed} is not a card in your hand.", typed=quote(ref)))
         return cid
 
     def _table_card(self, state: FlippersState, seat: int, ref: Any) -> str:
         """Return the id of the table card `ref` names by id, name or cell label."""
         if not isinstance(ref, str):
-            raise IllegalAction("Name the card to activate by its cell (like N14) or its name.")
+            raise IllegalAction(_("Name the card to activate by its cell (like N14) or its name."))
         cid = find_card(ref)
         if cid is None:
             cell = parse_label(ref)
             if cell is None:
-                raise IllegalAction(f"{quote(ref)} is neither a card nor a cell.")
+                raise IllegalAction(_("{typed} is neither a card nor a cell.", typed=quote(ref)))
             if cell not in state.cells:
-                raise IllegalAction(f"There is no card at {label(cell)}.")
+                raise IllegalAction(_("There is no card at {cell}.", cell=label(cell)))
             return state.cells[cell]
         if cid not in state.where:
-            where = "in your hand" if cid in state.hands[seat] else "not on the table"
-            raise IllegalAction(f"{CARDS[cid].name} is {where}.")
+            if cid in state.hands[seat]:
+                raise IllegalAction(_("{card} is in your hand.", card=card_name(cid)))
+            raise IllegalAction(_("{card} is not on the table.", card=card_name(cid)))
         return cid
 
     def _card_text(self, state: FlippersState, cid: str) -> str:
         """Return a card's name and cell for messages."""
-        return f"{CARDS[cid].name} ({label(state.where[cid])})"
+        # TRANSLATORS: a card on the table in messages, "Chinstrap Flip (N14)".
+        return _("{card} ({cell})", card=card_name(cid), cell=label(state.where[cid]))
 
     def _maybe_end_turn(self, state: FlippersState, rest: bool = False) -> list[Event]:
         """Activate by itself the only card left and, with `rest`, every card left whose order changes nothing.
@@ -390,7 +431,8 @@ class FlippersGame(Game[FlippersState]):
         state.phase = OVER
         state.played, state.activated = None, []
         events = [Event("award", award["seat"], award) for award in food_awards(state)]
-        result = outcome(state)
+        with using(ENGLISH):  # the log keeps the English line; describe() translates it when it is read
+            result = outcome(state)
         data = {
             "scores": scores(state),
             "winners": result.winners,
@@ -404,11 +446,11 @@ class FlippersGame(Game[FlippersState]):
     def resign(self, state: FlippersState, seat: int) -> list[Event]:
         """Discard the seat's hand and deck; its cards on the table stay and it is skipped from now on."""
         if state.phase == OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if not 0 <= seat < state.players:
-            raise IllegalAction("You are not playing in this game.")
+            raise IllegalAction(_("You are not playing in this game."))
         if state.resigned[seat]:
-            raise IllegalAction("You have already resigned.")
+            raise IllegalAction(_("You have already resigned."))
         state.resigned[seat] = True
         state.discards[seat] += state.hands[seat] + state.decks[seat]
         state.hands[seat], state.decks[seat] = [], []

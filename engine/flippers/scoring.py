@@ -9,6 +9,7 @@ from engine.flippers.cards import CARDS, FOOD_IDS, LEADER, LEADER_BONUS, explore
 from engine.flippers.powers import marked_cells
 from engine.flippers.state import UP, FlippersState
 from engine.flippers.table import food_arrows, label, step
+from i18n import _
 
 
 def food_awards(state: FlippersState) -> list[dict[str, Any]]:
@@ -100,5 +101,5 @@ def outcome(state: FlippersState) -> Outcome:
         standings.append(Standing(seat, score[seat], rank, seat in active and score[seat] == best, detail))
     standings.sort(key=lambda s: (s.rank, s.seat))
     winning_sides = {state.side(s.seat) for s in standings if s.winner}
-    tiebreak = "Tied: the victory is shared." if len(winning_sides) > 1 else ""
+    tiebreak = _("Tied: the victory is shared.") if len(winning_sides) > 1 else ""
     return Outcome(standings, tiebreak)

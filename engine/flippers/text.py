@@ -6,84 +6,138 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.base import Event
-from engine.flippers.cards import (
-    CARDS,
-    FOOD,
-    HAND_SIZE,
-    TEAMS,
-)
+from engine.flippers.cards import CARDS, FOOD, HAND_SIZE
+from engine.flippers.names import direction, food_name, power_name, team_of
 from engine.flippers.powers import available
 from engine.flippers.scoring import outcome, side_totals
-from engine.flippers.state import LEADERS, OVER, SETUP, FlippersState
-from engine.flippers.table import WORDS, label
+from engine.flippers.state import LEADERS, OVER, SETUP, UP, FlippersState
+from engine.flippers.table import label
+from engine.words import join_list, join_names
+from i18n import _, ngettext
 
-_LIFTED = {
-    "face_down": "its Block card is face down",
-    "no_target": "its Block card no longer aimed at a card",
-    "blocked": "an opponent's marker sits on its Block card",
-    "mutual": "two Block cards were blocking each other",
-}
+
+def _lifted(reason: str, who: str) -> str:
+    """Return the line saying why a seat's Block marker was lifted."""
+    if reason == "face_down":
+        return _("{name}'s Block marker was lifted: its Block card is face down.", name=who)
+    if reason == "no_target":
+        return _("{name}'s Block marker was lifted: its Block card no longer aimed at a card.", name=who)
+    if reason == "blocked":
+        return _("{name}'s Block marker was lifted: an opponent's marker sits on its Block card.", name=who)
+    return _("{name}'s Block marker was lifted: two Block cards were blocking each other.", name=who)
 
 
 def _who(names: Sequence[str], seat: int | None) -> str:
     """Return a seat's player name."""
     if seat is None:
-        return "Someone"
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        return _("Someone")
+    return names[seat] if 0 <= seat < len(names) else _("Seat {number}", number=seat + 1)
 
 
 def _card(cid: str | None, names: Sequence[str]) -> str:
     """Return how a table card is called in messages: "Bob's Flip" or a Food card's name."""
     if cid is None:
-        return "nothing"
+        return _("nothing")
     card = CARDS[cid]
-    return card.name if card.kind == FOOD else f"{_who(names, card.team)}'s {card.power_name}"
-
-
-def _points(n: int) -> str:
-    """Return "1 point" or "n points"."""
-    return f"{n} point{'s' if n != 1 else ''}"
+    if card.kind == FOOD:
+        return food_name(cid)
+    # TRANSLATORS: a card on the table named by its owner and power, "Bob's Flip".
+    return _("{name}'s {power}", name=_who(names, card.team), power=power_name(card.power))
 
 
 def _power_line(kind: str, who: str, d: dict[str, Any], names: Sequence[str]) -> str:
     """Return the line for one power's effect."""
-    me = f"{who}'s {CARDS[d['card']].power_name} at {d['cell']}"
+    # TRANSLATORS: the card whose power acts, "Bob's Flip at N14"; it starts the sentences about powers.
+    me = _("{name}'s {power} at {cell}", name=who, power=power_name(CARDS[d["card"]].power), cell=d["cell"])
     target = _card(d.get("target"), names)
     if kind == "flip":
-        side = f"to side {d['face']}" if CARDS[d["target"]].kind == FOOD else f"face {d['face']}"
-        return f"{me} flipped {target} at {d['target_cell']} {side}, now facing {WORDS[d['now']]}."
+        where = {"card": me, "target": target, "cell": d["target_cell"], "direction": direction(d["now"])}
+        if CARDS[d["target"]].kind == FOOD:
+            return _(
+                "{card} flipped {target} at {cell} to side {side}, now facing {direction}.", side=d["face"], **where
+            )
+        if d["face"] == UP:
+            return _("{card} flipped {target} at {cell} face up, now facing {direction}.", **where)
+        return _("{card} flipped {target} at {cell} face down, now facing {direction}.", **where)
     if kind == "bump":
-        count = d["count"]
-        return f"{me} pushed {count} card{'s' if count > 1 else ''} {WORDS[d['direction']]} from {d['from']}."
+        return ngettext(
+            "{card} pushed {n} card {direction} from {cell}.",
+            "{card} pushed {n} cards {direction} from {cell}.",
+            d["count"],
+            card=me,
+            direction=direction(d["direction"]),
+            cell=d["from"],
+        )
     if kind == "switch":
         left, right = d["left_card"], d["right_card"]
         if left and right:
-            return f"{me} swapped {_card(left, names)} ({d['left']}) and {_card(right, names)} ({d['right']})."
+            return _(
+                "{card} swapped {left} ({left_cell}) and {right} ({right_cell}).",
+                card=me,
+                left=_card(left, names),
+                left_cell=d["left"],
+                right=_card(right, names),
+                right_cell=d["right"],
+            )
         src, dst = (d["left"], d["right"]) if left else (d["right"], d["left"])
-        return f"{me} moved {_card(left or right, names)} from {src} to {dst}."
+        return _(
+            "{card} moved {target} from {start} to {end}.",
+            card=me,
+            target=_card(left or right, names),
+            start=src,
+            end=dst,
+        )
     if kind == "replace":
-        return f"{me} swapped places with {target} at {d['target_cell']}."
+        return _("{card} swapped places with {target} at {cell}.", card=me, target=target, cell=d["target_cell"])
     if kind == "turn":
-        return f"{me} turned {target} at {d['target_cell']} to face {WORDS[d['now']]}."
+        return _(
+            "{card} turned {target} at {cell} to face {direction}.",
+            card=me,
+            target=target,
+            cell=d["target_cell"],
+            direction=direction(d["now"]),
+        )
     if kind == "plus":
         if d["amount"] == 0:
-            return f"{me} aimed at {target}, but the supply is empty."
-        return f"{me} gave {_who(names, d['team'])} {_points(d['amount'])} from the supply."
+            return _("{card} aimed at {target}, but the supply is empty.", card=me, target=target)
+        return ngettext(
+            "{card} gave {name} {n} point from the supply.",
+            "{card} gave {name} {n} points from the supply.",
+            d["amount"],
+            card=me,
+            name=_who(names, d["team"]),
+        )
     if kind == "minus":
         if d["amount"] == 0:
-            return f"{me} aimed at {target}, but {_who(names, d['team'])} has no points to lose."
-        return f"{me} sent {_points(d['amount'])} from {_who(names, d['team'])} back to the supply."
+            return _(
+                "{card} aimed at {target}, but {name} has no points to lose.",
+                card=me,
+                target=target,
+                name=_who(names, d["team"]),
+            )
+        return ngettext(
+            "{card} sent {n} point from {name} back to the supply.",
+            "{card} sent {n} points from {name} back to the supply.",
+            d["amount"],
+            card=me,
+            name=_who(names, d["team"]),
+        )
     if kind == "block":
         if d["target"] is None:
-            return f"{me} put its marker on the empty cell {d['target_cell']}: a card that enters it is blocked."
-        return f"{me} put its marker on {target} at {d['target_cell']}."
-    reasons = {
-        "blocked": "is under a Block marker: its power does not act",
-        "empty": "had nothing to target",
-        "food": f"has no effect on {target}",
-        "face_down": f"has no effect on the face-down {target}",
-    }
-    return f"{me} {reasons[d['reason']]}."
+            return _(
+                "{card} put its marker on the empty cell {cell}: a card that enters it is blocked.",
+                card=me,
+                cell=d["target_cell"],
+            )
+        return _("{card} put its marker on {target} at {cell}.", card=me, target=target, cell=d["target_cell"])
+    reason = d["reason"]
+    if reason == "blocked":
+        return _("{card} is under a Block marker: its power does not act.", card=me)
+    if reason == "empty":
+        return _("{card} had nothing to target.", card=me)
+    if reason == "food":
+        return _("{card} has no effect on {target}.", card=me, target=target)
+    return _("{card} has no effect on the face-down {target}.", card=me, target=target)
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
@@ -94,96 +148,159 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if kind in ("flip", "bump", "switch", "replace", "turn", "plus", "minus", "block", "fizzle"):
         return _power_line(kind, who, d, names)
     if kind == "leader":
-        return f"{who} placed their Leader at {d['cell']} facing {_card(d['food'], names)}."
+        return _(
+            "{name} placed their Leader at {cell} facing {food}.",
+            name=who,
+            cell=d["cell"],
+            food=_card(d["food"], names),
+        )
     if kind == "leader_turn":
-        return f"{who} to place their Leader."
+        return _("{name} to place their Leader.", name=who)
     if kind == "discards_open":
-        count = d["count"]
-        return f"Leaders placed: everyone now privately discards {count} card{'s' if count > 1 else ''}."
+        return ngettext(
+            "Leaders placed: everyone now privately discards {n} card.",
+            "Leaders placed: everyone now privately discards {n} cards.",
+            d["count"],
+        )
     if kind == "auto_discard":
-        return (
-            f"Leaders placed. With {d['players']} players every seat discards all {d['count']} cards it drew:"
-            f" done automatically."
+        return ngettext(
+            "Leaders placed. With {players} players every seat discards all {n} cards it drew: done automatically.",
+            "Leaders placed. With {players} players every seat discards all {n} cards it drew: done automatically.",
+            d["count"],
+            players=d["players"],
         )
     if kind == "auto":
-        card = CARDS[d["card"]]
+        power = power_name(CARDS[d["card"]].power)
         if d.get("why") == "any_order":
-            return (
-                f"{who}'s {card.power_name} at {d['cell']} acted by itself: "
-                "every order of the cards left ends the same."
+            return _(
+                "{name}'s {power} at {cell} acted by itself: every order of the cards left ends the same.",
+                name=who,
+                power=power,
+                cell=d["cell"],
             )
-        return f"{who}'s {card.power_name} at {d['cell']} was the only card left to activate: it acted by itself."
+        return _(
+            "{name}'s {power} at {cell} was the only card left to activate: it acted by itself.",
+            name=who,
+            power=power,
+            cell=d["cell"],
+        )
     if kind == "played":
-        return f"{who} played {CARDS[d['card']].power_name} at {d['cell']} facing {WORDS[d['facing']]}."
+        return _(
+            "{name} played {power} at {cell} facing {direction}.",
+            name=who,
+            power=power_name(CARDS[d["card"]].power),
+            cell=d["cell"],
+            direction=direction(d["facing"]),
+        )
     if kind == "chose":
-        return f"{who} has chosen their discards."
+        return _("{name} has chosen their discards.", name=who)
     if kind == "setup_done":
-        return f"Setup done: every hand holds {HAND_SIZE} cards."
+        return ngettext("Setup done: every hand holds {n} card.", "Setup done: every hand holds {n} cards.", HAND_SIZE)
     if kind == "turn_start":
-        return f"Turn {d['turn']}: {who} to play."
+        return _("Turn {turn}: {name} to play.", turn=d["turn"], name=who)
     if kind == "lifted":
-        return f"{who}'s Block marker was lifted: {_LIFTED[d['reason']]}."
+        return _lifted(d["reason"], who)
     if kind == "resigned":
-        return f"{who} resigned: their hand and deck leave the game, their cards on the table stay."
+        return _("{name} resigned: their hand and deck leave the game, their cards on the table stay.", name=who)
     if kind == "award":
         if d["kind"] == "leader":
-            return f"{who}'s Leader at {d['cell']} faces {_card(d['food'], names)}: +{_points(d['points'])}."
-        return (
-            f"{_card(d['food'], names)} gives {who} {_points(d['points'])} "
-            f"({WORDS[d['direction']]} arrow onto {_card(d['target'], names)} at {d['cell']})."
+            return ngettext(
+                "{name}'s Leader at {cell} faces {food}: +{n} point.",
+                "{name}'s Leader at {cell} faces {food}: +{n} points.",
+                d["points"],
+                name=who,
+                cell=d["cell"],
+                food=_card(d["food"], names),
+            )
+        return ngettext(
+            "{food} gives {name} {n} point ({direction} arrow onto {target} at {cell}).",
+            "{food} gives {name} {n} points ({direction} arrow onto {target} at {cell}).",
+            d["points"],
+            food=_card(d["food"], names),
+            name=who,
+            direction=direction(d["direction"]),
+            target=_card(d["target"], names),
+            cell=d["cell"],
         )
     if kind == "game_over":
-        why = "Too few players are left after a resignation. " if d.get("reason") == "resigned" else ""
         if d.get("teams"):
             sides = {int(side): points for side, points in d["sides"].items()}
-            return why + "Game over: " + _team_result(d["winners"], sides, d["tiebreak"], len(d["scores"]), names)
-        return why + "Game over: " + _result(d["winners"], [row["total"] for row in d["scores"]], d["tiebreak"], names)
+            result = _team_result(d["winners"], sides, _tie_line(d), len(d["scores"]), names)
+        else:
+            result = _result(d["winners"], [row["total"] for row in d["scores"]], _tie_line(d), names)
+        if d.get("reason") == "resigned":
+            return _("Too few players are left after a resignation. Game over: {result}", result=result)
+        return _("Game over: {result}", result=result)
     return ""
 
 
 def team_name(seats: Sequence[int]) -> str:
     """Return a Team Up side's one name, used everywhere: its species joined, "Team Chinstrap & Emperor"."""
-    return "Team " + " & ".join(TEAMS[s]["short"] for s in seats)
+    return team_of(seats)
 
 
 def _team_result(winners: list[int], sides: dict[int, int], tiebreak: str, players: int, names: Sequence[str]) -> str:
     """Return which Team Up side won, its members and their combined points."""
     won = sorted({seat % 2 for seat in winners})
     if not won:
-        return "nobody wins."
-    teams = [f"{team_name(range(side, players, 2))} ({sides[side]} points together)" for side in won]
-    verb = "wins" if len(teams) == 1 else "share the win"
-    return f"{' and '.join(teams)} {verb}. {tiebreak}".strip()
+        return _("nobody wins.")
+    teams = [
+        ngettext(
+            "{team} ({n} point together)",
+            "{team} ({n} points together)",
+            sides[side],
+            team=team_name(range(side, players, 2)),
+        )
+        for side in won
+    ]
+    line = _("{team} wins.", team=teams[0]) if len(teams) == 1 else _("{teams} share the win.", teams=join_names(teams))
+    return f"{line} {tiebreak}".strip()
 
 
 def _result(winners: list[int], totals: list[int], tiebreak: str, names: Sequence[str]) -> str:
     """Return who won and with how many points."""
     if not winners:
-        return "nobody wins."
-    listed = ", ".join(f"{_who(names, s)} ({totals[s]})" for s in winners)
-    verb = "wins" if len(winners) == 1 else "win"
-    return f"{listed} {verb}. {tiebreak}".strip()
+        return _("nobody wins.")
+    # TRANSLATORS: a winner and their points, "Ana (31)".
+    listed = [_("{name} ({points})", name=_who(names, s), points=totals[s]) for s in winners]
+    line = _("{name} wins.", name=listed[0]) if len(listed) == 1 else _("{names} win.", names=join_list(listed))
+    return f"{line} {tiebreak}".strip()
 
 
 def status(state: FlippersState, names: Sequence[str], to_act: list[int]) -> str:
     """Return one line saying what the game waits for."""
     if state.phase == SETUP:
-        return f"Setup: waiting for {', '.join(_who(names, s) for s in to_act)} to choose their discards."
+        return _(
+            "Setup: waiting for {names} to choose their discards.",
+            names=join_list([_who(names, s) for s in to_act]),
+        )
     if state.phase == LEADERS:
-        return (
-            f"Leaders: {_who(names, state.current)} places their Leader beside a Food card, facing it"
-            f" ({_who(names, state.first)} plays first, drawn at random)."
+        return _(
+            "Leaders: {name} places their Leader beside a Food card, facing it ({first} plays first, drawn at random).",
+            name=_who(names, state.current),
+            first=_who(names, state.first),
         )
     if state.phase == OVER:
         result = outcome(state)
         if state.teams_mode:
-            return "Game over: " + _team_result(
-                result.winners, side_totals(state), result.tiebreak, state.players, names
-            )
-        totals = [s.score for s in sorted(result.standings, key=lambda s: s.seat)]
-        return "Game over: " + _result(result.winners, totals, result.tiebreak, names)
+            line = _team_result(result.winners, side_totals(state), result.tiebreak, state.players, names)
+        else:
+            totals = [s.score for s in sorted(result.standings, key=lambda s: s.seat)]
+            line = _result(result.winners, totals, result.tiebreak, names)
+        return _("Game over: {result}", result=line)
     who = _who(names, state.current)
     if state.played is None:
-        return f"Turn {state.turn}: {who} to play."
-    left = ", ".join(f"{CARDS[c].power_name} ({label(state.where[c])})" for c in available(state, state.current))
-    return f"Turn {state.turn}: {who} activates {left}."
+        return _("Turn {turn}: {name} to play.", turn=state.turn, name=who)
+    left = join_list(
+        [
+            _("{power} ({cell})", power=power_name(CARDS[c].power), cell=label(state.where[c]))
+            for c in available(state, state.current)
+        ]
+    )
+    return _("Turn {turn}: {name} activates {cards}.", turn=state.turn, name=who, cards=left)
+
+
+def _tie_line(data: dict[str, Any]) -> str:
+    """Return the tie line a game_over event saved (in English), in the current language."""
+    saved = data.get("tiebreak") or ""
+    return _(saved) if saved else ""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.flippers.cards import CARDS, EXPLORER, POWER_TEXT, TEAMS, setup_rule
+from engine.flippers.cards import CARDS, EXPLORER, TEAMS, setup_rule
+from engine.flippers.names import card_name, power_name, power_text, team_name, team_short
 from engine.flippers.powers import available, markers
 from engine.flippers.scoring import outcome, projected, scores
 from engine.flippers.state import DOWN, LEADERS, OVER, PLAY, SETUP, FlippersState
@@ -18,7 +19,7 @@ def _card(state: FlippersState, cid: str, on_cells: dict[tuple[int, int], list[i
     facing, face = state.facing[cid], state.face[cid]
     entry: dict[str, Any] = {
         "id": cid,
-        "name": card.name,
+        "name": card_name(cid),
         "kind": card.kind,
         "cell": label(cell),
         "col": cell[0],
@@ -31,7 +32,7 @@ def _card(state: FlippersState, cid: str, on_cells: dict[tuple[int, int], list[i
         entry.update(
             team=card.team,
             power=card.power,
-            power_name=card.power_name,
+            power_name=power_name(card.power),
             targets=[] if face == DOWN else [label(c) for c in aims(card.power, cell, facing)],
             blocked_by=next(iter(on_cells.get(cell, [])), None),
         )
@@ -46,10 +47,10 @@ def _hand_entry(cid: str) -> dict[str, Any]:
     card = CARDS[cid]
     return {
         "id": cid,
-        "name": card.name,
+        "name": card_name(cid),
         "power": card.power,
-        "power_name": card.power_name,
-        "text": POWER_TEXT[card.power or ""],
+        "power_name": power_name(card.power),
+        "text": power_text(card.power),
     }
 
 
@@ -87,8 +88,8 @@ def view(
     seats = [
         {
             "seat": s,
-            "team": TEAMS[s]["name"],
-            "short": TEAMS[s]["short"],
+            "team": team_name(s),
+            "short": team_short(s),
             "letter": TEAMS[s]["letter"],
             "side": state.side(s),
             "stash": state.stash[s],

@@ -51,6 +51,8 @@ class Goal:
     kind: str
     text: str
     minimum: int
+    template: str
+    """The text as written in the data, with its `{min}` placeholder (the msgid translators see)."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,7 @@ def parse(raw: dict[str, Any]) -> Rules:
             kind=g["kind"],
             text=g["text"].format(min=g.get("min", 0)),
             minimum=int(g.get("min", 0)),
+            template=g["text"],
         )
         for g in raw["goals"]
     )

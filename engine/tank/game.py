@@ -11,21 +11,28 @@ from engine.tank import rules, text
 from engine.tank.cards import CARDS, FISH_CARDS, deck_for, is_fish
 from engine.tank.data import RULES
 from engine.tank.grid import LETTERS, cells, cut_lines, from_label, label, letter, parse_line, size, split
+from engine.tank.names import card_name
+from engine.tank.names import title as translated_title
 from engine.tank.scoring import KINDS, score_all
 from engine.tank.state import Pending, TankState, dump_state, load_state
 from engine.tank.views import sort_key, table_view
-from engine.words import quote
+from engine.words import join_list, quote
+from i18n import _
 
 
 class TankGame(Game[TankState]):
     """Implement 10 Gallon Tank for 2 to 5 players."""
 
     key = "tank"
-    title = RULES.title
     min_players = RULES.min_players
     max_players = RULES.max_players
     schema_version = 1
     hidden_information = True
+
+    @property
+    def title(self) -> str:
+        """Return the title in the current language."""
+        return translated_title()
 
     # ----- setup and turn order -------------------------------------------------------------------
 
@@ -175,13 +182,13 @@ class TankGame(Game[TankState]):
     def apply(self, state: TankState, seat: int, action: Action) -> list[Event]:
         """Apply a split, take, discard or keep; raise IllegalAction and change nothing if not allowed."""
         if state.phase == "over":
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if not isinstance(action, Mapping):
-            raise IllegalAction("That is not an action in this game.")
+            raise IllegalAction(_("That is not an action in this game."))
         if isinstance(seat, int) and 0 <= seat < state.players and state.resigned[seat]:
-            raise IllegalAction("You have left this game.")
+            raise IllegalAction(_("You have left this game."))
         if seat not in self.to_act(state):
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(_("It is not your turn."))
         kind = action.get("type")
         events: list[Event] = []
         if kind == "split":
@@ -193,46 +200,56 @@ class TankGame(Game[TankState]):
         elif kind == "keep":
             self._keep(state, seat, events)
         else:
-            raise IllegalAction(f"{quote(kind)} is not an action in this game: split, take, discard or keep.")
+            raise IllegalAction(
+                _("{typed} is not an action in this game: split, take, discard or keep.", typed=quote(kind))
+            )
         return events
 
     def _group(self, state: TankState, raw: Any) -> str:
         """Return the name of an existing group the player gave by number (or letter), or raise IllegalAction."""
         if not isinstance(raw, str) or not raw.strip():
-            raise IllegalAction("Name a group by its number, for example 1.")
+            raise IllegalAction(_("Name a group by its number, for example 1."))
         name = from_label(raw)
         if name in state.groups:
             return name
         if name in LETTERS[: state.made]:
-            raise IllegalAction(f"Group {label(name)} no longer exists.")
-        raise IllegalAction(f"There is no group {quote(raw.strip())}.")
+            raise IllegalAction(_("Group {group} no longer exists.", group=label(name)))
+        raise IllegalAction(_("There is no group {typed}.", typed=quote(raw.strip())))
 
     def _split(self, state: TankState, seat: int, action: Action, events: list[Event]) -> None:
         """Cut one group into two along a full row or column line."""
         if state.phase == "discard":
-            raise IllegalAction("First discard a card for your Gourami, or keep your fish.")
+            raise IllegalAction(_("First discard a card for your Gourami, or keep your fish."))
         if state.phase != "split":
-            raise IllegalAction("Splitting is over for this round: take a group.")
+            raise IllegalAction(_("Splitting is over for this round: take a group."))
         name = self._group(state, action.get("group"))
         rect = state.groups[name]
         if size(rect) == 1:
-            raise IllegalAction(f"Group {label(name)} is a single card and cannot be split.")
+            raise IllegalAction(_("Group {group} is a single card and cannot be split.", group=label(name)))
         raw = action.get("line")
         if not isinstance(raw, str):
-            raise IllegalAction("Name a cut line, for example h1 (between rows) or v1 (between columns).")
+            raise IllegalAction(_("Name a cut line, for example h1 (between rows) or v1 (between columns)."))
         parsed = parse_line(raw, state.side)
         if parsed is None:
             last = state.side - 1
             raise IllegalAction(
-                f"{quote(raw)} is not a cut line: use h1-h{last} (between rows) or v1-v{last} (between columns)."
+                _(
+                    "{typed} is not a cut line: use h1-h{last} (between rows) or v1-v{last} (between columns).",
+                    typed=quote(raw),
+                    last=last,
+                )
             )
         axis, k = parsed
         line = f"{axis}{k}"
         allowed = cut_lines(rect)
         if line not in allowed:
             raise IllegalAction(
-                f"Line {line} does not cut all the way through group {label(name)}; "
-                f"it can be cut along {', '.join(allowed)}."
+                _(
+                    "Line {line} does not cut all the way through group {group}; it can be cut along {lines}.",
+                    line=line,
+                    group=label(name),
+                    lines=join_list(allowed),
+                )
             )
         keep, new = split(rect, axis, k)
         new_name = letter(state.made)
@@ -246,9 +263,9 @@ class TankGame(Game[TankState]):
     def _take(self, state: TankState, seat: int, action: Action, events: list[Event]) -> None:
         """Move a group into the seat's aquarium; Gouramis in it open a discard step for the same seat."""
         if state.phase == "discard":
-            raise IllegalAction("First discard a card for your Gourami, or keep your fish.")
+            raise IllegalAction(_("First discard a card for your Gourami, or keep your fish."))
         if state.phase != "take":
-            raise IllegalAction("Groups are still being split: split a group first.")
+            raise IllegalAction(_("Groups are still being split: split a group first."))
         name = self._group(state, action.get("group"))
         rect = state.groups.pop(name)
         taken = self._lift(state, rect)
@@ -270,14 +287,14 @@ class TankGame(Game[TankState]):
         """Discard one fish face down for a Gourami just taken."""
         pending = state.pending
         if state.phase != "discard" or pending is None:
-            raise IllegalAction("You have no Gourami discards to make.")
+            raise IllegalAction(_("You have no Gourami discards to make."))
         card = action.get("card")
         if not isinstance(card, str) or card not in state.hands[seat]:
-            raise IllegalAction("You do not hold that card.")
+            raise IllegalAction(_("You do not hold that card."))
         if card in pending.protected:
-            raise IllegalAction("You cannot discard a Gourami you just took: it is what lets you discard.")
+            raise IllegalAction(_("You cannot discard a Gourami you just took: it is what lets you discard."))
         if not is_fish(card):
-            raise IllegalAction(f"The {CARDS[card].name} is not a fish and cannot be discarded.")
+            raise IllegalAction(_("The {card} is not a fish and cannot be discarded.", card=card_name(card)))
         state.hands[seat].remove(card)
         state.discards.append(card)
         state.own_discards[seat].append(card)
@@ -290,7 +307,7 @@ class TankGame(Game[TankState]):
     def _keep(self, state: TankState, seat: int, events: list[Event]) -> None:
         """Stop discarding and keep every remaining fish."""
         if state.phase != "discard" or state.pending is None:
-            raise IllegalAction("You have no Gourami discards to make.")
+            raise IllegalAction(_("You have no Gourami discards to make."))
         events.append(Event("keep", seat, {"unused": state.pending.left}))
         self._end_discards(state, events)
 
@@ -303,11 +320,11 @@ class TankGame(Game[TankState]):
     def resign(self, state: TankState, seat: int) -> list[Event]:
         """Take a seat out of the turn order; end the game when fewer than two seats remain in play."""
         if state.phase == "over":
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalAction("There is no such seat.")
+            raise IllegalAction(_("There is no such seat."))
         if state.resigned[seat]:
-            raise IllegalAction("You have already left this game.")
+            raise IllegalAction(_("You have already left this game."))
         state.resigned[seat] = True
         events = [Event("resign", seat, {})]
         if state.resigned.count(False) < self.min_players:
@@ -343,7 +360,7 @@ class TankGame(Game[TankState]):
                     Standing(s, scores[s]["total"], rank, not resigned and scores[s]["total"] == best, detail)
                 )
         tied = sum(1 for st in standings if st.winner) > 1
-        return Outcome(standings, "No tiebreak: tied players share the victory" if tied else "")
+        return Outcome(standings, _("No tiebreak: tied players share the victory") if tied else "")
 
     def view(self, state: TankState, seat: int | None) -> dict[str, Any]:
         """Return the public table, plus `seat`'s own aquarium, discards and score preview when given."""

@@ -9,6 +9,10 @@ from engine.base import Event, Outcome
 from engine.tank.cards import kinds_in_play
 from engine.tank.data import RULES, CardKind
 from engine.tank.grid import label
+from engine.tank.names import kind_name
+from engine.words import join_list, per_language
+from engine.words import join_names as join_words
+from i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from engine.tank.state import TankState
@@ -17,94 +21,131 @@ if TYPE_CHECKING:
 def name_of(names: Sequence[str], seat: int | None) -> str:
     """Return a seat's display name, or "Seat N" when none is known."""
     if seat is None:
-        return "Someone"
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-
-
-def plural(n: int, word: str) -> str:
-    """Return "1 card" / "3 cards"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+        return _("Someone")
+    return names[seat] if 0 <= seat < len(names) else _("Seat {number}", number=seat + 1)
 
 
 def join_names(parts: Sequence[str]) -> str:
     """Return "Ana", "Ana and Bo" or "Ana, Bo and Cy"."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return join_words(parts)
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
     """Return one sentence about a public event, never naming a held card; private events stay silent."""
-    line = _event_line(event, names)
-    return f"{line}." if line and not line.endswith(".") else line
-
-
-def _event_line(event: Event, names: Sequence[str]) -> str:
-    """Return the words of one public event's line, without its full stop."""
     if event.private_to is not None:
         return ""
     who = name_of(names, event.seat)
     data = event.data
     match event.kind:
         case "round_start":
-            start = name_of(names, data["start"])
-            return f"Round {data['round']} of {data['rounds']} · {start} is the start player"
+            return _(
+                "Round {round} of {rounds} · {name} is the start player.",
+                round=data["round"],
+                rounds=data["rounds"],
+                name=name_of(names, data["start"]),
+            )
         case "split":
-            return f"{who} split group {label(data['group'])} along {data['line']} (new group {label(data['new'])})"
+            return _(
+                "{name} split group {group} along {line} (new group {new}).",
+                name=who,
+                group=label(data["group"]),
+                line=data["line"],
+                new=label(data["new"]),
+            )
         case "take":
-            return f"{who} took group {label(data['group'])} ({plural(data['count'], 'card')})"
+            return ngettext(
+                "{name} took group {group} ({n} card).",
+                "{name} took group {group} ({n} cards).",
+                data["count"],
+                name=who,
+                group=label(data["group"]),
+            )
         case "discard":
-            return f"{who} discarded {plural(data['count'], 'card')}"
+            return ngettext("{name} discarded {n} card.", "{name} discarded {n} cards.", data["count"], name=who)
         case "keep":
-            return f"{who} kept their fish"
+            return _("{name} kept their fish.", name=who)
         case "leftover":
-            return f"Group {label(data['group'])} ({plural(data['count'], 'card')}) was left over and discarded"
+            return ngettext(
+                "Group {group} ({n} card) was left over and discarded.",
+                "Group {group} ({n} cards) was left over and discarded.",
+                data["count"],
+                group=label(data["group"]),
+            )
         case "resign":
-            return f"{who} resigned"
+            return _("{name} resigned.", name=who)
         case "game_over":
             winners = data["winners"]
             best = data["totals"][winners[0]] if winners else 0
-            why = "Too few players are left after a resignation. " if data.get("reason") == "resigned" else ""
-            return why + "Game over: " + _winners_phrase(winners, best, names)
+            result = _winners_sentence(winners, best, names)
+            if data.get("reason") == "resigned":
+                return _("Too few players are left after a resignation. Game over: {result}", result=result)
+            return _("Game over: {result}", result=result)
     return ""
 
 
-def _winners_phrase(winners: Sequence[int], best: int, names: Sequence[str]) -> str:
-    """Return "Ana wins with 54 points" or "Ana and Bo share the victory with 40 points"."""
+def _winners_sentence(winners: Sequence[int], best: int, names: Sequence[str]) -> str:
+    """Return "Ana wins with 54 points." or "Ana and Bo share the victory with 40 points."."""
     if not winners:
-        return "nobody wins"
+        return _("nobody wins.")
     who = join_names([name_of(names, s) for s in winners])
-    verb = "wins" if len(winners) == 1 else "share the victory"
-    return f"{who} {verb} with {plural(best, 'point')}"
+    if len(winners) == 1:
+        return ngettext("{name} wins with {n} point.", "{name} wins with {n} points.", best, name=who)
+    return ngettext(
+        "{names} share the victory with {n} point.", "{names} share the victory with {n} points.", best, names=who
+    )
 
 
 def final_line(outcome: Outcome, names: Sequence[str]) -> str:
     """Return the status line of a finished game."""
     best = max((s.score for s in outcome.standings if s.winner), default=0)
-    return "Game over · " + _winners_phrase(outcome.winners, best, names)
+    winners = outcome.winners
+    if not winners:
+        return _("Game over · nobody wins")
+    who = join_names([name_of(names, s) for s in winners])
+    if len(winners) == 1:
+        return ngettext(
+            "Game over · {name} wins with {n} point", "Game over · {name} wins with {n} points", best, name=who
+        )
+    return ngettext(
+        "Game over · {names} share the victory with {n} point",
+        "Game over · {names} share the victory with {n} points",
+        best,
+        names=who,
+    )
 
 
 def status_line(state: TankState, seat: int, names: Sequence[str]) -> str:
     """Return "Round 2 of 4 · Split phase · Ana splits a group" and the like."""
-    head = f"Round {state.round} of {state.setup.rounds}"
     who = name_of(names, seat)
+    rounds = {"round": state.round, "rounds": state.setup.rounds}
     if state.phase == "split":
-        return f"{head} · Split phase · {who} splits a group"
+        return _("Round {round} of {rounds} · Split phase · {name} splits a group", name=who, **rounds)
     if state.phase == "take":
-        return f"{head} · Take phase · {who} takes a group"
+        return _("Round {round} of {rounds} · Take phase · {name} takes a group", name=who, **rounds)
     left = state.pending.left if state.pending is not None else 0
-    return (
-        f"{head} · Take phase · {who} may discard up to {plural(left, 'fish card')} (Gourami) or keep them all: "
-        "choose privately, in the menu sent by DM or with `/game hand`"
+    return ngettext(
+        "Round {round} of {rounds} · Take phase · {name} may discard up to {n} fish card (Gourami) or keep them "
+        "all: choose privately, in the menu sent by DM or with `/game hand`",
+        "Round {round} of {rounds} · Take phase · {name} may discard up to {n} fish cards (Gourami) or keep them "
+        "all: choose privately, in the menu sent by DM or with `/game hand`",
+        left,
+        name=who,
+        **rounds,
     )
 
 
 def range_text(values: dict[int, int]) -> str:
     """Return "2 players: 4, 3 players: 3, ..." from a per-player-count table."""
-    return ", ".join(f"{n} players: {v}" for n, v in sorted(values.items()))
+    return join_list([_("{players} players: {value}", players=n, value=v) for n, v in sorted(values.items())])
 
 
-_PLACES = ("most", "second most", "third most", "fourth most")
+_PLACES = (
+    N_("most {points}"),
+    N_("second most {points}"),
+    N_("third most {points}"),
+    N_("fourth most {points}"),
+)
+"""Discus majority: the points for having the most, second most, ... Discus cards."""
 
 
 def kind_scoring(kind: CardKind) -> str:
@@ -112,24 +153,32 @@ def kind_scoring(kind: CardKind) -> str:
     rule = kind.scoring
     match rule["kind"]:
         case "printed":
-            return "the value printed on each"
+            return _("the value printed on each")
+        case "each" if kind.is_fish and kind.discards:
+            return ngettext(
+                "{points} each, lets you discard up to {n} other fish",
+                "{points} each, lets you discard up to {n} other fish",
+                kind.discards,
+                points=rule["points"],
+            )
         case "each" if kind.is_fish:
-            extra = f", lets you discard up to {kind.discards} other fish" if kind.discards else ""
-            return f"{rule['points']} each{extra}"
+            return _("{points} each", points=rule["points"])
         case "each":
-            return f"{rule['points']}, not a fish"
+            return _("{points}, not a fish", points=rule["points"])
         case "majority":
-            ranks = ", ".join(f"{_PLACES[i]} {pts}" for i, pts in enumerate(rule["ranks"]))
-            return f"{ranks} (compared at the end)"
+            ranks = join_list([_(_PLACES[i], points=pts) for i, pts in enumerate(rule["ranks"])])
+            return _("{ranks} (compared at the end)", ranks=ranks)
         case "parity":
-            return f"odd count {rule['odd_each']} each, even count {rule['even_each']} each"
+            return _("odd count {odd} each, even count {even} each", odd=rule["odd_each"], even=rule["even_each"])
         case "sets":
-            return f"{rule['points']} per set of {rule['size']}"
+            return _("{points} per set of {size}", points=rule["points"], size=rule["size"])
         case "table":
             table = rule["table"]
             last = len(table) - 1
             counts = [*map(str, range(1, last)), f"{last}+"]
-            return f"{', '.join(map(str, table[1:]))} for {', '.join(counts)} cards"
+            return _(
+                "{points} for {counts} cards", points=join_list([str(p) for p in table[1:]]), counts=join_list(counts)
+            )
     raise ValueError(f"{kind.key}: unknown scoring kind {rule['kind']!r}")
 
 
@@ -137,7 +186,13 @@ def scoring_reminders(players: int) -> list[dict[str, str]]:
     """Return one {key, name, text} per fish type in play and the chest, saying how it scores."""
     present = set(kinds_in_play(players))
     return [
-        {"key": k.key, "name": k.name, "text": kind_scoring(k)}
+        {"key": k.key, "name": kind_name(k.key), "text": _scoring_text(k.key)}
         for k in RULES.kinds
         if k.key in present or not k.is_fish
     ]
+
+
+@per_language
+def _scoring_text(kind: str) -> str:
+    """Return how the card kind with this key scores, in the current language."""
+    return kind_scoring(RULES.kind(kind))

@@ -8,6 +8,7 @@ from engine.tank import text
 from engine.tank.cards import CARDS, card_json, kinds_in_play
 from engine.tank.data import RULES, CardKind
 from engine.tank.grid import all_lines, cut_lines, label, size
+from engine.tank.names import card_name, goal_name, goal_text, kind_name
 from engine.tank.scoring import preview
 from engine.tank.state import TankState
 
@@ -15,6 +16,13 @@ if TYPE_CHECKING:
     from engine.tank.game import TankGame
 
 KIND_ORDER = {k.key: i for i, k in enumerate(RULES.kinds)}
+
+
+def _face(card_id: str) -> dict[str, Any]:
+    """Return a card's public face with its name in the current language."""
+    face = card_json(card_id)
+    face["name"] = card_name(card_id)
+    return face
 
 
 def sort_key(card_id: str) -> tuple[int, int, str]:
@@ -56,11 +64,16 @@ def table_view(game: TankGame, state: TankState, seat: int | None) -> dict[str, 
         "over": over,
         "grid_size": side,
         "lines": all_lines(side),
-        "goal": {"key": goal.key, "name": goal.name, "text": goal.text, "points": RULES.goal_points},
+        "goal": {
+            "key": goal.key,
+            "name": goal_name(goal.key),
+            "text": goal_text(goal.key),
+            "points": RULES.goal_points,
+        },
         "start_seat": order[0] if order else None,
         "to_act": game.to_act(state),
         "grid": [
-            [None if (c := state.grid[r * side + col]) is None else card_json(c) for col in range(side)]
+            [None if (c := state.grid[r * side + col]) is None else _face(c) for col in range(side)]
             for r in range(side)
         ],
         "groups": [
@@ -104,8 +117,11 @@ def table_view(game: TankGame, state: TankState, seat: int | None) -> dict[str, 
                 }
                 for st in result.standings
             ],
-            "aquariums": [[card_json(c) for c in sorted(h, key=sort_key)] for h in state.hands],
-            "kinds": [{"key": k.key, "name": k.name, "plural": k.plural} for k in kinds_shown(state.players)],
+            "aquariums": [[_face(c) for c in sorted(h, key=sort_key)] for h in state.hands],
+            "kinds": [
+                {"key": k.key, "name": kind_name(k.key), "plural": kind_name(k.key, 2)}
+                for k in kinds_shown(state.players)
+            ],
             "tiebreak": result.tiebreak,
         }
     if seat is None:
@@ -114,18 +130,18 @@ def table_view(game: TankGame, state: TankState, seat: int | None) -> dict[str, 
         raise ValueError(f"no seat {seat!r} in a {state.players}-player game")
     hand = sorted(state.hands[seat], key=sort_key)
     public["seat"] = seat
-    public["aquarium"] = [card_json(c) for c in hand]
+    public["aquarium"] = [_face(c) for c in hand]
     public["by_kind"] = [
         {
             "key": k.key,
-            "name": k.name,
-            "plural": k.plural,
-            "cards": [card_json(c) for c in hand if CARDS[c].kind == k.key],
+            "name": kind_name(k.key),
+            "plural": kind_name(k.key, 2),
+            "cards": [_face(c) for c in hand if CARDS[c].kind == k.key],
         }
         for k in kinds_shown(state.players)
     ]
     public["preview"] = preview(state.hands[seat], goal, state.players)
-    public["my_discards"] = [card_json(c) for c in state.own_discards[seat]]
+    public["my_discards"] = [_face(c) for c in state.own_discards[seat]]
     public["seen"] = seen(state)
     pending = state.pending
     public["discard"] = (

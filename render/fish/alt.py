@@ -5,31 +5,64 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.words import plural, sentence
-from render.common import SEAT_COLOUR_NAMES, fit_alt, seat_letter
+from i18n import _, ngettext, pgettext
+from render.common import and_listed, colour_name, fit_alt, full_stop, listed, seat_letter
 
 
 def alt_text(view: dict[str, Any], names: Sequence[str]) -> str:
     """Describe the board for screen readers: whose turn, penguins, scores and rich tiles."""
     parts = []
     if view["phase"] == "over":
-        parts.append(sentence("Final board. Winner: " + " and ".join(names[s] for s in view["winners"])))
+        winners = [names[s] for s in view["winners"]]
+        if winners:
+            parts.append(
+                full_stop(
+                    ngettext(
+                        "Final board. Winner: {names}",
+                        "Final board. Winner: {names}",
+                        len(winners),
+                        names=and_listed(winners),
+                    )
+                )
+            )
+        else:
+            parts.append(_("Final board. No winner."))
     else:
         seat = view["to_act"][0]
-        parts.append(f"{names[seat]} to {'place a penguin' if view['phase'] == 'placement' else 'move'}.")
+        if view["phase"] == "placement":
+            parts.append(_("{name} to place a penguin.", name=names[seat]))
+        else:
+            parts.append(_("{name} to move.", name=names[seat]))
     last = view.get("last") or {}
     if last.get("from"):
-        parts.append(f"Last move {last['from']} to {last['to']}.")
+        parts.append(_("Last move {start} to {end}.", start=last["from"], end=last["to"]))
     for gone in last.get("stranded") or []:
-        parts.append(f"{names[gone['seat']]}'s penguin on {gone['tile']} was stranded and removed.")
-    for seat, info in enumerate(view["seats"]):
-        where = ", ".join(p["tile"] for p in view["penguins"] if p["seat"] == seat)
-        penguins = f"penguins on {where}" if where else "no penguin on the board"
         parts.append(
-            f"{names[seat]} ({SEAT_COLOUR_NAMES[seat]} {seat_letter(seat)}): {plural(info['fish'], 'fish')}, "
-            f"{plural(info['tiles'], 'tile')}, {penguins}."
+            _("{name}'s penguin on {tile} was stranded and removed.", name=names[gone["seat"]], tile=gone["tile"])
+        )
+    for seat, info in enumerate(view["seats"]):
+        tiles = [p["tile"] for p in view["penguins"] if p["seat"] == seat]
+        # TRANSLATORS: English says "penguins" for one or more; translate each form as your language counts.
+        penguins = ngettext("penguins on {tiles}", "penguins on {tiles}", len(tiles), tiles=listed(tiles))
+        parts.append(
+            _(
+                "{name} ({colour} {letter}): {fish}, {tiles}, {penguins}.",
+                name=names[seat],
+                colour=colour_name(seat),
+                letter=seat_letter(seat),
+                fish=ngettext("{n} fish", "{n} fish", info["fish"]),
+                tiles=ngettext("{n} tile", "{n} tiles", info["tiles"]),
+                penguins=penguins if tiles else _("no penguin on the board"),
+            )
         )
     rich = [t["label"] for t in view["tiles"] if t["fish"] == 3]
-    left = plural(sum(1 for t in view["tiles"] if t["fish"]), "tile")
-    parts.append(f"{left} left; 3-fish tiles: {', '.join(rich) or 'none'}.")
+    left = sum(1 for t in view["tiles"] if t["fish"])
+    parts.append(
+        ngettext(
+            "{n} tile left; 3-fish tiles: {tiles}.",
+            "{n} tiles left; 3-fish tiles: {tiles}.",
+            left,
+            tiles=listed(rich) or pgettext("no 3-fish tiles", "none"),
+        )
+    )
     return fit_alt(" ".join(parts))

@@ -9,15 +9,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.words import plural
+from i18n import ENGLISH, _, ngettext, pgettext, using
 from render.common import (
     INK,
     PAPER,
     draw_text,
     encode_png,
     fit_lines,
-    fit_text,
-    font,
+    fit_named,
     palette_of,
     seat_colour,
     seat_letter,
@@ -106,7 +105,8 @@ def _palette() -> Image.Image:
         },
         "winners": [1],
     }
-    reference = palette_of(_draw(view, ["Ana", "Bo", "Cy", "Di"], indexed=False), colours=256 - len(KEY_COLOURS))
+    with using(ENGLISH):  # the same palette whichever language a worker draws first
+        reference = palette_of(_draw(view, ["Ana", "Bo", "Cy", "Di"], indexed=False), colours=256 - len(KEY_COLOURS))
     shades = reference.getpalette() or []
     # A shade too close to a key colour could win its slot in Pillow's colour lookup: keep those out.
     near = [c for c in zip(shades[0::3], shades[1::3], shades[2::3], strict=True) if not _close_to_key(c)]
@@ -220,26 +220,34 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str
     """Write the title line: whose turn and what they do (the name shortened, never the verb), or the winners."""
     room = width - 2 * MARGIN
     if view["phase"] == "over":
-        lead = "Game over · winner: " if len(view["winners"]) < 2 else "Game over · winners: "
         winners = [names[s] for s in view["winners"]]
         if not winners:
-            draw_text(draw, (MARGIN, HEADER_H / 2), "Game over · no winner", HEADER_SIZE, INK, bold=True, anchor="lm")
+            draw_text(
+                draw, (MARGIN, HEADER_H / 2), _("Game over · no winner"), HEADER_SIZE, INK, bold=True, anchor="lm"
+            )
             return
+        # TRANSLATORS: what joins the names of players who share the win in a picture's title ("Ana & Bo").
+        joined = pgettext("names sharing a win", " & ").join(winners)
+        title = ngettext("Game over · winner: {names}", "Game over · winners: {names}", len(winners), names=joined)
         # Whole names: on a second, smaller line when they do not fit on one.
-        size, lines = fit_lines(lead + " & ".join(winners), room, (HEADER_SIZE, 22), bold=True)
+        size, lines = fit_lines(title, room, (HEADER_SIZE, 22), bold=True)
         for i, line in enumerate(lines):
             middle = HEADER_H / 2 + (i - (len(lines) - 1) / 2) * (size + 4)
             draw_text(draw, (MARGIN, middle), line, size, INK, bold=True, anchor="lm")
         return
     seat = view["to_act"][0]
-    verb = "places a penguin" if view["phase"] == "placement" else "to move"
-    tail = f" ({seat_letter(seat)}) {verb}"
+    letter, placing = seat_letter(seat), view["phase"] == "placement"
+
+    def line(name: str) -> str:
+        if placing:
+            return _("{name} ({letter}) places a penguin", name=name, letter=letter)
+        return _("{name} ({letter}) to move", name=name, letter=letter)
+
     penguin(draw, seat, width - MARGIN - 22, HEADER_H / 2, 20)
     room -= 44 + 12
-    name = fit_text(names[seat], HEADER_SIZE, room - text_length(tail, HEADER_SIZE, True), bold=True)
-    draw_text(draw, (MARGIN, HEADER_H / 2), name, HEADER_SIZE, INK, bold=True, anchor="lm")
-    x = MARGIN + text_length(name, HEADER_SIZE, True)
-    draw.text((x, HEADER_H / 2), tail, font=font(HEADER_SIZE, bold=True), fill=INK, anchor="lm")
+    size = HEADER_SIZE if text_length(line(""), HEADER_SIZE, True) <= room * 0.7 else 22
+    title = fit_named(line, names[seat], size, room, bold=True)
+    draw_text(draw, (MARGIN, HEADER_H / 2), title, size, INK, bold=True, anchor="lm")
 
 
 def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], width: int) -> None:
@@ -250,13 +258,19 @@ def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str
         y = top + seat * SEAT_ROW_H + SEAT_ROW_H / 2
         penguin(draw, seat, MARGIN + 16, y, 16)
         winner = seat in view["winners"]
-        status = "resigned" if info["resigned"] else "out" if info.get("out") else ""
+        status = ""
+        if info["resigned"]:
+            status = pgettext("fish score", "resigned")
+        elif info.get("out"):
+            # TRANSLATORS: a seat whose penguins can no longer move.
+            status = pgettext("fish score", "out")
         if info["to_place"]:
-            status = f"{info['to_place']} to place"
+            status = ngettext("{n} to place", "{n} to place", info["to_place"])
         if winner:
-            status = "winner"
-        score = f"{plural(info['fish'], 'fish')} · {plural(info['tiles'], 'tile')}" + (f" · {status}" if status else "")
-        draw.text((width - MARGIN, y), score, font=font(NAME_SIZE, bold=winner), fill=INK, anchor="rm")
+            status = pgettext("fish score", "winner")
+        counts = [ngettext("{n} fish", "{n} fish", info["fish"]), ngettext("{n} tile", "{n} tiles", info["tiles"])]
+        score = " · ".join([*counts, status] if status else counts)
+        draw_text(draw, (width - MARGIN, y), score, NAME_SIZE, INK, bold=winner, anchor="rm")
         room = width - 2 * MARGIN - 42 - text_length(score, NAME_SIZE, winner) - 16
         size, lines = fit_lines(names[seat], room, (NAME_SIZE, 17), bold=True)
         for i, line in enumerate(lines):

@@ -6,17 +6,40 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.flippers.table import label
-from render.common import fit_alt
+from i18n import N_, _, ngettext, pgettext
+from render.common import clauses, fit_alt, full_stop, listed
 from render.flippers.reading import (
     _activation_line,
+    _cards_left,
     _headline,
+    _if_ended,
     _leader_cells,
     _marker_cells,
+    _members,
     _name,
+    _points,
     _projected,
     _seat_lines,
     _short,
+    _team,
 )
+
+
+def _facing(direction: str) -> str:
+    """Return a compass letter (N, E, S, W) in the current language."""
+    # TRANSLATORS: the compass letters an Explorer faces (north, east, south, west), one letter each.
+    letters = {"N": pgettext("compass", "N"), "E": pgettext("compass", "E"), "S": pgettext("compass", "S")}
+    return letters.get(direction) or pgettext("compass", "W")
+
+
+def _pays(card: dict[str, Any]) -> str:
+    """Return what each arrow of a Food card pays to which cell ("2 to N15, 1 to O16")."""
+    return listed([_("{points} to {cell}", points=a["points"], cell=a["cell"]) for a in card["arrows"]])
+
+
+def _where(cell: tuple[int, int], occupied: set[tuple[int, int]]) -> str:
+    """Return a cell's label, saying when it is empty ("N15 (empty)")."""
+    return label(cell) if cell in occupied else _("{cell} (empty)", cell=label(cell))
 
 
 def _cards_alt(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -25,12 +48,13 @@ def _cards_alt(view: dict[str, Any], names: Sequence[str]) -> str:
     parts = []
     for c in view["cards"]:
         if c["kind"] == "food":
-            pays = ", ".join(f"{a['points']} to {a['cell']}" for a in c["arrows"])
-            parts.append(f"{c['cell']} {c['name']} side {c['face']} ({pays})")
+            parts.append(
+                _("{cell} {name} side {side} ({pays})", cell=c["cell"], name=c["name"], side=c["face"], pays=_pays(c))
+            )
     for seat in view["seats"]:
         if mine := _explorers_of(view, seat["seat"], marked, compact=False):
-            parts.append(f"{_name(names, seat['seat'])}: {mine}")
-    return "Cards: " + "; ".join(parts) + "."
+            parts.append(_("{name}: {cards}", name=_name(names, seat["seat"]), cards=mine))
+    return _("Cards: {cards}.", cards=clauses(parts))
 
 
 def _explorers_of(view: dict[str, Any], team: int, marked: Iterable[tuple[int, int]], *, compact: bool) -> str:
@@ -40,12 +64,19 @@ def _explorers_of(view: dict[str, Any], team: int, marked: Iterable[tuple[int, i
         if c["kind"] == "food" or c["team"] != team:
             continue
         if c["face"] == "down":
-            mine.append(f"face down {c['cell']}" if compact else f"face down on {c['cell']}")
+            if compact:
+                mine.append(_("face down {cell}", cell=c["cell"]))
+            else:
+                mine.append(_("face down on {cell}", cell=c["cell"]))
             continue
-        blocked = " blocked" if c.get("blocked_by") is not None or (c["col"], c["row"]) in marked else ""
-        facing = c["facing"] if compact else f"facing {c['facing']}"
-        mine.append(f"{c['power_name']} {c['cell']} {facing}{blocked}")
-    return ", ".join(mine)
+        blocked = c.get("blocked_by") is not None or (c["col"], c["row"]) in marked
+        facing = _facing(c["facing"])
+        if compact:
+            text = _("{power} {cell} {facing}", power=c["power_name"], cell=c["cell"], facing=facing)
+        else:
+            text = _("{power} {cell} facing {facing}", power=c["power_name"], cell=c["cell"], facing=facing)
+        mine.append(_("{card} blocked", card=text) if blocked else text)
+    return listed(mine)
 
 
 def _markers_alt(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -53,37 +84,39 @@ def _markers_alt(view: dict[str, Any], names: Sequence[str]) -> str:
     occupied = {(c["col"], c["row"]) for c in view["cards"]}
     parts = []
     for cell, teams in sorted(_marker_cells(view).items(), key=lambda item: (item[0][1], item[0][0])):
-        where = label(cell) + ("" if cell in occupied else " (empty)")
-        parts.extend(f"{_name(names, team)}'s on {where}" for team, _ in teams)
-    return ("Block markers: " + ", ".join(parts) + ".") if parts else ""
+        where = _where(cell, occupied)
+        parts.extend(_("{name}'s on {cell}", name=_name(names, team), cell=where) for team, _letter in teams)
+    return _("Block markers: {markers}.", markers=listed(parts)) if parts else ""
 
 
 def _compact_seats(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     """Return one short sentence per seat, then per Team Up side named by its species, with its points."""
     if view["final"]:
-        lines = [
-            line.replace(_name(names, s["seat"]), f"{_name(names, s['seat'])} ({s['short']})", 1)
-            for s, line in zip(view["seats"], _seat_lines(view, names), strict=False)
-        ]
+        lines = []
+        for s, line in zip(view["seats"], _seat_lines(view, names), strict=False):
+            name = _name(names, s["seat"])
+            lines.append(line.replace(name, _("{name} ({species})", name=name, species=s["short"]), 1))
     else:
         projected = _projected(view)
         lines = []
         for s in view["seats"]:
             seat = s["seat"]
             turn = "▶ " if view.get("current") == seat else ""
-            out = ", resigned" if s["resigned"] else f", hand {s['hand_size']}, deck {s['deck_size']}"
-            end = f", {projected[seat]} if it ended now" if projected else ""
-            lines.append(f"{turn}{_name(names, seat)} ({s['short']}): {s['stash']} pts{out}{end}")
+            head = _(
+                "{name} ({species}): {points}", name=_name(names, seat), species=s["short"], points=_points(s["stash"])
+            )
+            tail = [*_cards_left(s), *([_if_ended(projected[seat])] if projected else [])]
+            lines.append(turn + listed([head, *tail]))
     if not view["teams_mode"]:
         return lines
     for side in sorted({s["side"] for s in view["seats"]}):
         seats = [s["seat"] for s in view["seats"] if s["side"] == side]
-        members = " & ".join(_short(view, s) for s in seats)
+        members = _members([_short(view, s) for s in seats])
         key = "total" if view["final"] else "stash"
         total = sum(view["scores"][s][key] for s in seats)
         projected = _projected(view)
-        tail = f", {sum(projected[s] for s in seats)} if it ended now" if projected else ""
-        lines.append(f"Team {members}: {total} pts{tail}")
+        head = _("{team}: {points}", team=_team(members), points=_points(total))
+        lines.append(listed([head, _if_ended(sum(projected[s] for s in seats))]) if projected else head)
     return lines
 
 
@@ -92,20 +125,30 @@ def _compact_markers(view: dict[str, Any]) -> str:
     occupied = {(c["col"], c["row"]) for c in view["cards"]}
     parts = []
     for cell, teams in sorted(_marker_cells(view).items(), key=lambda item: (item[0][1], item[0][0])):
-        where = label(cell) + ("" if cell in occupied else " (empty)")
-        parts.extend(f"{_short(view, team)} on {where}" for team, _ in teams)
-    return ("Block markers: " + ", ".join(parts) + ".") if parts else ""
+        where = _where(cell, occupied)
+        parts.extend(_("{species} on {cell}", species=_short(view, team), cell=where) for team, _letter in teams)
+    return _("Block markers: {markers}.", markers=listed(parts)) if parts else ""
 
 
 def _compact_food(view: dict[str, Any], sides: bool = True) -> str:
     """Return the Food cards with what each arrow pays to which cell (and which side is up, if `sides`)."""
     parts = []
     for c in view["cards"]:
-        if c["kind"] == "food":
-            pays = ", ".join(f"{a['points']} to {a['cell']}" for a in c["arrows"])
-            side = f" side {c['face']}" if sides else ""
-            parts.append(f"{c['name']} {c['cell']}{side} pays {pays}")
-    return "Food: " + "; ".join(parts) + "."
+        if c["kind"] != "food":
+            continue
+        if sides:
+            parts.append(
+                _(
+                    "{name} {cell} side {side} pays {pays}",
+                    name=c["name"],
+                    cell=c["cell"],
+                    side=c["face"],
+                    pays=_pays(c),
+                )
+            )
+        else:
+            parts.append(_("{name} {cell} pays {pays}", name=c["name"], cell=c["cell"], pays=_pays(c)))
+    return _("Food: {cards}.", cards=clauses(parts))
 
 
 def _compact_explorers(view: dict[str, Any]) -> str:
@@ -114,8 +157,15 @@ def _compact_explorers(view: dict[str, Any]) -> str:
     parts = []
     for seat in view["seats"]:
         if mine := _explorers_of(view, seat["seat"], marked, compact=True):
-            parts.append(f"{seat['short']}: {mine}")
-    return ("Explorers (facing N, E, S or W): " + "; ".join(parts) + ".") if parts else ""
+            parts.append(_("{species}: {cards}", species=seat["short"], cards=mine))
+    if not parts:
+        return ""
+    return _("Explorers (facing {directions}): {cards}.", directions=_compass(), cards=clauses(parts))
+
+
+def _compass() -> str:
+    """Return the four facing letters as the compact alt text explains them ("N, E, S or W")."""
+    return _("{n}, {e}, {s} or {w}", n=_facing("N"), e=_facing("E"), s=_facing("S"), w=_facing("W"))
 
 
 def _explorer_counts(view: dict[str, Any]) -> str:
@@ -132,56 +182,73 @@ def _explorer_counts(view: dict[str, Any]) -> str:
             for c in mine
             if c["face"] != "down" and (c.get("blocked_by") is not None or (c["col"], c["row"]) in marked)
         )
-        extra = "".join([f", {down} face down" if down else "", f", {blocked} blocked" if blocked else ""])
-        parts.append(f"{seat['short']} {len(mine)}{extra}")
-    return ("Explorers on the table: " + "; ".join(parts) + ".") if parts else ""
+        counts = [_("{species} {n}", species=seat["short"], n=len(mine))]
+        if down:
+            counts.append(_("{n} face down", n=down))
+        if blocked:
+            counts.append(_("{n} blocked", n=blocked))
+        parts.append(listed(counts))
+    return _("Explorers on the table: {counts}.", counts=clauses(parts)) if parts else ""
 
 
 def _points_table(view: dict[str, Any], names: Sequence[str]) -> str:
     """Return every seat's and Team Up side's points in one sentence, the fewest words that keep them all."""
     projected = _projected(view)
     if view["final"] or not projected:
-        return " ".join(text + "." for text in _compact_seats(view, names))
-    seats = [
-        f"{_name(names, s['seat'])} ({s['short']}): {s['stash']}, {projected[s['seat']]}, "
-        + ("resigned" if s["resigned"] else f"hand {s['hand_size']}, deck {s['deck_size']}")
-        for s in view["seats"]
-    ]
+        return " ".join(full_stop(text) for text in _compact_seats(view, names))
+    seats = []
+    for s in view["seats"]:
+        head = _("{name} ({species}): {points}", name=_name(names, s["seat"]), species=s["short"], points=s["stash"])
+        seats.append(listed([head, str(projected[s["seat"]]), *_cards_left(s)]))
     for side in sorted({s["side"] for s in view["seats"]}) if view["teams_mode"] else []:
         members = [s["seat"] for s in view["seats"] if s["side"] == side]
         total, end = sum(view["scores"][m]["stash"] for m in members), sum(projected[m] for m in members)
-        seats.append(f"Team {' & '.join(_short(view, m) for m in members)} {total}, {end}")
-    return "Points now, then if it ended now: " + "; ".join(seats) + "."
+        team = _team(_members([_short(view, m) for m in members]))
+        seats.append(_("{team} {points}, {end}", team=team, points=total, end=end))
+    return _("Points now, then if it ended now: {seats}.", seats=clauses(seats))
 
 
-TABLE_ELSEWHERE = "More cards than fit here: the play menus say what each open cell touches and each facing aims at."
+TABLE_ELSEWHERE = N_(
+    "More cards than fit here: the play menus say what each open cell touches and each facing aims at."
+)
 
 
 def alt_text_table(view: dict[str, Any], names: list[str]) -> str:
     """Describe the table for screen readers within Discord's limit: in full, compactly, or as a summary."""
-    head = [f"Flippers. {_headline(view, names)}."]
+    head = [_("Flippers. {headline}.", headline=_headline(view, names))]
     activation = _activation_line(view)
     if activation:
-        head.append(activation + (": " + ", ".join(_leader_cells(view)) if _leader_cells(view) else "") + ".")
-    supply = f"Supply {view['supply']}."
-    full = [*head, " ".join(text + "." for text in _seat_lines(view, names)), supply]
+        cells = _leader_cells(view)
+        head.append(_("{line}: {cells}.", line=activation, cells=listed(cells)) if cells else full_stop(activation))
+    supply = _("Supply {n}.", n=view["supply"])
+    full = [*head, " ".join(full_stop(text) for text in _seat_lines(view, names)), supply]
     full += [_markers_alt(view, names), _cards_alt(view, names)]
-    short = [*head, " ".join(text + "." for text in _compact_seats(view, names)), supply, _compact_markers(view)]
+    seats = " ".join(full_stop(text) for text in _compact_seats(view, names))
+    short = [*head, seats, supply, _compact_markers(view)]
     food = _compact_food(view) if any(c["kind"] == "food" for c in view["cards"]) else ""
     compact = [*short, food, _compact_explorers(view)]
-    elsewhere = "Too many cards to list one by one." if view["final"] else TABLE_ELSEWHERE
+    elsewhere = _("Too many cards to list one by one.") if view["final"] else _(TABLE_ELSEWHERE)
     summary = [*short, food, _explorer_counts(view), elsewhere]
     sideless = _compact_food(view, sides=False) if food else ""
     least = [*head, _points_table(view, names), supply, _compact_markers(view), sideless, elsewhere]
-    versions = (full, compact, summary, least)
+    # Longer languages with the longest names may need the points alone.
+    bare = [*head, _points_table(view, names), supply, elsewhere]
+    versions = (full, compact, summary, least, bare)
     return fit_alt(*(" ".join(part for part in parts if part) for parts in versions))
 
 
 def alt_text_hand(view: dict[str, Any], names: list[str]) -> str:
     """Return a short description of the hand image."""
     seat = view["you"]
-    cards = ", ".join(f"{c['name']} ({c['text']})" for c in view["hand"]) or "no cards"
-    text = f"{_name(names, seat)}'s hand: {cards}. Deck: {view['seats'][seat]['deck_size']} left."
+    cards = listed([_("{power} ({text})", power=c["name"], text=c["text"]) for c in view["hand"]]) or _("no cards")
+    left = view["seats"][seat]["deck_size"]
+    text = ngettext(
+        "{name}'s hand: {cards}. Deck: {n} left.",
+        "{name}'s hand: {cards}. Deck: {n} left.",
+        left,
+        name=_name(names, seat),
+        cards=cards,
+    )
     if view.get("must_discard"):
-        text += f" Choose {view['must_discard']} to discard."
+        text += " " + ngettext("Choose {n} to discard.", "Choose {n} to discard.", view["must_discard"])
     return fit_alt(text)

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.flippers.cards import MINUS_POINTS, PLUS_POINTS
 from engine.flippers.table import DIRECTIONS, STEP, rotate
-from render.common import INK, PAPER, font, seat_colour, text_length, text_on
+from render.common import INK, PAPER, draw_text, font, seat_colour, text_length, text_on, wrap_text
 
 # The table: one cell per card; a card fills the cell less a gap, where the arrow tips sit.
 CELL = 84
@@ -55,8 +55,8 @@ Box = tuple[int, int, int, int]
 def _centred(
     draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: Any, bold: bool = False
 ) -> None:
-    """Draw game text (never a player's name) centred on `xy`."""
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor="mm")
+    """Draw game text (never a player's name, but in any language) centred on `xy`."""
+    draw_text(draw, xy, text, size, fill, bold=bold, anchor="mm")
 
 
 def _fit(text: str, size: int, width: float, bold: bool = True, floor: int = 9) -> int:
@@ -241,8 +241,8 @@ def _hand_card(team: int, letter: str, power: str, power_name: str, text: str) -
     draw.text((x0 + 18, y0 + 28), letter, font=font(36, bold=True), fill=ink, anchor="lm")
     icon = ICONS[power]
     _centred(draw, (x0 + HAND_CARD / 2, y0 + 86), icon, 60 if len(icon) > 1 else 78, ink, bold=True)
-    _centred(draw, (x0 + HAND_CARD / 2, y0 + 156), power_name, 36, ink, bold=True)
-    for size in (21, 20, 19, 18, 17, 16):
+    _centred(draw, (x0 + HAND_CARD / 2, y0 + 156), power_name, _fit(power_name, 36, HAND_CARD - 28), ink, bold=True)
+    for size in (21, 20, 19, 18, 17, 16, 15, 14):
         lines = _wrap(text, size, HAND_CARD - 28)
         if len(lines) * (size + 5) <= HAND_CARD - 188:
             break
@@ -259,12 +259,5 @@ def _hand_card(team: int, letter: str, power: str, power_name: str, text: str) -
 
 
 def _wrap(text: str, size: int, width: float) -> list[str]:
-    """Split `text` into lines at most `width` pixels wide at `size`, breaking at spaces."""
-    measure = font(size).getlength
-    lines: list[str] = []
-    for word in text.split():
-        if lines and measure(lines[-1] + " " + word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
+    """Split `text` into lines at most `width` pixels wide at `size`: at spaces, or between characters (Japanese)."""
+    return wrap_text(text, size, width, max_lines=len(text))

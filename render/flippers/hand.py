@@ -7,7 +7,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, PAPER, draw_text, fit_text, font, text_length
+from i18n import _, ngettext
+from render.common import INK, PAPER, draw_text, fit_named, text_length
 from render.flippers.cards import FAINT, HAND_CARD, HAND_PAD, HAND_TOP, MIN_WIDTH, _fit, _hand_card
 from render.flippers.palette import _encode, _in_palette
 from render.flippers.reading import _name
@@ -24,23 +25,30 @@ def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
     room = width - 2 * HAND_PAD
-    tail = f"'s hand ({info['team']})"
-    if font(30, True).getlength(tail) > room * 0.6:
-        tail = f"'s hand ({info['short']})" if "short" in info else "'s hand"
-    who = fit_text(_name(names, seat), 30, room - font(30, True).getlength(tail), bold=True)
-    draw_text(draw, (HAND_PAD, 38), who, 30, INK, bold=True, anchor="lm")
-    draw.text((HAND_PAD + text_length(who, 30, True), 38), tail, font=font(30, bold=True), fill=INK, anchor="lm")
+
+    team = info["team"]
+    if text_length(_("{name}'s hand ({team})", name="", team=team), 30, True) > room * 0.6:
+        team = info.get("short")
+
+    def title(name: str) -> str:
+        return _("{name}'s hand ({team})", name=name, team=team) if team else _("{name}'s hand", name=name)
+
+    draw_text(
+        draw, (HAND_PAD, 38), fit_named(title, _name(names, seat), 30, room, bold=True), 30, INK, bold=True, anchor="lm"
+    )
     for i, card in enumerate(cards):
         sprite = _hand_card(seat, info["letter"], card["power"], card["power_name"], card["text"])
         _paste(image, sprite, HAND_PAD + i * (HAND_CARD + HAND_PAD) - 14, HAND_TOP - 14)
     if not cards:
-        draw.text((HAND_PAD, HAND_TOP + HAND_CARD / 2), "No cards in hand.", font=font(28), fill=FAINT, anchor="lm")
-    foot = f"Deck: {info['deck_size']} card{'s' if info['deck_size'] != 1 else ''} left"
+        draw_text(draw, (HAND_PAD, HAND_TOP + HAND_CARD / 2), _("No cards in hand."), 28, FAINT, anchor="lm")
+    foot = ngettext("Deck: {n} card left", "Deck: {n} cards left", info["deck_size"])
     if view.get("must_discard"):
-        foot = f"Choose {view['must_discard']} to discard · " + foot
-    size = _fit(foot, 26, room, bold=bool(view.get("must_discard")))
+        foot = ngettext(
+            "Choose {n} to discard · {deck}", "Choose {n} to discard · {deck}", view["must_discard"], deck=foot
+        )
     bold = bool(view.get("must_discard"))
-    draw.text((HAND_PAD, HAND_TOP + HAND_CARD + 44), foot, font=font(size, bold), fill=INK, anchor="lm")
+    size = _fit(foot, 26, room, bold=bold)
+    draw_text(draw, (HAND_PAD, HAND_TOP + HAND_CARD + 44), foot, size, INK, bold=bold, anchor="lm")
     return image
 
 

@@ -7,10 +7,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import fit_text, text_length
-from render.flippers.cards import FAINT, OPEN
+from i18n import _, pgettext
+from render.common import fit_text, listed, text_length
+from render.flippers.cards import FAINT, OPEN, _fit
 from render.flippers.palette import _index
-from render.flippers.reading import _activation_line, _columns, _letters, _name, _row_numbers, _sides
+from render.flippers.reading import _activation_line, _columns, _letters, _name, _row_numbers, _sides, _team
 from render.flippers.sprites import _measure, _named, _paste, _put, _seat_badge, _word
 
 
@@ -41,19 +42,20 @@ def _split(name: str, size: int, bold: bool, room: float) -> list[str]:
 
 def _seat_rows(view: dict[str, Any], names: Sequence[str], width: int) -> list[tuple[str, list[str], str, bool]]:
     """Return each seat's row: its turn mark, its name on one or two lines, what follows the name, and boldness."""
-    size, row, _, _, name_right = _geometry(view, width)
+    size, row, _small, _edges, name_right = _geometry(view, width)
     rows = []
     for s in view["seats"]:
         seat = s["seat"]
         bold = seat == view.get("current") or seat in view["winners"]
         prefix = "▶ " if seat == view.get("current") and not view["final"] else ""
-        suffix = f" ({s['short']})" + (" resigned" if s["resigned"] else "")
-        suffix += " ★" if seat in view["winners"] else ""
+        resigned = " " + pgettext("seat", "resigned") if s["resigned"] else ""
+        star = " ★" if seat in view["winners"] else ""
+        suffix = " " + _("({species})", species=s["short"]) + resigned + star
         x = 14 + row + _measure(prefix, size, bold)
         name = _name(names, seat)
         if text_length(name, size, bold) + _measure(suffix, size, bold) > name_right - x:
             # The colour and letter already say the team: give its room to the name.
-            suffix = (" resigned" if s["resigned"] else "") + (" ★" if seat in view["winners"] else "")
+            suffix = resigned + star
         lines = _split(name, size, bold, max(name_right - x - _measure(suffix, size, bold), 40))
         rows.append((prefix, lines, suffix, bold))
     return rows
@@ -88,11 +90,13 @@ def _panel(image: Image.Image, view: dict[str, Any], names: Sequence[str], top: 
         y += height
     for side, members, total, end in _sides(view, names):
         middle = y + row / 2
-        label_text = f"Team {members}" + (
+        label_text = _team(members) + (
             " ★" if any(s["seat"] in view["winners"] for s in view["seats"] if s["side"] == side) else ""
         )
-        label_text = fit_text(label_text, size, name_right - 14, True)
-        _put(image, _named(label_text, size, True), 14, middle)
+        # A long side name is drawn a little smaller before it is shortened.
+        label_size = _fit(label_text, size, name_right - 14, True, floor=max(min_text(width), round(size * 0.75)))
+        label_text = fit_text(label_text, label_size, name_right - 14, True)
+        _put(image, _named(label_text, label_size, True), 14, middle)
         numbers = [str(total)] if view["final"] else [str(total), *([str(end)] if end is not None else [])]
         columns = edges[-1:] if view["final"] else edges[: len(numbers)]
         for number, edge in zip(numbers, columns, strict=True):
@@ -115,7 +119,7 @@ def min_text(width: int) -> int:
 def food_line(view: dict[str, Any]) -> str:
     """Return the line naming each Food card on the table and its cell ("Food: Krill N15, Squid O15")."""
     foods = [f"{c['name']} {c['cell']}" for c in view["cards"] if c["kind"] == "food"]
-    return ("Food: " + ", ".join(foods)) if foods else ""
+    return _("Food: {cards}", cards=listed(foods)) if foods else ""
 
 
 def _title_size(width: int) -> int:
@@ -133,5 +137,5 @@ def _header_height(view: dict[str, Any], width: int) -> int:
 def _panel_height(view: dict[str, Any], width: int, names: Sequence[str] = ()) -> int:
     """Return the height of the score table (a long name takes a second line)."""
     size, row = _panel_size(width)
-    extra = sum(len(lines) - 1 for _, lines, _, _ in _seat_rows(view, names, width)) * (size + 4)
+    extra = sum(len(lines) - 1 for _prefix, lines, _suffix, _bold in _seat_rows(view, names, width)) * (size + 4)
     return 24 + row * (len(view["seats"]) + len(_sides(view, []))) + extra + 12

@@ -6,11 +6,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.flippers.table import parse_label
+from i18n import _, ngettext, pgettext
+from render.common import and_listed, listed
 
 
 def _name(names: Sequence[str], seat: int) -> str:
     """Return a seat's player name."""
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    return names[seat] if 0 <= seat < len(names) else _("Seat {number}", number=seat + 1)
 
 
 def _grid(view: dict[str, Any]) -> tuple[int, int, int, int]:
@@ -60,38 +62,66 @@ def _projected(view: dict[str, Any]) -> list[int] | None:
     return None if view["final"] or placing or not projected else list(projected)
 
 
+def _team(members: str) -> str:
+    """Return a Team Up side's name from its members' species ("Team Chinstrap & Emperor")."""
+    return _("Team {members}", members=members)
+
+
+def _members(species: Sequence[str]) -> str:
+    """Return the species of a Team Up side joined into one name ("Chinstrap & Emperor")."""
+    # TRANSLATORS: what joins the two species of a Team Up side ("Chinstrap & Emperor").
+    return pgettext("team members", " & ").join(species)
+
+
 def _headline(view: dict[str, Any], names: Sequence[str]) -> str:
     """Return the line above the table saying whose turn it is."""
     if view["final"] and view["teams_mode"] and view["winners"]:
         sides = sorted({view["seats"][s]["side"] for s in view["winners"]})
-        teams = [" & ".join(x["short"] for x in view["seats"] if x["side"] == side) for side in sides]
-        won = " and ".join(f"Team {t}" for t in teams)
-        return f"Game over: {won} {'wins' if len(teams) == 1 else 'share the win'}"
+        teams = [_team(_members([x["short"] for x in view["seats"] if x["side"] == side])) for side in sides]
+        return ngettext(
+            "Game over: {teams} wins", "Game over: {teams} share the win", len(teams), teams=and_listed(teams)
+        )
     if view["final"]:
         winners = [_name(names, s) for s in view["winners"]]
         if not winners:
-            return "Game over"
-        listed = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
-        return f"Game over: {listed} {'wins' if len(winners) == 1 else 'win'}"
+            return _("Game over")
+        return ngettext("Game over: {names} wins", "Game over: {names} win", len(winners), names=and_listed(winners))
     if _leader_cells(view) and view.get("current") is not None:
-        return f"{_name(names, view['current'])} places their Leader"
+        return _("{name} places their Leader", name=_name(names, view["current"]))
     if view["phase"] == "setup":
-        return "Setup: " + ", ".join(_name(names, s) for s in view["to_act"]) + " choosing discards"
+        return _("Setup: {names} choosing discards", names=listed([_name(names, s) for s in view["to_act"]]))
     if view.get("current") is None:
-        return "Setting up the table"
+        return _("Setting up the table")
     who = _name(names, view["current"])
     if view["played"] is None:
-        return f"Turn {view['turn']}: {who} to play"
-    return f"Turn {view['turn']}: {who} activates"
+        return _("Turn {turn}: {name} to play", turn=view["turn"], name=who)
+    return _("Turn {turn}: {name} activates", turn=view["turn"], name=who)
 
 
 def _activation_line(view: dict[str, Any]) -> str:
     """Return the line listing the cards still to activate, or where a Leader may go."""
     if _leader_cells(view) and not view["final"]:
-        return "Leader goes on a highlighted cell, facing the Food card beside it"
+        return _("Leader goes on a highlighted cell, facing the Food card beside it")
     by_id = {c["id"]: c for c in view["cards"]}
     due = [f"{by_id[c]['power_name']} {by_id[c]['cell']}" for c in view.get("to_activate", []) if c in by_id]
-    return ("To activate: " + ", ".join(due)) if due else ""
+    return _("To activate: {cards}", cards=listed(due)) if due else ""
+
+
+def _points(n: int) -> str:
+    """Return "1 pt", "12 pts" in the current language."""
+    return ngettext("{n} pt", "{n} pts", n)
+
+
+def _cards_left(seat: dict[str, Any]) -> list[str]:
+    """Return a playing seat's hand and deck sizes ("hand 3", "deck 9"), or that it resigned."""
+    if seat["resigned"]:
+        return [pgettext("seat", "resigned")]
+    return [_("hand {n}", n=seat["hand_size"]), _("deck {n}", n=seat["deck_size"])]
+
+
+def _if_ended(points: int) -> str:
+    """Return "12 if it ended now": a seat's points were the game to end this turn."""
+    return _("{points} if it ended now", points=points)
 
 
 def _seat_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
@@ -101,25 +131,41 @@ def _seat_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     lines: list[str] = []
     for s in seats:
         seat = s["seat"]
+        name = _name(names, seat)
         if view["final"]:
             sc = view["scores"][seat]
-            star = " ★ winner" if seat in view["winners"] else ""
-            out = " (resigned)" if s["resigned"] else ""
-            lines.append(
-                f"{_name(names, seat)}{out}: {sc['stash']} stash + {sc['food']} food"
-                f" + {sc['leader']} leader = {sc['total']}{star}"
+            if s["resigned"]:
+                name = _("{name} (resigned)", name=name)
+            line = _(
+                "{name}: {stash} stash + {food} food + {leader} leader = {total}",
+                name=name,
+                stash=sc["stash"],
+                food=sc["food"],
+                leader=sc["leader"],
+                total=sc["total"],
             )
+            if seat in view["winners"]:
+                line = _("{line} ★ {winner}", line=line, winner=pgettext("seat", "winner"))
+            lines.append(line)
             continue
         turn = "▶ " if view.get("current") == seat else ""
-        out = " · resigned" if s["resigned"] else f" · hand {s['hand_size']} · deck {s['deck_size']}"
-        end = f" · {projected[seat]} if it ended now" if projected else ""
-        lines.append(f"{turn}{_name(names, seat)} ({s['short']}): {s['stash']} pts{out}{end}")
+        head = _("{name} ({species}): {points}", name=name, species=s["short"], points=_points(s["stash"]))
+        tail = [*_cards_left(s), *([_if_ended(projected[seat])] if projected else [])]
+        lines.append(turn + " · ".join([head, *tail]))
     for _side, members, total, end in _sides(view, names):
         if view["final"]:
-            lines.append(f"Team {members}: {total} points together")
+            lines.append(_("{team}: {points} points together", team=_team(members), points=total))
+        elif end is not None:
+            lines.append(
+                _(
+                    "{team}: {points} in stash, {end} if it ended now",
+                    team=_team(members),
+                    points=_points(total),
+                    end=end,
+                )
+            )
         else:
-            tail = f", {end} if it ended now" if end is not None else ""
-            lines.append(f"Team {members}: {total} pts in stash{tail}")
+            lines.append(_("{team}: {points} in stash", team=_team(members), points=_points(total)))
     return lines
 
 
@@ -131,7 +177,7 @@ def _sides(view: dict[str, Any], names: Sequence[str]) -> list[tuple[int, str, i
     out = []
     for side in sorted({s["side"] for s in view["seats"]}):
         seats = [s["seat"] for s in view["seats"] if s["side"] == side]
-        members = " & ".join(_short(view, s) for s in seats)
+        members = _members([_short(view, s) for s in seats])
         key = "total" if view["final"] else "stash"
         total = sum(view["scores"][s][key] for s in seats)
         end = sum(projected[s] for s in seats) if projected else None
@@ -141,9 +187,18 @@ def _sides(view: dict[str, Any], names: Sequence[str]) -> list[tuple[int, str, i
 
 def _columns(view: dict[str, Any]) -> list[str]:
     """Return the headings of the panel's number columns."""
+    # TRANSLATORS: headings of the score table's number columns under the Flippers table: keep them short.
     if view["final"]:
-        return ["stash", "food", "leader", "total"]
-    return ["pts", "if ended now", "hand", "deck"] if _projected(view) else ["pts", "hand", "deck"]
+        return [
+            pgettext("column", "stash"),
+            pgettext("column", "food"),
+            pgettext("column", "leader"),
+            pgettext("column", "total"),
+        ]
+    cards = [pgettext("column", "hand"), pgettext("column", "deck")]
+    if _projected(view):
+        return [pgettext("column", "pts"), pgettext("column", "if ended now"), *cards]
+    return [pgettext("column", "pts"), *cards]
 
 
 def _row_numbers(view: dict[str, Any], seat: dict[str, Any]) -> list[str]:
@@ -158,4 +213,4 @@ def _row_numbers(view: dict[str, Any], seat: dict[str, Any]) -> list[str]:
 
 def _short(view: dict[str, Any], seat: int) -> str:
     """Return a seat's penguin species ("Chinstrap"), as its seat line names it."""
-    return next((s["short"] for s in view["seats"] if s["seat"] == seat), f"Seat {seat + 1}")
+    return next((s["short"] for s in view["seats"] if s["seat"] == seat), _("Seat {number}", number=seat + 1))

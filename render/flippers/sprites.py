@@ -7,7 +7,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from engine.flippers.table import column_label
-from render.common import INK, PAPER, draw_text, font, seat_colour, text_length, text_on
+from render.common import INK, PAPER, draw_text, seat_colour, text_length, text_on
 from render.flippers.cards import (
     CELL,
     EDGE,
@@ -72,8 +72,8 @@ def _paste(image: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
 
 @lru_cache(maxsize=2048)
 def _measure(text: str, size: int, bold: bool = False) -> float:
-    """Return how wide a piece of game text (never a player's name) is drawn."""
-    return font(size, bold).getlength(text)
+    """Return how wide a piece of game text (never a player's name, but in any language) is drawn."""
+    return text_length(text, size, bold)
 
 
 @lru_cache(maxsize=1024)
@@ -81,7 +81,7 @@ def _word(text: str, size: int, bold: bool = False, fill: tuple[int, int, int] =
     """Draw a piece of game text (never a player's name) on paper, once, to be pasted where it is needed."""
     height = round(size * 1.3)
     image = Image.new("RGB", (max(1, round(_measure(text, size, bold)) + 2), height), PAPER)
-    ImageDraw.Draw(image).text((1, height / 2), text, font=font(size, bold), fill=fill, anchor="lm")
+    draw_text(ImageDraw.Draw(image), (1, height / 2), text, size, fill, bold=bold, anchor="lm")
     return _in_palette(image)
 
 

@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 from PIL import Image
 
 from engine.flippers.table import parse_label
+from i18n import ngettext
 from render.common import INK, PAPER, fit_text, seat_colour
 from render.flippers.cards import CELL, EDGE, FAINT, INSET, MARKER_R, MIN_WIDTH, Box, _corner, _fit, _free_corners
 from render.flippers.palette import _encode, _index, _palette
@@ -59,7 +60,10 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     least = min_text(width)
     size = _fit(headline, title, width - 24, floor=least)
     _put(image, _named(fit_text(headline, size, width - 24, True), size, True), width / 2, title * 0.85, "m")
-    supply = _word(f"Supply: {view['supply']} points", max(least, round(title * 0.6)), fill=FAINT)
+    supply_text = ngettext("Supply: {n} point", "Supply: {n} points", view["supply"])
+    supply = _word(
+        fit_text(supply_text, max(least, round(title * 0.6)), width - 24), max(least, round(title * 0.6)), fill=FAINT
+    )
     _put(image, supply, width / 2, title * 1.9, "m")
     y = title * 2.75
     for text, bold in ((food_line(view), False), (_activation_line(view), True)):

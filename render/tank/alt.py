@@ -5,16 +5,37 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.words import plural
-from render.common import SEAT_COLOUR_NAMES, fit_alt, seat_letter
+from i18n import _, ngettext, pgettext
+from render.common import clauses, colour_name, fit_alt, full_stop, in_sentence, listed, seat_letter
 from render.tank.aquarium import aquarium_rows, aquarium_total, final_row
-from render.tank.style import PHASES, seat_name
+from render.tank.style import seat_name
 from render.tank.table import order_rows
 
 
 def scoring_lines(view: dict[str, Any]) -> list[tuple[str, str]]:
     """Return how each card scores, for the alt text and the "How scoring works" answer: (kind, "Name: how")."""
-    return [(r["key"], f"{r['name']}: {r['text']}") for r in view.get("scoring", [])]
+    # TRANSLATORS: one card kind and how it scores ("Guppy: 2 points each ...").
+    return [(r["key"], _("{name}: {text}", name=r["name"], text=r["text"])) for r in view.get("scoring", [])]
+
+
+def _cards(n: int) -> str:
+    """Return "1 card", "3 cards" in the current language."""
+    return ngettext("{n} card", "{n} cards", n)
+
+
+def _span(first: int, last: int, *, rows: bool, compact: bool) -> str:
+    """Return the rows or columns a group spans, counted from 1 ("rows 1 to 2", "col 3")."""
+    if first == last and rows:
+        return pgettext("short", "row {n}", n=first) if compact else _("row {n}", n=first)
+    if first == last:
+        return pgettext("short", "col {n}", n=first) if compact else _("column {n}", n=first)
+    if rows:
+        if compact:
+            return pgettext("short", "rows {first}-{last}", first=first, last=last)
+        return _("rows {first} to {last}", first=first, last=last)
+    if compact:
+        return pgettext("short", "cols {first}-{last}", first=first, last=last)
+    return _("columns {first} to {last}", first=first, last=last)
 
 
 def _group_text(view: dict[str, Any], group: dict[str, Any]) -> str:
@@ -22,104 +43,189 @@ def _group_text(view: dict[str, Any], group: dict[str, Any]) -> str:
     r0, r1 = group["rows"]
     c0, c1 = group["cols"]
     cards = [view["grid"][r][c] for r in range(r0, r1) for c in range(c0, c1)]
-    names = ", ".join(card["name"] for card in cards if card)
-    rows = f"row {r0 + 1}" if r1 - r0 == 1 else f"rows {r0 + 1} to {r1}"
-    cols = f"column {c0 + 1}" if c1 - c0 == 1 else f"columns {c0 + 1} to {c1}"
-    text = f"Group {group['label']}, {rows}, {cols}, {plural(group['size'], 'card')}: {names}."
+    text = _(
+        "Group {label}, {rows}, {columns}, {cards}: {names}.",
+        label=group["label"],
+        rows=_span(r0 + 1, r1, rows=True, compact=False),
+        columns=_span(c0 + 1, c1, rows=False, compact=False),
+        cards=_cards(group["size"]),
+        names=listed([card["name"] for card in cards if card]),
+    )
     if group["cuts"]:
-        text += f" Can be cut along {', '.join(group['cuts'])}."
+        text += " " + _("Can be cut along {lines}.", lines=listed(group["cuts"]))
     elif view["phase"] == "split":
-        text += " Cannot be split."
+        text += " " + _("Cannot be split.")
     return text
 
 
 def _seat_text(info: dict[str, Any], names: Sequence[str]) -> str:
     """Describe one player's public counts."""
     seat = info["seat"]
-    colour = SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]
-    text = f"{seat_name(names, seat)} ({colour} {seat_letter(seat)}): {plural(info['cards'], 'card')}"
+    parts = [
+        _(
+            "{name} ({colour} {letter}): {cards}",
+            name=seat_name(names, seat),
+            colour=colour_name(seat),
+            letter=seat_letter(seat),
+            cards=_cards(info["cards"]),
+        )
+    ]
     if info["discarded"]:
-        text += f", {info['discarded']} discarded"
+        parts.append(_("{n} discarded", n=info["discarded"]))
     if info["resigned"]:
-        text += ", left the game"
-    return text
+        parts.append(_("left the game"))
+    return listed(parts)
 
 
 def _compact_group(view: dict[str, Any], group: dict[str, Any]) -> str:
     """Describe one group in few words: number, place, cards and cuts."""
     r0, r1 = group["rows"]
     c0, c1 = group["cols"]
-    cards = ", ".join(card["name"] for r in range(r0, r1) for c in range(c0, c1) if (card := view["grid"][r][c]))
-    rows = f"row {r0 + 1}" if r1 - r0 == 1 else f"rows {r0 + 1}-{r1}"
-    cols = f"col {c0 + 1}" if c1 - c0 == 1 else f"cols {c0 + 1}-{c1}"
-    cuts = f"; cuts {', '.join(group['cuts'])}" if group["cuts"] else "; no cut" if view["phase"] == "split" else ""
-    return f"Group {group['label']} ({rows}, {cols}): {cards}{cuts}."
+    cards = listed([card["name"] for r in range(r0, r1) for c in range(c0, c1) if (card := view["grid"][r][c])])
+    rows = _span(r0 + 1, r1, rows=True, compact=True)
+    cols = _span(c0 + 1, c1, rows=False, compact=True)
+    if group["cuts"]:
+        return _(
+            "Group {label} ({rows}, {columns}): {cards}; cuts {lines}.",
+            label=group["label"],
+            rows=rows,
+            columns=cols,
+            cards=cards,
+            lines=listed(group["cuts"]),
+        )
+    if view["phase"] == "split":
+        return _(
+            "Group {label} ({rows}, {columns}): {cards}; no cut.",
+            label=group["label"],
+            rows=rows,
+            columns=cols,
+            cards=cards,
+        )
+    return _("Group {label} ({rows}, {columns}): {cards}.", label=group["label"], rows=rows, columns=cols, cards=cards)
 
 
 def _compact_seat(info: dict[str, Any], names: Sequence[str]) -> str:
     """Describe one player's public counts by seat letter."""
-    text = f"{seat_name(names, info['seat'])} ({seat_letter(info['seat'])}): {plural(info['cards'], 'card')}"
+    seat = info["seat"]
+    parts = [
+        _(
+            "{name} ({letter}): {cards}",
+            name=seat_name(names, seat),
+            letter=seat_letter(seat),
+            cards=_cards(info["cards"]),
+        )
+    ]
     if info["discarded"]:
-        text += f", {info['discarded']} discarded"
-    return text + (", left" if info["resigned"] else "")
+        parts.append(_("{n} discarded", n=info["discarded"]))
+    if info["resigned"]:
+        parts.append(pgettext("short", "left"))
+    return listed(parts)
+
+
+def _phase_in_sentence(phase: str) -> str:
+    """Return a phase's name as it reads inside a sentence."""
+    if phase == "split":
+        return pgettext("in a sentence", "split phase")
+    if phase == "over":
+        return pgettext("in a sentence", "game over")
+    return pgettext("in a sentence", "take phase")
+
+
+def _doing(view: dict[str, Any], name: str) -> str:
+    """Return the sentence saying what the seat to act does."""
+    if view["phase"] == "split":
+        return _("{name} splits a group.", name=name)
+    if view["phase"] == "take":
+        return _("{name} takes a group.", name=name)
+    return ngettext(
+        "{name} may discard up to {n} fish card for a Gourami.",
+        "{name} may discard up to {n} fish cards for a Gourami.",
+        view["pending_discards"],
+        name=name,
+    )
 
 
 def alt_text_table(view: dict[str, Any], names: Sequence[str]) -> str:
     """Describe the public table (or the final scores once over) for screen readers, within Discord's limit."""
     if view.get("final"):
         return alt_text_final(view, names)
-    head = [f"10 Gallon Tank, round {view['round']} of {view['rounds']}, {PHASES[view['phase']].lower()}."]
-    if view["to_act"]:
-        seat = view["to_act"][0]
-        doing = {"split": "splits a group", "take": "takes a group"}.get(
-            view["phase"], f"may discard up to {plural(view['pending_discards'], 'fish card')} for a Gourami"
+    head = [
+        _(
+            "10 Gallon Tank, round {round} of {rounds}, {phase}.",
+            round=view["round"],
+            rounds=view["rounds"],
+            phase=_phase_in_sentence(view["phase"]),
         )
-        head.append(f"{seat_name(names, seat)} {doing}.")
+    ]
+    if view["to_act"]:
+        head.append(_doing(view, seat_name(names, view["to_act"][0])))
     goal = view["goal"]
-    head.append(f"Goal: {goal['name']}, {goal['text'].lower()}, {plural(goal['points'], 'point')}.")
-    parts = [f"{label}: {', '.join(seat_name(names, s) for s in seats)}." for label, seats in order_rows(view)]
+    points = ngettext("{n} point", "{n} points", goal["points"])
+    head.append(_("Goal: {name}, {text}, {points}.", name=goal["name"], text=in_sentence(goal["text"]), points=points))
+    rows = order_rows(view)
+    parts = [
+        _("{label}: {names}.", label=label, names=listed([seat_name(names, s) for s in seats])) for label, seats in rows
+    ]
     side = view["grid_size"]
-    parts.append(f"Grid {side} by {side}; h lines run between rows, v lines between columns.")
+    parts.append(_("Grid {side} by {side}; h lines run between rows, v lines between columns.", side=side))
     parts += [_group_text(view, g) for g in view["groups"]]
-    parts.append("Players: " + "; ".join(_seat_text(s, names) for s in view["seats"]) + ".")
-    deck = f"Deck {plural(view['deck'], 'card')}, discard pile {plural(view['discard_pile'], 'card')}."
+    parts.append(_("Players: {players}.", players=clauses([_seat_text(s, names) for s in view["seats"]])))
+    deck = _("Deck {deck}, discard pile {discards}.", deck=_cards(view["deck"]), discards=_cards(view["discard_pile"]))
     full = " ".join([*head, *parts, deck])
-    scoring = "Scoring: " + "; ".join(line for _, line in scoring_lines(view)) + "."
-    compact = [*head, "Players: " + "; ".join(_compact_seat(s, names) for s in view["seats"]) + "."]
-    compact += [f"{label}: {', '.join(seat_letter(s) for s in seats)}." for label, seats in order_rows(view)]
-    compact.append(f"{side} by {side} grid; h cuts run between rows, v cuts between columns.")
-    compact += [_compact_group(view, g) for g in view["groups"]]
-    compact.append(deck)
-    elsewhere = "How each card scores: /game rules game:tank."
-    return fit_alt(f"{full} {scoring}", f"{full} {elsewhere}", " ".join([*compact, elsewhere]), " ".join(compact))
+    scoring = _("Scoring: {lines}.", lines=clauses([line for _kind, line in scoring_lines(view)]))
+    lead = [*head, _("Players: {players}.", players=clauses([_compact_seat(s, names) for s in view["seats"]]))]
+    lead += [
+        _("{label}: {names}.", label=label, names=listed([seat_letter(s) for s in seats])) for label, seats in rows
+    ]
+    lead.append(_("{side} by {side} grid; h cuts run between rows, v cuts between columns.", side=side))
+    compact = [*lead, *(_compact_group(view, g) for g in view["groups"]), deck]
+    elsewhere = _("How each card scores: /game rules game:tank.")
+    # Longer languages with the longest names may need the groups by size alone (the menus name their cards).
+    sizes = [_("Group {label}: {cards}.", label=g["label"], cards=_cards(g["size"])) for g in view["groups"]]
+    bare = [*lead, *sizes, deck, elsewhere]
+    versions = (f"{full} {scoring}", f"{full} {elsewhere}", " ".join([*compact, elsewhere]), " ".join(compact))
+    return fit_alt(*versions, " ".join(bare))
 
 
 def alt_text_aquarium(view: dict[str, Any], names: Sequence[str]) -> str:
     """Describe a player's own aquarium and its score (so far, or final) for screen readers."""
     final = final_row(view)
-    parts = [f"{seat_name(names, view['seat'])}'s aquarium, {plural(len(view['aquarium']), 'card')}."]
+    name = seat_name(names, view["seat"])
+    parts = [_("{name}'s aquarium, {cards}.", name=name, cards=_cards(len(view["aquarium"])))]
     if view.get("discard"):
-        left = plural(view["discard"]["left"], "fish")
-        parts.append(f"You may discard up to {left} for your Gourami, or keep them all.")
+        parts.append(
+            ngettext(
+                "You may discard up to {n} fish for your Gourami, or keep them all.",
+                "You may discard up to {n} fish for your Gourami, or keep them all.",
+                view["discard"]["left"],
+            )
+        )
     cards = {k["key"]: k["cards"] for k in view["by_kind"]}
     for row in aquarium_rows(view):
         if not row["count"]:
             continue
-        values = ""
+        count = str(row["count"])
         if row["key"] == "molly":
-            values = " (" + ", ".join(str(c["value"]) for c in cards[row["key"]]) + ")"
-        scored = "scored at the end" if row["points"] is None else plural(row["points"], "point")
-        parts.append(f"{row['name']}: {row['count']}{values}, {scored}.")
+            count = _("{count} ({values})", count=count, values=listed([str(c["value"]) for c in cards["molly"]]))
+        points = row["points"]
+        scored = _("scored at the end") if points is None else ngettext("{n} point", "{n} points", points)
+        parts.append(_("{kind}: {count}, {scored}.", kind=row["name"], count=count, scored=scored))
     goal = view["goal"]
     met = final["detail"]["goal_met"] if final is not None else view["preview"]["goal_met"]
-    parts.append(f"Goal {goal['name']}: {'met' if met else 'not met' if final is not None else 'not met yet'}.")
-    total, _ = aquarium_total(view)
-    if final is not None:
-        parts.append(total.replace(" · ", ", ") + ".")
-    elif total.endswith("+ Discus"):
-        parts.append(f"Score so far {plural(view['preview']['total'], 'point')}, Discus not included.")
+    if met:
+        parts.append(_("Goal {name}: met.", name=goal["name"]))
+    elif final is not None:
+        parts.append(_("Goal {name}: not met.", name=goal["name"]))
     else:
-        parts.append(f"Score so far {plural(view['preview']['total'], 'point')}.")
+        parts.append(_("Goal {name}: not met yet.", name=goal["name"]))
+    total, _note = aquarium_total(view)
+    so_far = ngettext("{n} point", "{n} points", view["preview"]["total"])
+    if final is not None:
+        parts.append(full_stop(total.replace(" · ", pgettext("list separator", ", "))))
+    elif any(k["cards"] and view["preview"].get(k["key"]) is None for k in view["by_kind"]):
+        parts.append(_("Score so far {points}, Discus not included.", points=so_far))
+    else:
+        parts.append(_("Score so far {points}.", points=so_far))
     return fit_alt(" ".join(parts))
 
 
@@ -127,14 +233,20 @@ def alt_text_final(view: dict[str, Any], names: Sequence[str]) -> str:
     """Describe the final scoring for screen readers."""
     final = view["final"]
     kinds = {k["key"]: k for k in final["kinds"]}
-    parts = ["10 Gallon Tank, final scores."]
+    parts = [_("10 Gallon Tank, final scores.")]
     for row in final["standings"]:
         detail = row["detail"]
         bits = [f"{kinds[k]['plural']} {detail[k]}" for k in kinds]
-        bits.append(f"goal {detail['goal']}")
-        flag = " (winner)" if row["winner"] else " (resigned)" if detail.get("resigned") else ""
-        total = plural(row["total"], "point")
-        parts.append(f"{row['rank']}. {seat_name(names, row['seat'])}{flag}: {total}; {', '.join(bits)}.")
+        bits.append(_("goal {points}", points=detail["goal"]))
+        name = seat_name(names, row["seat"])
+        if row["winner"]:
+            name = _("{name} (winner)", name=name)
+        elif detail.get("resigned"):
+            name = _("{name} (resigned)", name=name)
+        total = ngettext("{n} point", "{n} points", row["total"])
+        parts.append(
+            _("{rank}. {name}: {total}; {scores}.", rank=row["rank"], name=name, total=total, scores=listed(bits))
+        )
     if final.get("tiebreak"):
-        parts.append(final["tiebreak"] + ".")
+        parts.append(full_stop(final["tiebreak"]))
     return fit_alt(" ".join(parts))

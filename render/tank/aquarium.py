@@ -7,8 +7,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.words import plural
-from render.common import INK, encode_png, fit_text
+from i18n import _, ngettext, pgettext
+from render.common import INK, encode_png, fit_named, fit_text, listed
 from render.tank.paint import chip, drawn, kind_chip, paste, put
 from render.tank.style import (
     BACKGROUND,
@@ -60,15 +60,19 @@ def aquarium_total(view: dict[str, Any]) -> tuple[str, str]:
     row = final_row(view)
     if row is not None:
         players = len(view["final"]["standings"])
-        place = "winner" if row["winner"] else f"{ordinal(row['rank'])} of {players}"
-        return f"Final score: {row['total']} · {place}", "The game is over: these are your final points."
+        if row["winner"]:
+            place = pgettext("final place", "winner")
+        else:
+            place = _("{place} of {players}", place=ordinal(row["rank"]), players=players)
+        total = _("Final score: {total} · {place}", total=row["total"], place=place)
+        return total, _("The game is over: these are your final points.")
     preview = view["preview"]
     if any(kind["cards"] and preview.get(kind["key"]) is None for kind in view["by_kind"]):
         return (
-            f"Score so far: {preview['total']} + Discus",
-            "Discus is scored against the other aquariums at the end.",
+            _("Score so far: {total} + Discus", total=preview["total"]),
+            _("Discus is scored against the other aquariums at the end."),
         )
-    return f"Score so far: {preview['total']}", ""
+    return _("Score so far: {total}", total=preview["total"]), ""
 
 
 def draw_aquarium(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
@@ -80,7 +84,8 @@ def _discard_lines(view: dict[str, Any]) -> list[str]:
     """Return the wrapped lines listing the fish the player discarded."""
     if not view["my_discards"]:
         return []
-    return wrap("You discarded: " + ", ".join(c["name"] for c in view["my_discards"]), WIDTH - 2 * MARGIN, 22)
+    text = _("You discarded: {cards}", cards=listed([c["name"] for c in view["my_discards"]]))
+    return wrap(text, WIDTH - 2 * MARGIN, 22)
 
 
 def aquarium_height(view: dict[str, Any]) -> int:
@@ -96,21 +101,36 @@ def _aquarium_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[st
     final = final_row(view)
     y = MARGIN
     chip(image, seat, MARGIN + 22, y + 24, 22)
-    suffix = "'s aquarium"
     room = WIDTH - 2 * MARGIN - 60
-    size = size_to_fit(seat_name(names, seat) + suffix, room, 38, True)
-    title = fit_text(seat_name(names, seat), size, room - text_width(suffix, size, True), bold=True) + suffix
+
+    def heading(name: str) -> str:
+        return _("{name}'s aquarium", name=name)
+
+    size = size_to_fit(heading(seat_name(names, seat)), room, 38, True)
+    title = fit_named(heading, seat_name(names, seat), size, room, bold=True)
     put(image, (MARGIN + 58, y + 24), title, size, INK, bold=True)
     y += 60
-    private = "final" if final is not None else "private, only you see this"
-    sub = f"{plural(len(view['aquarium']), 'card')} · {private}"
-    put(image, (MARGIN, y), sub, 24, MUTED, anchor="la", bg=BACKGROUND)
+    private = pgettext("aquarium", "final") if final is not None else _("private, only you see this")
+    sub = _("{cards} · {private}", cards=ngettext("{n} card", "{n} cards", len(view["aquarium"])), private=private)
+    put(image, (MARGIN, y), fit_text(sub, 24, WIDTH - 2 * MARGIN), 24, MUTED, anchor="la", bg=BACKGROUND)
     y += 44
     if view.get("discard"):
-        note = f"Gourami: discard up to {view['discard']['left']} fish, or keep them all"
+        note = ngettext(
+            "Gourami: discard up to {n} fish, or keep them all",
+            "Gourami: discard up to {n} fish, or keep them all",
+            view["discard"]["left"],
+        )
         draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + 56), radius=12, fill=GOURAMI_NOTE, outline=INK, width=3)
         size = size_to_fit(note, WIDTH - 2 * MARGIN - 32, 28, True)
-        put(image, (MARGIN + 16, y + 28), note, size, INK, bold=True, bg=GOURAMI_NOTE)
+        put(
+            image,
+            (MARGIN + 16, y + 28),
+            fit_text(note, size, WIDTH - 2 * MARGIN - 32, True),
+            size,
+            INK,
+            bold=True,
+            bg=GOURAMI_NOTE,
+        )
         y += 72
     row_h = 74
     molly = {k["key"]: k["cards"] for k in view["by_kind"]}.get("molly", [])
@@ -123,17 +143,22 @@ def _aquarium_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[st
         paste(image, kind_chip(row["key"], 52, back), MARGIN + 8, y + 10)
         fill = FAINT if faded else INK
         label = f"{row['name']} ×{row['count']}"
-        put(image, (MARGIN + 76, middle), label, 30, fill, bold=True, bg=back)
+        points = _("? at the end") if row["points"] is None else ngettext("{n} pt", "{n} pts", row["points"])
+        label_size = size_to_fit(label, WIDTH - 2 * MARGIN - 90 - text_width(points, 30, True) - 24, 30, True)
+        put(image, (MARGIN + 76, middle), label, label_size, fill, bold=True, bg=back)
         if row["key"] == "molly" and molly:
             values = fit_text("(" + " + ".join(str(c["value"]) for c in molly) + ")", 24, 250)
-            put(image, (MARGIN + 90 + text_width(label, 30, True), middle), values, 24, MUTED, bg=back)
-        points = "? at the end" if row["points"] is None else plural(row["points"], "pt")
+            put(image, (MARGIN + 90 + text_width(label, label_size, True), middle), values, 24, MUTED, bg=back)
         put(image, (WIDTH - MARGIN - 14, middle), points, 30, fill, bold=True, anchor="rm", bg=back)
         y += row_h
     goal = view["goal"]
     met = final["detail"]["goal_met"] if final is not None else view["preview"]["goal_met"]
-    missing = "not met" if final is not None else "not met yet"
-    goal_text = f"Goal {goal['name']}: " + (f"met, +{goal['points']}" if met else missing)
+    if met:
+        goal_text = _("Goal {name}: met, +{points}", name=goal["name"], points=goal["points"])
+    elif final is not None:
+        goal_text = _("Goal {name}: not met", name=goal["name"])
+    else:
+        goal_text = _("Goal {name}: not met yet", name=goal["name"])
     draw.rounded_rectangle(
         (MARGIN, y + 6, WIDTH - MARGIN, y + 62), radius=12, fill=MET if met else BANNER, outline=INK, width=2
     )
@@ -145,7 +170,7 @@ def _aquarium_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[st
     put(image, (MARGIN, y + 6), total, size, INK, bold=True, anchor="la", bg=BACKGROUND)
     y += 56
     if note:
-        put(image, (MARGIN, y), note, 22, MUTED, anchor="la", bg=BACKGROUND)
+        put(image, (MARGIN, y), fit_text(note, 22, WIDTH - 2 * MARGIN), 22, MUTED, anchor="la", bg=BACKGROUND)
         y += 36
     for line in _discard_lines(view):
         put(image, (MARGIN, y), line, 22, MUTED, anchor="la", bg=BACKGROUND)

@@ -8,20 +8,20 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from i18n import _, ngettext
 from render.common import INK, draw_text, encode_png, fit_lines
 from render.tank.paint import chip, drawn, flatten, kind_chip, paste, put, rounded
 from render.tank.style import (
     BACKGROUND,
     FAINT,
     HIGHLIGHT,
-    KINDS,
     MARGIN,
     MET,
     MUTED,
-    PLURALS,
     WHITE,
     WIDTH,
     Colour,
+    code,
     seat_name,
     text_width,
     wrap,
@@ -49,14 +49,21 @@ NAME_LINE = 32  # the step between the two lines of a name too long for one
 
 def _name_lines(row: dict[str, Any], names: Sequence[str]) -> tuple[int, list[str]]:
     """Return the font size and the lines of a card's "1. Name · winner": whole, on two lines if need be."""
-    tag = "\u00a0·\u00a0winner" if row["winner"] else "\u00a0·\u00a0resigned" if row["detail"].get("resigned") else ""
+    name = seat_name(names, row["seat"])
+    if row["winner"]:
+        # TRANSLATORS: a final scores card's heading; the no-break spaces around "·" keep the tag with the name.
+        line = _("{rank}. {name}\u00a0·\u00a0winner", rank=row["rank"], name=name)
+    elif row["detail"].get("resigned"):
+        line = _("{rank}. {name}\u00a0·\u00a0resigned", rank=row["rank"], name=name)
+    else:
+        line = _("{rank}. {name}", rank=row["rank"], name=name)
     room = WIDTH - 2 * MARGIN - 80 - text_width(_total(row), 34, True) - 24
-    return fit_lines(f"{row['rank']}. {seat_name(names, row['seat'])}{tag}", room, (30, 26), bold=True)
+    return fit_lines(line, room, (30, 26), bold=True)
 
 
 def _total(row: dict[str, Any]) -> str:
     """Return a card's total, e.g. "54 pts"."""
-    return f"{row['total']} pts"
+    return ngettext("{n} pt", "{n} pts", row["total"])
 
 
 def _final_card_height(view: dict[str, Any], row: dict[str, Any], names: Sequence[str]) -> int:
@@ -69,10 +76,11 @@ def _final_card_height(view: dict[str, Any], row: dict[str, Any], names: Sequenc
 def _final_text(view: dict[str, Any]) -> tuple[list[str], list[str]]:
     """Return the wrapped goal lines and legend lines of the final scores."""
     goal = view["goal"]
-    head = wrap(f"Goal: {goal['name']} (+{goal['points']}) · {goal['text']}", WIDTH - 2 * MARGIN, 24)
-    kinds = [k["key"] for k in view["final"]["kinds"]]
-    legend = "Points per type, ×cards held. " + " · ".join(f"{KINDS[k][0]} {PLURALS[k]}" for k in kinds if k in KINDS)
-    return head, wrap(legend + " · ✓ goal met", WIDTH - 2 * MARGIN, 22)
+    line = _("Goal: {name} (+{points}) · {text}", name=goal["name"], points=goal["points"], text=goal["text"])
+    head = wrap(line, WIDTH - 2 * MARGIN, 24)
+    keys = " · ".join(f"{code(k['key'])} {k['plural']}" for k in view["final"]["kinds"])
+    legend = _("Points per type, ×cards held. {kinds} · ✓ goal met", kinds=keys)
+    return head, wrap(legend, WIDTH - 2 * MARGIN, 22)
 
 
 def final_height(view: dict[str, Any], names: Sequence[str]) -> int:
@@ -89,7 +97,7 @@ def _final_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
     final = view["final"]
     head, legend = _final_text(view)
     y = MARGIN
-    put(image, (MARGIN, y), "Game over · Final scores", 38, INK, bold=True, anchor="la", bg=BACKGROUND)
+    put(image, (MARGIN, y), _("Game over · Final scores"), 38, INK, bold=True, anchor="la", bg=BACKGROUND)
     y += 54
     for line in head:
         put(image, (MARGIN, y), line, 24, MUTED, anchor="la", bg=BACKGROUND)

@@ -7,7 +7,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, SEAT_COLOUR_NAMES, draw_text, seat_colour, seat_letter, text_on
+from render.common import INK, SEAT_COLOUR_NAMES, draw_text, fit_text, seat_colour, seat_letter, text_on
 from render.tank.style import (
     BACKGROUND,
     BANNER,
@@ -23,6 +23,8 @@ from render.tank.style import (
     WHITE,
     WIDTH,
     Colour,
+    code,
+    short_name,
     size_to_fit,
     text_width,
 )
@@ -88,24 +90,41 @@ def seat_chip(seat: int, r: int, bg: Colour | None) -> Image.Image:
     return flatten(sprite, bg)
 
 
-@cache
 def kind_chip(kind: str, size: int, bg: Colour | None = None) -> Image.Image:
-    """Draw a fish type's colour square with its code."""
-    code, colour, _ = KINDS.get(kind, ("?", FAINT, kind))
+    """Draw a fish type's colour square with its code (in the current language)."""
+    return _kind_chip(code(kind), KINDS[kind][1] if kind in KINDS else FAINT, size, bg)
+
+
+@cache
+def _kind_chip(letters: str, colour: Colour, size: int, bg: Colour | None) -> Image.Image:
+    """Draw a colour square with a fish type's code, once per code, size and background."""
     sprite = rounded((size, size), size * 0.2, colour, INK, 2)
-    points = size_to_fit(code, size * 0.8, int(size * 0.5), bold=True, smallest=8)
-    draw_text(ImageDraw.Draw(sprite), (size / 2, size / 2), code, points, text_on(colour), bold=True, anchor="mm")
+    points = size_to_fit(letters, size * 0.8, int(size * 0.5), bold=True, smallest=8)
+    draw_text(ImageDraw.Draw(sprite), (size / 2, size / 2), letters, points, text_on(colour), bold=True, anchor="mm")
     return flatten(sprite, bg)
 
 
-@cache
 def card_sprite(kind: str, value: int | None, w: int, h: int) -> Image.Image:
-    """Draw one face-up card: colour, big code, Molly value, and its name."""
-    code, colour, short = KINDS.get(kind, ("?", FAINT, kind))
+    """Draw one face-up card: colour, big code, Molly value, and its name (in the current language)."""
+    colour = KINDS[kind][1] if kind in KINDS else FAINT
+    return _card_sprite(code(kind), colour, short_name(kind), value, w, h)
+
+
+@cache
+def _card_sprite(letters: str, colour: Colour, short: str, value: int | None, w: int, h: int) -> Image.Image:
+    """Draw one face-up card from its code, colour and name, once per card face and size."""
     ink = text_on(colour)
     sprite = rounded((w, h), w * 0.1, colour, INK, 2)
     draw = ImageDraw.Draw(sprite)
-    draw_text(draw, (w / 2, h * 0.5), code, int(w * 0.32), ink, bold=True, anchor="mm")
+    draw_text(
+        draw,
+        (w / 2, h * 0.5),
+        letters,
+        size_to_fit(letters, w * 0.8, int(w * 0.32), bold=True),
+        ink,
+        bold=True,
+        anchor="mm",
+    )
     if value is not None:
         r = w * 0.16
         cx, cy = w - r - w * 0.04, r + w * 0.04
@@ -113,6 +132,8 @@ def card_sprite(kind: str, value: int | None, w: int, h: int) -> Image.Image:
         draw_text(draw, (cx, cy), str(value), int(r * 1.4), INK, bold=True, anchor="mm")
     bold = text_width(short, max(16, int(w * 0.15)), True) <= w * 0.9
     label = size_to_fit(short, w * 0.9, max(16, int(w * 0.15)), bold=bold, smallest=16)
+    if text_width(short, label, bold) > w * 0.9:
+        short = fit_text(short, label, w * 0.9, bold)
     draw_text(draw, (w / 2, h - h * 0.13), short, label, ink, bold=bold, anchor="mm")
     return flatten(sprite, WATER)
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from render.common import text_length
+from i18n import N_, _, pgettext
+from render.common import NO_BREAK_BEFORE, text_length
+
+UNBROKEN = NO_BREAK_BEFORE | {" "}
+"""Characters a wrapped line never starts with: closing punctuation, and a space (dropped at the break)."""
 
 Colour = tuple[int, int, int]
 
@@ -24,39 +28,54 @@ GOURAMI_NOTE = (255, 228, 214)
 # A shade off white: the palette lookup works on 5-6-5 bit colours, where PAPER and WHITE would merge.
 BACKGROUND = (240, 243, 247)
 
-# Each kind: short code drawn big on the card, card colour, and a short name that fits on a card.
+# Each kind: short code drawn big on the card, card colour, and a short name that fits on a card. Codes and short
+# names are translated where they are drawn (`code`, `short_name`).
+# TRANSLATORS: fish codes (Gu, Di, Ne, An, Go, Mo) are drawn big on cards: one or two letters from your language's
+# fish name, each different; the names beside them are printed on a card about 110 px wide (shorten if long).
 KINDS: dict[str, tuple[str, Colour, str]] = {
-    "guppy": ("Gu", (255, 176, 64), "Guppy"),
-    "discus": ("Di", (236, 104, 104), "Discus"),
-    "neon": ("Ne", (86, 180, 250), "Neon Tetra"),
-    "angelfish": ("An", (132, 206, 112), "Angelfish"),
-    "gourami": ("Go", (190, 148, 232), "Gourami"),
-    "molly": ("Mo", (255, 234, 92), "Molly"),
-    "chest": ("$", (118, 82, 46), "Chest"),
+    "guppy": (N_("Gu"), (255, 176, 64), N_("Guppy")),
+    "discus": (N_("Di"), (236, 104, 104), N_("Discus")),
+    "neon": (N_("Ne"), (86, 180, 250), N_("Neon Tetra")),
+    "angelfish": (N_("An"), (132, 206, 112), N_("Angelfish")),
+    "gourami": (N_("Go"), (190, 148, 232), N_("Gourami")),
+    "molly": (N_("Mo"), (255, 234, 92), N_("Molly")),
+    "chest": ("$", (118, 82, 46), N_("Chest")),
 }
-PLURALS = {
-    "guppy": "Guppies",
-    "discus": "Discus",
-    "neon": "Neon Tetras",
-    "angelfish": "Angelfish",
-    "gourami": "Gouramis",
-    "molly": "Mollies",
-    "chest": "Treasure Chest",
-}
-PHASES = {"split": "Split phase", "take": "Take phase", "discard": "Take phase", "over": "Game over"}
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def code(kind: str) -> str:
+    """Return the one- or two-letter code a fish kind's cards and chips show, in the current language."""
+    letters = KINDS[kind][0] if kind in KINDS else "?"
+    return letters if letters in ("$", "?") else _(letters)
+
+
+def short_name(kind: str) -> str:
+    """Return the fish name printed at the foot of a card (short enough to fit), in the current language."""
+    name = KINDS[kind][2] if kind in KINDS else kind
+    return _(name) if kind in KINDS else name
+
+
+PHASES = {"split": N_("Split phase"), "take": N_("Take phase"), "discard": N_("Take phase"), "over": N_("Game over")}
+
+
+def phase_name(phase: str) -> str:
+    """Return the name of a round's phase in the current language."""
+    return _(PHASES[phase]) if phase in PHASES else phase
+
 
 text_width = lru_cache(maxsize=4096)(text_length)
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
     """Return a seat's name, or "Seat N" when none is known."""
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    return names[seat] if 0 <= seat < len(names) else _("Seat {number}", number=seat + 1)
 
 
 def ordinal(n: int) -> str:
-    """Return "1st", "2nd", "3rd", "4th"."""
-    return ORDINALS.get(n, f"{n}th")
+    """Return a place in the current language: "1st", "2nd", "3rd", "4th"."""
+    # TRANSLATORS: a player's place in the final standings, shown as "2nd of 4".
+    places = {1: pgettext("place", "1st"), 2: pgettext("place", "2nd"), 3: pgettext("place", "3rd")}
+    return places.get(n) or pgettext("place", "{n}th", n=n)
 
 
 def size_to_fit(text: str, limit: float, size: int, bold: bool = False, smallest: int = 14) -> int:
@@ -66,17 +85,31 @@ def size_to_fit(text: str, limit: float, size: int, bold: bool = False, smallest
     return size
 
 
-def wrap(text: str, limit: float, size: int) -> list[str]:
-    """Break a text into lines that fit `limit` pixels."""
+def wrap(text: str, limit: float, size: int, bold: bool = False) -> list[str]:
+    """Break a text into lines that fit `limit` pixels: at spaces, or between characters in a word too long for a line.
+
+    Japanese writes without spaces, so its sentences break between characters, never before closing punctuation.
+    """
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    # A separator dot ends a line, never starts one: it is glued to the word before it.
+    for word in text.replace(" · ", "\u00a0· ").split(" "):
+        if not word:
+            continue
         trial = f"{current} {word}".strip()
-        if text_width(trial, size) <= limit or not current:
+        if text_width(trial, size, bold) <= limit or (not current and text_width(word, size, bold) <= limit):
             current = trial
-        else:
+            continue
+        if current and text_width(word, size, bold) <= limit:
             lines.append(current)
             current = word
+            continue
+        for char in f" {word}" if current else word:
+            if current and text_width(current + char, size, bold) > limit and char not in UNBROKEN:
+                lines.append(current.rstrip())
+                current = char
+            else:
+                current += char
     if current:
         lines.append(current)
     return lines

@@ -7,8 +7,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.words import plural
-from render.common import INK, encode_png, fit_text
+from i18n import _, ngettext, pgettext
+from render.common import INK, encode_png, fit_named, listed
 from render.tank.final import render_final
 from render.tank.paint import card_sprite, chip, drawn, empty_slot, paste, put
 from render.tank.style import (
@@ -19,11 +19,11 @@ from render.tank.style import (
     LINE,
     MARGIN,
     MUTED,
-    PHASES,
     WATER,
     WHITE,
     WIDTH,
     Colour,
+    phase_name,
     seat_name,
     size_to_fit,
     text_width,
@@ -40,36 +40,52 @@ CHIP = 15  # a seat chip's radius on the table
 SMALLEST = 18  # no text on the table is drawn smaller: 9 px on a phone showing it 400 px wide
 
 
-def _doing(view: dict[str, Any]) -> str:
-    """Return what the seat to act is doing, as the words after its name."""
+def _doing(view: dict[str, Any], name: str) -> str:
+    """Return the line saying what the seat to act (`name`) is doing."""
     if view["phase"] == "split":
-        return " splits a group"
+        return _("{name} splits a group", name=name)
     if view["phase"] == "take":
-        return " takes a group"
-    return f": Gourami, may discard up to {plural(view['pending_discards'], 'fish', 'fish')}"
+        return _("{name} takes a group", name=name)
+    return ngettext(
+        "{name}: Gourami, may discard up to {n} fish",
+        "{name}: Gourami, may discard up to {n} fish",
+        view["pending_discards"],
+        name=name,
+    )
 
 
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], y: int) -> int:
     """Draw round, phase and whose turn it is; return the next free y."""
-    title = f"Round {view['round']} of {view['rounds']} · {PHASES.get(view['phase'], view['phase'])}"
+    title = _(
+        "Round {round} of {rounds} · {phase}",
+        round=view["round"],
+        rounds=view["rounds"],
+        phase=phase_name(view["phase"]),
+    )
     size = size_to_fit(title, WIDTH - 2 * MARGIN, 30, True, smallest=SMALLEST)
     put(image, (MARGIN, y + HEAD / 2), title, size, INK, bold=True, bg=BACKGROUND)
     y += HEAD
     if view["to_act"]:
         seat = view["to_act"][0]
-        doing = _doing(view)
         chip(image, seat, MARGIN + CHIP + 1, y + HEAD / 2, CHIP)
         room = WIDTH - 2 * MARGIN - 2 * CHIP - 12
-        size = size_to_fit(seat_name(names, seat) + doing, room, 24, smallest=SMALLEST)
-        who = fit_text(seat_name(names, seat), size, room - text_width(doing, size))
-        put(image, (MARGIN + 2 * CHIP + 12, y + HEAD / 2), who + doing, size, INK)
+        name = seat_name(names, seat)
+        size = size_to_fit(_doing(view, name), room, 24, smallest=SMALLEST)
+        put(
+            image,
+            (MARGIN + 2 * CHIP + 12, y + HEAD / 2),
+            fit_named(lambda who: _doing(view, who), name, size, room),
+            size,
+            INK,
+        )
         y += HEAD
     return y + 8
 
 
 def _goal_lines(goal: dict[str, Any]) -> list[str]:
     """Return the goal banner's lines: the head and the goal's text on one line when they fit, else wrapped."""
-    return wrap(f"Goal: {goal['name']} (+{goal['points']}) · {goal['text']}", WIDTH - 2 * MARGIN - 28, 20)
+    line = _("Goal: {name} (+{points}) · {text}", name=goal["name"], points=goal["points"], text=goal["text"])
+    return wrap(line, WIDTH - 2 * MARGIN - 28, 20)
 
 
 def _goal(image: Image.Image, draw: ImageDraw.ImageDraw, goal: dict[str, Any], y: int) -> int:
@@ -86,35 +102,50 @@ def order_rows(view: dict[str, Any]) -> list[tuple[str, list[int]]]:
     """Return the turn-order strips shown on the table: (label, seats in order), next one first."""
     rows: list[tuple[str, list[int]]] = []
     if view["phase"] == "split":
-        rows.append(("Still to split", list(view["split_order"])))
-        rows.append(("Take order", list(view["take_order"])))
+        rows.append((_("Still to split"), list(view["split_order"])))
+        rows.append((_("Take order"), list(view["take_order"])))
     elif view["phase"] in ("take", "discard"):
-        rows.append(("Still to take", list(view["take_order"])))
+        rows.append((_("Still to take"), list(view["take_order"])))
     return [(label, seats) for label, seats in rows if seats]
+
+
+def _strip_width(label: str, seats: list[int]) -> float:
+    """Return how wide one turn-order strip is drawn: its label, then a chip per seat."""
+    return text_width(_("{label}:", label=label), 20, True) + 10 + len(seats) * (2 * CHIP + 14)
+
+
+def _order_lines(view: dict[str, Any]) -> list[list[tuple[str, list[int]]]]:
+    """Return the turn-order strips by line: side by side when they fit the width, else one per line."""
+    rows = order_rows(view)
+    if not rows:
+        return []
+    if sum(_strip_width(label, seats) for label, seats in rows) + 24 * (len(rows) - 1) <= WIDTH - 2 * MARGIN:
+        return [rows]
+    return [[row] for row in rows]
 
 
 def _orders(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     """Draw who splits and takes this round, in order, side by side, the seat due now ringed; return the next y."""
     acting = view["to_act"][0] if view["to_act"] else None
-    rows = order_rows(view)
-    if not rows:
-        return y
-    x = MARGIN
-    middle = y + ROW / 2
-    for label, seats in rows:
-        text = f"{label}:"
-        put(image, (x, middle), text, 20, INK, bold=True, bg=BACKGROUND)
-        x += text_width(text, 20, True) + 10
-        for i, seat in enumerate(seats):
-            if i:
-                put(image, (x - 6, middle), "›", 20, MUTED, bold=True, anchor="mm")
-            chip(image, seat, x + CHIP + 1, middle, CHIP)
-            if i == 0 and seat == acting:
-                r = CHIP + 5
-                draw.ellipse((x + CHIP + 1 - r, middle - r, x + CHIP + 1 + r, middle + r), outline=INK, width=3)
-            x += 2 * CHIP + 14
-        x += 24
-    return y + ROW + 4
+    for line in _order_lines(view):
+        x = MARGIN
+        middle = y + ROW / 2
+        for label, seats in line:
+            # TRANSLATORS: a turn-order strip's label, before the seat chips ("Take order:").
+            text = _("{label}:", label=label)
+            put(image, (x, middle), text, 20, INK, bold=True, bg=BACKGROUND)
+            x += text_width(text, 20, True) + 10
+            for i, seat in enumerate(seats):
+                if i:
+                    put(image, (x - 6, middle), "›", 20, MUTED, bold=True, anchor="mm")
+                chip(image, seat, x + CHIP + 1, middle, CHIP)
+                if i == 0 and seat == acting:
+                    r = CHIP + 5
+                    draw.ellipse((x + CHIP + 1 - r, middle - r, x + CHIP + 1 + r, middle + r), outline=INK, width=3)
+                x += 2 * CHIP + 14
+            x += 24
+        y += ROW + 4
+    return y
 
 
 def _dashed(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], colour: Colour) -> None:
@@ -152,9 +183,9 @@ def table_height(view: dict[str, Any]) -> int:
     """Return the height of the table picture, computed the way the parts below are laid out."""
     height = MARGIN + HEAD + (HEAD if view["to_act"] else 0) + 8
     height += 12 + 28 * len(_goal_lines(view["goal"])) + 8
-    height += (ROW + 4) if order_rows(view) else 0
+    height += (ROW + 4) * len(_order_lines(view))
     height += _grid_height(view)
-    height += ROW * -(-len(view["seats"]) // SEAT_COLUMNS) + 36
+    height += ROW * -(-len(view["seats"]) // SEAT_COLUMNS) + 36 + FOOT * (len(_footer_lines(view)) - 1)
     return height + 8
 
 
@@ -228,25 +259,44 @@ def _seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
         chip(image, seat, left + CHIP + 6, middle, CHIP, back)
         tags = []
         if seat == view.get("start_seat"):
-            tags.append("start")
+            # TRANSLATORS: beside the name of the player who starts the round, in a picture.
+            tags.append(pgettext("tank seat", "start"))
         if info["resigned"]:
-            tags.append("left")
-        tag = f" ({', '.join(tags)})" if tags else ""
-        counts = plural(info["cards"], "card")
+            # TRANSLATORS: beside the name of a player who left the game, in a picture.
+            tags.append(pgettext("tank seat", "left"))
+        counts = ngettext("{n} card", "{n} cards", info["cards"])
         if info["discarded"]:
-            counts += f", {info['discarded']} out"
+            # TRANSLATORS: a player's card count, then how many they discarded for a Gourami ("5 cards, 1 out").
+            counts = _("{cards}, {discarded} out", cards=counts, discarded=info["discarded"])
         fill = MUTED if info["resigned"] else INK
         right = left + width - 8
         room = right - (left + 2 * CHIP + 14) - text_width(counts, 20, True) - 12
-        size = size_to_fit(seat_name(names, seat) + tag, room, 20, smallest=SMALLEST)
-        label = fit_text(seat_name(names, seat), size, room - text_width(tag, size)) + tag
+        name = seat_name(names, seat)
+
+        def tagged(who: str, tags: list[str] = tags) -> str:
+            return _("{name} ({tags})", name=who, tags=listed(tags)) if tags else who
+
+        size = size_to_fit(tagged(name), room, 20, smallest=SMALLEST)
+        label = fit_named(tagged, name, size, room)
         put(image, (left + 2 * CHIP + 14, middle), label, size, fill, bg=back)
         put(image, (right, middle), counts, 20, fill, bold=True, anchor="rm", bg=back)
     y += ROW * -(-len(view["seats"]) // SEAT_COLUMNS)
-    footer = f'Deck {view["deck"]} · Discard pile {view["discard_pile"]} (face down) · "out": discarded for a Gourami'
-    size = size_to_fit(footer, WIDTH - 2 * MARGIN, 18, smallest=SMALLEST)
-    put(image, (MARGIN, y + 16), footer, size, MUTED, bg=BACKGROUND)
-    return y + 36
+    for i, line in enumerate(_footer_lines(view)):
+        put(image, (MARGIN, y + 16 + FOOT * i), line, SMALLEST, MUTED, bg=BACKGROUND)
+    return y + 36 + FOOT * (len(_footer_lines(view)) - 1)
+
+
+FOOT = 24  # the step between the footer's lines, when it needs two
+
+
+def _footer_lines(view: dict[str, Any]) -> list[str]:
+    """Return the footer under the players (deck, discard pile, what "out" means), wrapped when it is long."""
+    footer = _(
+        'Deck {deck} · Discard pile {discards} (face down) · "out": discarded for a Gourami',
+        deck=view["deck"],
+        discards=view["discard_pile"],
+    )
+    return wrap(footer, WIDTH - 2 * MARGIN, SMALLEST)
 
 
 def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:

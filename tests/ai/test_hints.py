@@ -47,3 +47,32 @@ def test_analyse_ranks_the_hard_players_candidates_best_first() -> None:
     assert all(c.action in legal for c in candidates) and len(candidates) > 1
     assert [c.visits for c in candidates] == sorted((c.visits for c in candidates), reverse=True)
     assert all(0.0 <= c.win_rate <= 1.0 for c in candidates)
+
+
+def test_the_reason_is_worded_in_the_language_asked_for_and_counts_right() -> None:
+    from ai.hints import Effect, reason
+    from i18n import using
+
+    take = Effect("take", {"fish": 3, "reach": 1})
+    assert reason(take, None) == "takes 3 fish and keeps 1 tile within reach; it is the only move you have"
+    assert reason(Effect("score", {"before": 20, "after": 1}), None).startswith(
+        "your expected score goes from 20 to 1 point;"
+    )
+    with using("de"):
+        assert reason(take, (0.55, 0.3)) == (
+            "fängt Fische (3) und behält 1 erreichbare Scholle; gewinnt 55 % der simulierten Spiele, "
+            "der nächstbeste Zug 30 %"
+        )
+    with using("es"):
+        assert reason(Effect("place", {"reach": 2}), None) == (
+            "coloca un pingüino con 2 placas a su alcance; es tu única jugada posible"
+        )
+
+
+def test_a_hint_made_in_another_process_is_worded_in_the_language_passed_in() -> None:
+    state, seat = position("fish", 2, 10, 3)
+    game = get("fish")
+    view = game.view(state, seat)
+    result = hint("fish", view, seat, ["Ana", "Bo"], 1, iterations=30, playouts=4, language="pt_BR")
+    assert re.search(r"; vence \d+% das partidas simuladas, a próxima melhor \d+%$", result["reason"]), result["reason"]
+    assert result["shown"].startswith("Turno ")

@@ -22,15 +22,18 @@ from cogs.fish import (
 from engine.base import Outcome, Standing
 from engine.fish import GAME
 from engine.fish.game import FishState
+from i18n import using
 from storage.database import ACTIVE, GameRow, Seat
 from tests.engine.fish.helpers import position
 from ui.adapter import Board, register
 from ui.components import ComponentHit
 from ui.errors import UserError
+from ui.reply_menus import game_of
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 ADAPTER = FishAdapter()
 GAME_ID, VERSION, USER_BASE = 42, 7, 1000
+ANSWER_ID = 555
 
 
 @pytest.fixture(autouse=True)
@@ -52,8 +55,19 @@ class FakeResponse:
 
     sent: list[dict[str, Any]] = field(default_factory=list)
 
-    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> Any:
         self.sent.append({"content": content, **kwargs})
+        return SimpleNamespace(message_id=ANSWER_ID)
+
+
+@dataclass
+class FakeReplies:
+    """Record the private answers noted as carrying a live menu (ui/reply_menus.py)."""
+
+    noted: list[tuple[int | None, int | None]] = field(default_factory=list)
+
+    async def sent(self, interaction: Any, view: discord.ui.View | None, message_id: int | None = None) -> None:
+        self.noted.append((game_of(view), message_id))
 
 
 def _press(seat: int, **namespace: str) -> Any:
@@ -63,6 +77,7 @@ def _press(seat: int, **namespace: str) -> Any:
         channel_id=5,
         response=FakeResponse(),
         namespace=SimpleNamespace(**namespace),
+        client=SimpleNamespace(flow=SimpleNamespace(private=SimpleNamespace(replies=FakeReplies()))),
     )
 
 
@@ -138,6 +153,7 @@ async def test_picking_a_penguin_answers_privately_with_grouped_destinations() -
     await ADAPTER.on_component(None, press, _board(state), ComponentHit(GAME_ID, VERSION, "from", ("C4",)))  # type: ignore[arg-type]
     (sent,) = press.response.sent
     assert sent["ephemeral"]
+    assert press.client.flow.private.replies.noted == [(GAME_ID, ANSWER_ID)], "greyed out when the game ends"
     assert sent["content"].splitlines() == [
         "Where should the penguin on C4 go? Tiles with their fish:",
         "→ east: C5 (2), C6 (1)",
@@ -200,3 +216,47 @@ async def test_autocomplete_names_carry_fish_counts() -> None:
     ends = await cog.move_ends(_press(0, **{"from": "c4"}), "C3")
     assert [(c.name, c.value) for c in ends] == [("← west: C3 · 3 fish", "C3")]
     assert await cog.move_starts(_press(3), "") == []
+
+
+def test_standings_read_in_the_game_language_with_counts_in_the_right_form() -> None:
+    outcome = Outcome(
+        [
+            Standing(1, 30, 1, True, {"fish": 30, "tiles": 14, "resigned": False}),
+            Standing(2, 1, 2, False, {"fish": 1, "tiles": 1, "resigned": True}),
+        ],
+    )
+    with using("de"):
+        assert ADAPTER.standings_lines(outcome, NAMES) == [
+            "1. 🏆 Bo: 30 Fische, 14 Schollen",
+            "2. Cy (aufgegeben): 1 Fisch, 1 Scholle",
+        ]
+    with using("ja"):
+        lines = ADAPTER.standings_lines(outcome, NAMES)
+    assert lines == ["1. 🏆 Bo：魚30匹、タイル14枚", "2. Cy（投了）：魚1匹、タイル1枚"]
+
+
+async def test_destinations_and_menus_are_offered_in_the_players_language() -> None:
+    state = position([["C4"], ["H8"]], fish={"C5": 2, "C3": 3, "C4": 2}, water={"C7", "B4", "B5", "D4", "D5"})
+    with using("es"):
+        options = destination_options(state, slides(state, 0, "C4"))
+        assert ("← oeste: C3 · 3 peces", "C3", "1 placa al oeste") in options
+        assert ("← oeste: C1 · 1 pez", "C1", "3 placas al oeste") in options
+        assert start_choices(state, 0) == [("C4 · 2 peces", "C4", "5 jugadas posibles")]
+        press = _press(0)
+        await ADAPTER.on_component(None, press, _board(state), ComponentHit(GAME_ID, VERSION, "from", ("C4",)))  # type: ignore[arg-type]
+    sent = press.response.sent[0]
+    assert sent["content"].splitlines()[0] == "¿A dónde debe ir el pingüino de C4? Placas con sus peces:"
+    assert "← oeste: C3 (3), C2 (1), C1 (1)" in sent["content"].splitlines()
+    assert _selects(sent["view"])[0].placeholder == "Mover C4 a…"
+    with using("pt_BR"), pytest.raises(UserError, match=r"^Escolha uma opção do menu\.$"):
+        await ADAPTER.on_component(None, _press(0), _board(state), ComponentHit(GAME_ID, VERSION, "from", ()))  # type: ignore[arg-type]
+
+
+def test_placement_menu_names_fish_in_japanese() -> None:
+    state = GAME.new_game(2, {}, seed=5)
+    with using("ja"):
+        items = ADAPTER.board_items(_board(state))
+        choices = place_choices(state, 0)
+    assert {label.split(" · ")[1] for label, _value in choices} == {"魚1匹"}
+    menus = [getattr(item, "item", item) for item in items]
+    assert menus[0].placeholder.startswith("ペンギンを置くタイル…")

@@ -31,9 +31,12 @@ from engine.base import Event, Outcome, Standing
 from engine.flippers import GAME
 from engine.flippers.cards import CARDS, setup_rule
 from engine.flippers.game import open_cells
+from engine.flippers.names import card_name, power_name, team_of, team_short
 from engine.flippers.powers import available
 from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, FlippersState
 from engine.flippers.table import label
+from engine.words import join_names
+from i18n import using
 from render.flippers import alt_text_table
 from storage.database import ACTIVE, GameRow, Seat
 from tests.engine.flippers.helpers import NAMES, activate, new_setup, new_started, play, random_action, table
@@ -41,12 +44,14 @@ from ui.adapter import Board, register
 from ui.components import ComponentHit
 from ui.errors import UserError
 from ui.publishing import board_content
+from ui.reply_menus import game_of
 
 ADAPTER = FlippersAdapter()
 GAME_ID = 42
 CHANNEL = 2
 USER_BASE = 1000
 VERSION = 7
+ANSWER_ID, PRESSED_ID = 555, 556
 
 
 @pytest.fixture(autouse=True)
@@ -367,11 +372,22 @@ class FakeResponse:
 
     sent: list[dict[str, Any]] = field(default_factory=list)
 
-    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> Any:
         self.sent.append({"how": "send", "content": content, **kwargs})
+        return SimpleNamespace(message_id=ANSWER_ID)
 
     async def edit_message(self, **kwargs: Any) -> None:
         self.sent.append({"how": "edit", **kwargs})
+
+
+@dataclass
+class FakeReplies:
+    """Record the private answers noted as carrying a live menu (ui/reply_menus.py)."""
+
+    noted: list[tuple[int | None, int | None]] = field(default_factory=list)
+
+    async def sent(self, interaction: Any, view: discord.ui.View | None, message_id: int | None = None) -> None:
+        self.noted.append((game_of(view), message_id))
 
 
 @dataclass
@@ -390,13 +406,14 @@ class FakeFlow:
 
 def _interaction(seat: int, *, ephemeral: bool = False, **namespace: str) -> Any:
     """Return a stand-in for a press by `seat` on a public board or on a private menu."""
-    message = SimpleNamespace(flags=SimpleNamespace(ephemeral=ephemeral))
+    message = SimpleNamespace(id=PRESSED_ID, flags=SimpleNamespace(ephemeral=ephemeral))
     return SimpleNamespace(
         user=SimpleNamespace(id=USER_BASE + seat),
         channel_id=CHANNEL,
         message=message,
         response=FakeResponse(),
         namespace=SimpleNamespace(**namespace),
+        client=SimpleNamespace(flow=SimpleNamespace(private=SimpleNamespace(replies=FakeReplies()))),
     )
 
 
@@ -411,6 +428,7 @@ async def test_the_discard_button_answers_privately_with_the_presser_own_hand() 
     await ADAPTER.on_component(flow, press, _board(state), _hit(DISCARD_BUTTON))  # type: ignore[arg-type]
     (reply,) = press.response.sent
     assert reply["how"] == "send" and reply["ephemeral"] is True
+    assert press.client.flow.private.replies.noted == [(GAME_ID, ANSWER_ID)], "greyed out when the game ends"
     (menu,) = map(_inner, reply["view"].children)
     assert [o.value for o in menu.options] == state.hands[1]
     assert menu.min_values == menu.max_values == 2
@@ -462,6 +480,7 @@ async def test_the_play_flow_is_private_until_the_card_is_played() -> None:
     await ADAPTER.on_component(flow, step, board, _hit(CARD, card))  # type: ignore[arg-type]
     (spots,) = step.response.sent
     assert spots["how"] == "edit"
+    assert step.client.flow.private.replies.noted == [(GAME_ID, PRESSED_ID)], "noted with the newer token"
     first, *others = map(_inner, spots["view"].children)
     # Cell and facing in one select: the six open cells nearest a Food card, four facings each.
     assert len(first.options) == 24 and all(o.description.startswith("aims at ") for o in first.options)
@@ -645,3 +664,94 @@ async def test_the_activate_command_offers_only_cards_still_available() -> None:
     assert await cog.activate_cards(_interaction(1), "") == []
     await cog.activate.callback(cog, _interaction(0), "plus")  # type: ignore[arg-type]
     assert flow.acts[0]["action"] == {"type": "activate", "card": "c-plus", "rest": True}
+
+
+# -- in the players' language -------------------------------------------------------------------------
+
+
+def test_standings_read_in_the_game_language_with_team_names_and_plurals() -> None:
+    outcome = Outcome(
+        [
+            _standing(1, 20, 1, True, side=1, stash=8, food=2),
+            _standing(3, 20, 1, True, side=1, stash=10),
+            _standing(0, 1, 3, False, side=0, stash=1),
+            _standing(2, 1, 3, False, side=0, stash=0, resigned=True),
+        ]
+    )
+    with using("de"):
+        lines = ADAPTER.standings_lines(outcome, NAMES)
+        winners, losers = team_of([1, 3]), team_of([0, 2])
+        macaroni, emperor = team_short(1), team_short(2)
+        congratulations = ADAPTER.congratulations(outcome, ["<@1>", "<@2>", "<@3>", "<@4>"])
+        players = join_names(["<@2>", "<@4>"])
+    assert lines[0] == f"1. 🏆 {winners}: zusammen 20 Punkte"
+    assert lines[1] == f"  · Bob ({macaroni}): 10 = Punkte 8 + Futterkarten 2 + Anführer 0"
+    assert lines[3] == f"3. {losers}: zusammen 1 Punkt"
+    assert lines[5].startswith(f"  · Cy ({emperor}, aufgegeben): 0 = ")
+    assert congratulations == f"Glückwunsch, {winners} ({players})!"
+    with using("ja"):
+        solo = ADAPTER.standings_lines(Outcome([_standing(0, 1, 1, True, stash=1)]), NAMES)
+    assert solo == [f"1. 🏆 Ana（{_in('ja', team_short, 0)}）：1点 = 持ち点1 + エサカード0 + リーダー0"]
+
+
+def _in(language: str, name: Any, *args: Any) -> str:
+    """Return a name function's answer in `language`."""
+    with using(language):
+        return str(name(*args))
+
+
+def test_the_private_hand_reads_in_the_players_language() -> None:
+    state = new_setup(4, seed=9)
+    with using("pt_BR"):
+        view = GAME.view(state, 3)
+        text = ADAPTER.private_text(view, NAMES)
+        (menu,) = ADAPTER.private_items(_board(state), 3)
+    assert text.startswith(f"**Sua mão** ({view['seats'][3]['team']}, só você pode vê-la)")
+    assert "**Escolha 2 cartas para descartar** pelo resto da partida" in text
+    assert "*Escolha seus descartes*" in text and "`/flippers discard`" in text
+    assert _inner(menu).placeholder == "Descartar 2 cartas…"
+    with using("es"):
+        board = ADAPTER.board_items(_board(state))
+    assert [_inner(item).label for item in board] == ["Elige tus descartes", "Ver mi mano"]
+
+
+async def test_the_play_menus_name_cells_facings_and_targets_in_the_players_language() -> None:
+    state = table([("food-1", "N15", "N", "A"), ("c-plus", "M15", "N", "up")], {0: ["c-flip"], 1: ["m-flip"]})
+    press = _interaction(0)
+    with using("de"):
+        await ADAPTER.on_component(FakeFlow(), press, _board(state), _hit(PLAY_BUTTON))  # type: ignore[arg-type]
+        flip, krill = power_name("flip"), card_name("food-1")
+    (reply,) = press.response.sent
+    assert reply["content"] == (
+        f"Wohin spielst du {flip}, und wohin zeigt der Pfeil? Felder nahe der Futterkarte zuerst."
+    )
+    (menu,) = map(_inner, reply["view"].children)
+    assert menu.placeholder == f"{flip} spielen auf… Richtung…"
+    first = menu.options[0]
+    assert first.label == "N14, Richtung Norden"
+    assert first.description.startswith("zielt auf ") and "N13 (leer)" in first.description
+    assert any(krill in o.description for o in menu.options)
+    with using("es"), pytest.raises(UserError, match=r"^No juegas en esta partida\.$"):
+        await ADAPTER.on_component(FakeFlow(), _interaction(5), _board(state), _hit(PLAY_BUTTON))  # type: ignore[arg-type]
+
+
+def test_typed_power_names_are_understood_in_the_players_language() -> None:
+    state = new_started(3, seed=6)
+    seat = state.current
+    with using("de"):
+        names = {power_name(CARDS[cid].power): cid for cid in state.hands[seat]}
+        assert {hand_card(state, seat, name.lower()) for name in names} == set(state.hands[seat])
+    assert {hand_card(state, seat, CARDS[cid].power_name) for cid in state.hands[seat]} == set(state.hands[seat])
+
+
+def test_the_hand_names_the_cards_set_aside_in_whole_japanese_sentences() -> None:
+    state = new_setup(2, seed=8)
+    discarded = state.hands[0][0]
+    GAME.apply(state, 0, {"type": "discard", "cards": [discarded]})
+    power = CARDS[discarded].power
+    with using("ja"):
+        text = ADAPTER.private_text(GAME.view(state, 0), NAMES)
+    assert f"枚。除外したカード：{_in('ja', power_name, power)}。" in text
+    with using("de"):
+        text = ADAPTER.private_text(GAME.view(state, 0), NAMES)
+    assert f"Karten. Beiseitegelegt: {_in('de', power_name, power)}." in text

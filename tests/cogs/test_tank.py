@@ -28,7 +28,9 @@ from engine.base import Event, Outcome, Standing
 from engine.tank import GAME
 from engine.tank.cards import CARDS
 from engine.tank.grid import cells, label, size
+from engine.tank.names import card_name, kind_name
 from engine.tank.state import TankState
+from i18n import using
 from storage.database import ACTIVE, GameRow, Seat
 from tests.engine.tank.helpers import cards_of, finish_splits, give, place, play
 from ui.adapter import Board, adapter_for, register
@@ -561,3 +563,79 @@ def test_every_legal_discard_is_accepted_by_the_slash_command_and_offered_by_the
             assert pressed in legal and CARDS[pressed["card"]].name == name
             trial = GAME.load(GAME.dump(state))
             GAME.apply(trial, seat, pressed)
+
+
+# ----- in the players' language --------------------------------------------------------------------
+
+
+def test_the_aquarium_reads_in_the_players_language_with_counts_in_the_right_form() -> None:
+    state, seat, _, _ = _gourami_take()
+    with using("de"):
+        view = GAME.view(state, seat)
+        text = ADAPTER.private_text(view, NAMES)
+        mollies, discus = kind_name("molly", 2), kind_name("discus", 2)
+    assert text.startswith(f"**Dein Aquarium** ({len(view['aquarium'])} Karten, nur du siehst es)")
+    assert f"- {mollies} ×2 (1, 5): 6 Punkte" in text
+    assert f"**Bisher: {view['preview']['total']} Punkte + {discus} am Ende**" in text
+    assert "🐠 **Gurami:** Du darfst bis zu 1 Fischkarte abwerfen" in text and "`/tank discard`" in text
+    assert "Your aquarium" not in text and "points" not in text
+    with using("ja"):
+        text = ADAPTER.private_text(GAME.view(state, seat), NAMES)
+    assert "**あなたの水槽**（" in text and "持っている魚カードを1枚まで捨てる" in text
+
+
+def test_the_gourami_menu_and_the_slash_command_speak_the_players_language() -> None:
+    state, seat, _, _ = _gourami_take()
+    with using("es"):
+        (menu,) = _menus(ADAPTER.private_items(_board(state, 9), seat))
+        molly = card_name("molly-7")
+        typed_keep = discard_action(state, seat, "quedarme con todos mis peces")
+    assert menu.placeholder == "Gurami: descarta un pez (queda 1) o quédate con todos…"
+    assert (menu.options[0].label, menu.options[0].description) == ("Quedarme con todos mis peces", "No descartar nada")
+    assert ("Descartar 1 " + molly, "Tienes 1") in [(o.label, o.description) for o in menu.options]
+    assert typed_keep == {"type": "keep"}
+    refusal = r'^Você não tem nenhum peixe chamado "Nemo" que possa descartar'
+    with using("pt_BR"), pytest.raises(UserError, match=refusal):
+        discard_action(state, seat, "Nemo")
+
+
+@pytest.mark.parametrize("language", ["de", "es", "pt_BR", "ja"])
+def test_standings_and_menus_in_every_language(language: str) -> None:
+    detail = {"guppy": 6, "discus": 10, "neon": 0, "angelfish": 9, "gourami": 5, "molly": 4, "chest": 0, "goal": 5}
+    winner, resigned = {**detail, "resigned": False}, {**detail, "resigned": True}
+    outcome = Outcome([Standing(1, 39, 1, True, winner), Standing(2, 1, 2, False, resigned)])
+    state = GAME.new_game(4, {}, 3)
+    with using(language):
+        lines = ADAPTER.standings_lines(outcome, NAMES[:3])
+        guppies = kind_name("guppy", 2)
+        items = ADAPTER.board_items(_board(state))
+        view = GAME.view(state, None)
+        hint = tank_cog._take_hint(view, view["groups"][0])
+    points = {"de": ("39 Punkte", "1 Punkt"), "es": ("39 puntos", "1 punto"), "pt_BR": ("39 pontos", "1 ponto")}
+    many, one = points.get(language, ("39点", "1点"))
+    assert lines[0].startswith("1. 🏆 Bo") and many in lines[0] and f"{guppies} 6" in lines[0]
+    assert lines[1].startswith("2. Cy") and one in lines[1]
+    button = getattr(items[-1], "item", items[-1])
+    assert button.label == {"de": "So wird gewertet", "es": "Cómo se puntúa", "pt_BR": "Como funciona a pontuação"}.get(
+        language, "得点の仕組み"
+    )
+    menus = [getattr(i, "item", i) for i in items[:-1]]
+    split = {
+        "de": "Gruppe aufteilen…",
+        "es": "Dividir un grupo…",
+        "pt_BR": "Dividir um grupo…",
+        "ja": "グループを分ける…",
+    }
+    assert menus[0].placeholder.startswith(split[language])
+    assert len(hint) <= 100 and not hint.endswith("…") and "card" not in hint
+
+
+def test_scoring_help_and_the_settings_of_a_group_are_whole_sentences_in_german() -> None:
+    state = GAME.new_game(3, {}, 11)
+    with using("de"):
+        view = GAME.view(state, None)
+        text = tank_cog.scoring_text(view)
+        lines = split_lines(state, GAME.to_act(state)[0], "1")
+    assert text.startswith("**So zählt jede Karte** (3 Spieler)")
+    assert "wenn dein Aquarium diese Bedingung erfüllt:" in text and "`/game rules game:tank`" in text
+    assert any(", zwischen Zeile 1 und 2" in label for label, _line in lines)

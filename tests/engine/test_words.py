@@ -21,6 +21,8 @@ SWEPT = sorted(
     if "legacy" not in p.relative_to(ROOT).parts  # frozen rules of old games: their words are kept as they were
 )
 ERRORS = {"IllegalAction", "UserError"}
+MARKERS = {"_": (0,), "pgettext": (1,), "ngettext": (0, 1), "npgettext": (1, 2)}
+"""The i18n functions a message is written inside, with the positions of its English text (singular, plural)."""
 
 
 def _unescape(shown: str) -> str:
@@ -93,6 +95,9 @@ def _pieces(node: ast.expr, constants: dict[str, ast.expr]) -> list[ast.expr] | 
         return None if left is None or right is None else left + right
     if isinstance(node, ast.Name) and node.id in constants:
         return _pieces(constants[node.id], constants)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS:
+        texts = [_pieces(node.args[i], constants) for i in MARKERS[node.func.id] if i < len(node.args)]
+        return None if not texts or None in texts else [piece for text in texts if text for piece in text]
     return None
 
 
@@ -173,6 +178,35 @@ def _counts_without_plural(path: Path) -> list[str]:
     return found
 
 
+NOT_NUMBERS = ("counts", "decks", "block", "switch")
+"""Placeholders that look counted but are not a number: lists of numbers (always plural) and power names
+("the {block} card", "{switch} points at ...")."""
+
+HAND_COUNTED = (
+    rf"\{{(?!(?:{'|'.join(NOT_NUMBERS)})\}})[a-z_]+\}} "
+    r"(?:open game|game|card|fish card|point|tile|penguin|page|open cell)s?\b"
+)
+"""A placeholder straight before a counted noun."""
+
+
+def _messages_counting_by_hand(path: Path) -> list[str]:
+    """Return the messages marked with `_` or `pgettext` that put a placeholder straight before a counted word."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "pgettext")):
+            continue
+        text = node.args[MARKERS[node.func.id][0]] if len(node.args) > MARKERS[node.func.id][0] else None
+        if isinstance(text, ast.Constant) and re.search(HAND_COUNTED, str(text.value)):
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text.value[:80]}")
+    return found
+
+
+def test_translated_messages_count_with_ngettext() -> None:
+    swept = sorted(p for folder in ("engine", "ai") for p in (ROOT / folder).rglob("*.py"))
+    wrong = [line for path in swept for line in _messages_counting_by_hand(path)]
+    assert wrong == []
+
+
 def test_no_count_is_written_with_a_hand_made_plural() -> None:
     swept = [p for p in SWEPT if "flippers" not in p.parts and p.name != "flippers.py"]  # the flip team's
     swept += sorted((ROOT / "render" / "tank").glob("*.py"))
@@ -198,3 +232,49 @@ async def test_records_count_games_and_wins_right_for_0_1_and_2(n: int) -> None:
     text = await records.stats_text(flow, 7, user, 1)  # type: ignore[arg-type]
     assert plural(games, "game") in text and plural(stats[0].wins, "win") in text
     assert not re.search(r"\b1 (games|wins)\b|\b[02] (game|win)\b", text), text
+
+
+@pytest.mark.parametrize(
+    ("language", "two", "three"),
+    [
+        ("en", "Ana and Bo", "Ana, Bo and Cy"),
+        ("de", "Ana und Bo", "Ana, Bo und Cy"),
+        ("es", "Ana y Bo", "Ana, Bo y Cy"),
+        ("pt_BR", "Ana e Bo", "Ana, Bo e Cy"),
+        ("ja", "AnaとBo", "Ana、BoとCy"),
+    ],
+)
+def test_names_are_listed_with_the_languages_own_joiners(language: str, two: str, three: str) -> None:
+    from engine.words import join_names
+    from i18n import using
+
+    with using(language):
+        assert (join_names(["Ana"]), join_names(["Ana", "Bo"]), join_names(["Ana", "Bo", "Cy"])) == ("Ana", two, three)
+
+
+def test_a_japanese_sentence_ends_with_a_japanese_full_stop() -> None:
+    from i18n import using
+
+    with using("ja"):
+        assert sentence("ゲーム終了。") == "ゲーム終了。"
+        assert sentence("勝者はAna") == "勝者はAna。"
+    assert sentence("Winner: Ana") == "Winner: Ana."
+
+
+def test_a_name_remembered_per_language_is_never_served_in_another_language() -> None:
+    from engine.words import per_language
+    from i18n import _, using
+
+    calls: list[str] = []
+
+    @per_language
+    def shown(word: str) -> str:
+        calls.append(word)
+        return _("{first} and {last}", first=word, last=word)
+
+    with using("de"):
+        assert (shown("A"), shown("A")) == ("A und A", "A und A")
+    assert shown("A") == "A and A"
+    with using("es"):
+        assert shown("A") == "A y A"
+    assert calls == ["A", "A", "A"]  # once per language

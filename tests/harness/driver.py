@@ -466,7 +466,7 @@ class Driver:
         *,
         message: FakeMessage | None = None,
         expired: bool = False,
-        locale: str = "en-US",
+        locale: str | None = None,
     ) -> InteractionResult:
         fake = self.fake
         guild = fake.guild_of(channel)
@@ -480,7 +480,7 @@ class Driver:
             "version": 1,
             "data": data,
             "channel_id": str(channel.id),
-            "locale": locale,
+            "locale": locale or user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": fake.attachment_size_limit,
@@ -492,8 +492,8 @@ class Driver:
             permissions = guild.permissions_of(user.id)
             payload.update(
                 guild_id=str(guild.id),
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                guild_locale="en-US",
+                guild={"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
+                guild_locale=guild.preferred_locale,
                 member=member.payload(permissions=permissions),
                 channel=channel.payload(permissions=permissions),
                 app_permissions=str(guild.permissions_in(channel, fake.bot_user.id)),
@@ -538,7 +538,7 @@ class Driver:
         options: Mapping[str, Any] | None = None,
         expired: bool = False,
         validate: bool = True,
-        locale: str = "en-US",
+        locale: str | None = None,
     ) -> InteractionResult:
         """Run a slash command ("/game new game:fish balanced:true"); await the result for the answer.
 

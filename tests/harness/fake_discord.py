@@ -461,6 +461,10 @@ class FakeDiscord:
         """Treat an interaction as older than 3 s: its callback answers 404 10062 Unknown interaction."""
         interaction.expired = True
 
+    def expire_token(self, interaction: FakeInteraction) -> None:
+        """Treat an interaction as older than 15 min: its webhook answers 401 50027 Invalid Webhook Token."""
+        interaction.token_expired = True
+
     async def drop_gateway(self, *, code: int = 4000, abrupt: bool = False) -> None:
         """Cut the bot's gateway connection; dispatches sent meanwhile are replayed on RESUME."""
         await self.gateway.drop(code=code, abrupt=abrupt)

@@ -137,6 +137,8 @@ class FakeUser:
     global_name: str | None = None
     bot: bool = False
     dms_closed: bool = False
+    locale: str = "en-US"
+    """The language of the user's Discord client, sent with each of their interactions."""
 
     @property
     def mention(self) -> str:
@@ -335,6 +337,8 @@ class FakeGuild:
     created_at: datetime.datetime = field(default_factory=utcnow)
     bot_member: bool = True
     """False once the bot was removed from the guild (it sees nothing there until it is added back)."""
+    preferred_locale: str = "en-US"
+    """The server's language on Discord (a community server's setting; en-US otherwise)."""
 
     def permissions_of(self, user_id: int) -> int:
         """Return a member's guild-wide permissions (no channel overwrites exist here)."""
@@ -395,7 +399,7 @@ class FakeGuild:
             "vanity_url_code": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
@@ -728,6 +732,7 @@ class FakeInteraction:
     created: float
     message_id: int | None = None
     expired: bool = False
+    token_expired: bool = False
     callback_type: int | None = None
     callback_data: dict[str, Any] | None = None
     acked_at: float | None = None

@@ -8,6 +8,7 @@ import json
 import math
 import re
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -64,6 +65,59 @@ ALLOWED_CALLBACKS = {
     },
 }
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+LOCALES = frozenset(
+    {
+        *("id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl"),
+        *("no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi"),
+        *("th", "zh-CN", "ja", "zh-TW", "ko"),
+    }
+)
+"""The locales Discord accepts as keys of name_localizations and description_localizations."""
+
+
+def _name_character(char: str) -> bool:
+    """Return True for a character Discord allows in a name: - _ letters, digits, Devanagari, Thai."""
+    if char in "-_" or unicodedata.category(char)[0] in "LN":
+        return True
+    return "\u0900" <= char <= "\u097f" or "\u0e00" <= char <= "\u0e7f"
+
+
+def name_valid(name: object) -> bool:
+    """Check a (localized) name: ^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$, lowercase."""
+    return (
+        isinstance(name, str)
+        and 1 <= len(name) <= 32
+        and all(_name_character(c) for c in name)
+        and name == name.lower()
+    )
+
+
+def localization_errors(
+    errors: dict[str, str], key: str, data: dict[str, Any], *, names: bool
+) -> None:
+    """Check the localizations of a command, option or choice (names by the name rule, texts 1-100)."""
+    for part, check_name in (("name_localizations", names), ("description_localizations", False)):
+        localized = data.get(part) or {}
+        if not isinstance(localized, dict):
+            errors[f"{key}.{part}"] = "Must be a mapping of locale to text."
+            continue
+        for locale, text in localized.items():
+            where = f"{key}.{part}.{locale}"
+            if locale not in LOCALES:
+                errors[where] = f"{locale!r} is not a valid locale."
+            elif check_name and not name_valid(text):
+                errors[where] = f"Localized names are 1-32 lowercase letters, digits, - or _ ({text!r})."
+            else:
+                _check_length(errors, where, text, 1, 100)
+
+
+def sibling_errors(errors: dict[str, str], key: str, siblings: list[dict[str, Any]]) -> None:
+    """Refuse two siblings with the same name in a locale (their localized names, or the default)."""
+    locales = {locale for s in siblings for locale in (s.get("name_localizations") or {})}
+    for locale in locales:
+        shown = [(s.get("name_localizations") or {}).get(locale) or s.get("name") for s in siblings]
+        if len(set(shown)) != len(shown):
+            errors[f"{key}.name_localizations.{locale}"] = f"Names must be unique in {locale}: {shown}"
 
 
 class ApiError(Exception):
@@ -322,6 +376,7 @@ def command_errors(command: dict[str, Any]) -> dict[str, str]:
         _check_length(errors, f"{name}.description", command.get("description"), 1, 100)
     else:
         _check_length(errors, f"{name}.name", name, 1, 32)
+    localization_errors(errors, name, command, names=ctype == 1)
     options = command.get("options") or []
     _option_errors(errors, name, options, depth=0)
     size = len(name) + len(str(command.get("description", ""))) + _options_size(options)
@@ -346,6 +401,7 @@ def _option_errors(errors: dict[str, str], path: str, options: list[dict[str, An
     names = [option.get("name") for option in options]
     if len(set(names)) != len(names):
         errors[f"{path}.options"] = f"Option names must be unique: {names}"
+    sibling_errors(errors, f"{path}.options", options)
     seen_optional = False
     for option in options:
         otype = option.get("type")
@@ -354,6 +410,7 @@ def _option_errors(errors: dict[str, str], path: str, options: list[dict[str, An
         if not COMMAND_NAME.match(name) or name != name.lower():
             errors[f"{key}.name"] = "Option names are 1-32 lowercase letters, digits, '-' or '_'."
         _check_length(errors, f"{key}.description", option.get("description"), 1, 100)
+        localization_errors(errors, key, option, names=True)
         if otype in (1, 2):
             if (otype == 2 and depth > 0) or (otype == 1 and depth > 1):
                 errors[f"{key}.type"] = "Subcommands nest at most as command > group > subcommand."
@@ -378,6 +435,7 @@ def _option_errors(errors: dict[str, str], path: str, options: list[dict[str, An
             errors[f"{key}.autocomplete"] = "Autocomplete cannot be combined with choices."
         for j, choice in enumerate(choices):
             _check_length(errors, f"{key}.choices.{j}.name", choice.get("name"), 1, 100)
+            localization_errors(errors, f"{key}.choices.{j}", choice, names=False)
 
 
 def choice_errors(choices: Any) -> dict[str, str]:
@@ -713,6 +771,10 @@ class RestApi:
         keys = [(command.get("name"), command.get("type", 1)) for command in req.json]
         if len(set(keys)) != len(keys):
             raise self._reject(req, invalid_form({"_": f"Duplicate command names {keys}"}), "duplicate names")
+        clashes: dict[str, str] = {}
+        sibling_errors(clashes, "_", [c for c in req.json if c.get("type", 1) == 1])
+        if clashes:
+            raise self._reject(req, invalid_form(clashes), "; ".join(clashes.values()))
         by_key = {(c["name"], c["type"]): c for c in scope}
         stored = [
             self._stored_command(req, c, by_key.get((c.get("name"), c.get("type", 1)))) for c in req.json
@@ -853,6 +915,8 @@ class RestApi:
         if ix.callback_type is None:
             why = "follow-up or @original used before the interaction was acknowledged"
             raise self._reject(req, ApiError(404, 10015, "Unknown Webhook"), why)
+        if ix.token_expired:  # Discord keeps an interaction's token 15 minutes
+            raise ApiError(401, 50027, "Invalid Webhook Token")
         return ix
 
     async def followup(self, req: RestRequest) -> tuple[int, Any]:
@@ -896,6 +960,8 @@ class RestApi:
         message = fake.messages.get(message_id)
         if message is None or message.deleted:
             raise ApiError(404, 10008, "Unknown Message")
+        if message.channel_id not in fake.channels:  # its channel or thread was deleted since
+            raise ApiError(404, 10003, "Unknown Channel")
         if req.method == "GET":
             return 200, message.payload()
         if req.method == "DELETE":

@@ -470,6 +470,21 @@ async def test_expired_interaction_gets_unknown_interaction(bot: TinyBot, driver
     assert driver.messages() == []
 
 
+async def test_an_interaction_token_edits_its_answer_until_it_expires(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
+    result = await driver.slash(driver.user("alice"), "/ping").settle()
+    webhook = discord.Webhook.partial(fake_discord.application_id, result.interaction.token, client=bot)
+    await webhook.edit_message(result.message.id, content="pong again")
+    assert result.message.content == "pong again"
+    assert fake_discord.calls_to("PATCH /webhooks/{application_id}/{token}/messages/{message_id}", status=200)
+    fake_discord.expire_token(result.interaction)
+    with pytest.raises(discord.HTTPException) as refused:
+        await webhook.edit_message(result.message.id, content="too late")
+    assert (refused.value.status, refused.value.code) == (401, 50027)
+    assert result.message.content == "pong again" and fake_discord.problems == []
+
+
 async def test_answer_after_the_deadline_is_refused_and_reported(
     bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
 ) -> None:

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.registry import get
+from i18n import ENGLISH, LANGUAGES, _, using
 from render import fish, flippers, tank
 from render.common import ALT_LIMIT, ALT_MORE
 from tests.ai.helpers import CONFIGS, config_id
@@ -74,6 +75,25 @@ def test_every_alt_text_is_whole_and_within_discords_limit_all_game_long(config:
         game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     if key == "tank":
         _whole(tank.alt_text_final(game.view(state, None), names))
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != ENGLISH])
+@pytest.mark.parametrize("key", ["fish", "tank", "flippers"])
+def test_alt_text_is_whole_in_every_language_all_game_long(key: str, language: str) -> None:
+    game, rng = get(key), random.Random(2)
+    players = game.max_players
+    state = game.new_game(players, {"teams": True} if key == "flippers" else {}, 2)
+    with using(language):
+        more = _(ALT_MORE.strip())
+        while True:
+            texts = [PUBLIC[key](game.view(state, None), LONGEST[:players])]
+            texts += [PRIVATE[key](game.view(state, s), LONGEST[:players]) for s in range(players) if key in PRIVATE]
+            for text in texts:
+                assert len(text) <= ALT_LIMIT and not text.endswith((more, "…")), text
+            if game.is_over(state):
+                break
+            seat = game.to_act(state)[0]
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
 
 
 def test_a_late_six_player_table_too_big_to_list_gives_every_score_and_says_where_the_cards_are() -> None:

@@ -101,9 +101,7 @@ def test_alt_text_counts_cards_but_never_lists_a_hand() -> None:
     assert f"{NAMES[seat]} ({chip}): {n} card{'s' if n != 1 else ''}" in text
     # The grid lists only cards still on the table: as many card names as cards left on it.
     on_grid = sum(c is not None for c in state.grid)
-    listed = sum(
-        text.count(name) for name in ("Guppy", "Discus", "Neon Tetra", "Angelfish", "Gourami", "Molly")
-    )
+    listed = sum(text.count(name) for name in ("Guppy", "Discus", "Neon Tetra", "Angelfish", "Gourami", "Molly"))
     listed += text.count("Treasure Chest")
     assert listed == on_grid
 
@@ -261,7 +259,7 @@ def test_every_text_on_the_table_is_at_least_8_px_on_a_phone_400_px_wide(monkeyp
         return original(self, xy, content, *args, font=font, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    for cached in (paint.text_sprite, paint.card_sprite, paint.seat_chip, paint.kind_chip, paint.empty_slot):
+    for cached in (paint.text_sprite, paint._card_sprite, paint.seat_chip, paint._kind_chip, paint.empty_slot):
         cached.cache_clear()
     for view in _tables():
         draw_table(view, LONG)

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from engine.fish import GAME
+from i18n import using
 from storage.database import (
     ACTIVE,
     CANCELLED,
@@ -94,6 +95,16 @@ async def test_a_full_lobby_and_a_second_seat_are_refused(db: Database) -> None:
         await db.seat_player(game_id, 999, "Late", max_seats=4)
     with pytest.raises(StorageError, match="already seated"):
         await db.seat_player(game_id, 100, "Ana", max_seats=5)
+
+
+async def test_a_refused_seat_is_explained_in_the_players_language(db: Database) -> None:
+    game_id = await lobby(db, players=4)
+    with using("de"), pytest.raises(StorageError, match=r"^Das Spiel ist voll \(4 Spieler\)\.$"):
+        await db.seat_player(game_id, 999, "Late", max_seats=4)
+    with using("ja"), pytest.raises(StorageError, match=r"^あなたはすでにこのゲームに参加しています。$"):
+        await db.seat_player(game_id, 100, "Ana", max_seats=5)
+    with pytest.raises(StorageError, match=r"^The game is full \(4 players\)\.$"):
+        await db.seat_player(game_id, 999, "Late", max_seats=4)
 
 
 async def test_an_action_and_its_state_are_saved_together_and_survive_a_restart(database_url: str) -> None:

@@ -28,8 +28,12 @@ async def save_schema1_game(
     players = old["players"]
     ids = users or [100 + seat for seat in range(players)]
     row = await db.create_game(
-        guild_id=guild_id, channel_id=channel_id, kind="flippers", host=Seat(0, ids[0], NAMES[0]),
-        options=old["options"], seed=seed,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        kind="flippers",
+        host=Seat(0, ids[0], NAMES[0]),
+        options=old["options"],
+        seed=seed,
     )
     for seat in range(1, players):
         await db.seat_player(row.id, ids[seat], NAMES[seat], players)
@@ -37,11 +41,20 @@ async def save_schema1_game(
     version = await db.start_game(row.id, rules.dump(next(states)), 0)
     for entry, state in zip(old["log"], states, strict=True):
         over = rules.is_over(state)
-        results = [
-            Result(s["seat"], ids[s["seat"]], False, s["score"], s["rank"], s["winner"]) for s in old["standings"]
-        ] if over else []
+        results = (
+            [Result(s["seat"], ids[s["seat"]], False, s["score"], s["rank"], s["winner"]) for s in old["standings"]]
+            if over
+            else []
+        )
         version = await db.record_action(
-            row.id, version, rules.dump(state), seat=entry["seat"], user_id=ids[entry["seat"]],
-            action=entry["action"], events=entry["events"], finished=over, results=results,
+            row.id,
+            version,
+            rules.dump(state),
+            seat=entry["seat"],
+            user_id=ids[entry["seat"]],
+            action=entry["action"],
+            events=entry["events"],
+            finished=over,
+            results=results,
         )
     return row.id

@@ -47,3 +47,27 @@ def test_chunked_selects_spread_every_option_or_refuse() -> None:
     assert [o.value for m in menus for o in m.item.options] == [v for _, v in many]
     with pytest.raises(ValueError, match="more than 2"):
         chunked_selects(1, 2, "place", "Place…", many, max_menus=2)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "pt_BR", "ja"])
+def test_every_shared_button_label_fits_whole_in_every_language(language: str) -> None:
+    from i18n import using
+    from storage.database import LOBBY, GameRow
+    from ui.history import history_buttons
+    from ui.lobby import lobby_view
+    from ui.publishing import rematch_button
+    from ui.takebacks import TakebackButton
+
+    row = GameRow(1, 1, 2, "fish", LOBBY, 3, {}, 4, None, 0, None, "", "")
+    with using(language):
+        lobby, pages = lobby_view(row), history_buttons(1, 2, 3)
+        assert lobby is not None and pages is not None
+        items = [
+            *lobby.children,
+            *pages.children,
+            rematch_button(row, 5),
+            *(TakebackButton(what, 1, 2) for what in ("accept", "decline", "offer")),
+        ]
+    labels = [item.item.label or "" for item in items]  # type: ignore[attr-defined]
+    assert len(labels) == 10 and all(0 < len(label) <= 25 and not label.endswith(ELLIPSIS) for label in labels)
+    assert len(set(labels)) == len(labels)  # no two buttons read the same

@@ -51,9 +51,7 @@ def test_a_missing_send_permission_is_named_alone() -> None:
     assert missing_permissions(denied, in_thread=False) == ["Send Messages"]
 
 
-@pytest.mark.parametrize(
-    ("names", "text"), [(["A"], "A"), (["A", "B"], "A and B"), (["A", "B", "C"], "A, B and C")]
-)
+@pytest.mark.parametrize(("names", "text"), [(["A"], "A"), (["A", "B"], "A and B"), (["A", "B", "C"], "A, B and C")])
 def test_lists_read_naturally(names: list[str], text: str) -> None:
     assert listing(names) == text
 
@@ -78,3 +76,25 @@ def refused(status: int, code: int) -> discord.HTTPException:
 def test_a_deleted_channel_and_a_refused_post_are_told_apart(status: int, code: int, gone: bool, blocked: bool) -> None:
     error = refused(status, code)
     assert (is_gone(error), is_blocked(error)) == (gone, blocked)
+
+
+def test_a_pause_is_saved_in_english_and_told_in_the_readers_language() -> None:
+    from i18n import using
+    from ui.lifecycle import LOCKED, MISSING, REFUSED, read_reason, saved_reason
+
+    missing = ["Send Messages in Threads", "Manage Threads"]
+    saved = saved_reason(7, MISSING, missing)
+    assert saved == "I am missing the permissions Send Messages in Threads and Manage Threads in <#7>"
+    assert read_reason(saved, 7) == saved
+    with using("de"):
+        assert read_reason(saved, 7) == (
+            "mir fehlen die Berechtigungen „Nachrichten in Threads senden“ und „Threads verwalten“ in <#7>"
+        )
+        assert read_reason(saved_reason(7, LOCKED), 7).startswith("<#7> ist ein gesperrter Thread")
+    with using("ja"):
+        assert (
+            read_reason(saved_reason(7, MISSING, ["Send Messages"]), 7)
+            == "<#7>での権限「メッセージを送信」がありません"
+        )
+        assert read_reason(saved_reason(7, REFUSED), 7).startswith("<#7>に投稿できなくなりました")
+        assert read_reason("a reason an older bot saved", 7) == "a reason an older bot saved"

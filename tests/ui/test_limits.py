@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from i18n import using
 from ui.limits import Limiter, Limits, LimitSettings, Rate, too_many_lobbies, too_soon
 
 
@@ -103,3 +104,14 @@ def test_the_bots_settings_carry_the_limits() -> None:
     assert settings.limits.per_user == Rate(3, 10) and settings.limits.per_channel == LimitSettings().per_channel
     with pytest.raises(ValueError, match="LIMIT_PER_CHANNEL"):
         Settings.from_env({"LIMIT_PER_CHANNEL": "many"}, env_file=None)
+
+
+def test_a_limit_reply_reads_in_the_callers_language_with_its_numbers() -> None:
+    with using("de"):
+        assert too_soon(44.01) == "Du kannst das in 45 s wieder tun."
+        assert too_many_lobbies(3).startswith("Du leitest auf diesem Server schon so viele offene Lobbys")
+        assert "(3)" in too_many_lobbies(3) and "`/game list`" in too_many_lobbies(3)
+    with using("ja"):
+        assert too_soon(0.2) == "1秒後にもう一度使えます。"
+        assert "（3）" in too_many_lobbies(3) and "`/game list`" in too_many_lobbies(3)
+    assert too_many_lobbies(2).startswith("You already host as many open lobbies in this server as one player may (2).")

@@ -29,9 +29,7 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
 
 async def started(db: Database, kind: str, players: int, seed: int) -> int:
     """Save an active game of `kind` with Alice, Bob (and Cy) seated; return its number."""
-    row = await db.create_game(
-        guild_id=1, channel_id=2, kind=kind, host=Seat(0, 100, NAMES[0]), options={}, seed=seed
-    )
+    row = await db.create_game(guild_id=1, channel_id=2, kind=kind, host=Seat(0, 100, NAMES[0]), options={}, seed=seed)
     for seat in range(1, players):
         await db.seat_player(row.id, 100 + seat, NAMES[seat], players)
     game, lobby = get(kind), await db.game(row.id)

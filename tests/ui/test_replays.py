@@ -15,6 +15,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from engine.legacy import FROZEN, rules_for
 from engine.registry import get
+from i18n import using
 from render.replay import Frame
 from storage.database import FINISHED, GameRow, Seat
 from ui import replays
@@ -177,3 +178,33 @@ def test_a_replay_is_redrawn_when_any_file_that_draws_its_boards_changes() -> No
     drawing = {*(root / "render").rglob("*.py"), *(root / "engine" / "fish").glob("*.py"), root / "cogs" / "fish.py"}
     assert drawing <= files, sorted(drawing - files)
     assert root / "render" / "fish" / "board.py" in files and root / "engine" / "tank" / "game.py" not in files
+
+
+def test_each_language_has_its_own_replay() -> None:
+    row, log = finished_game("fish", 2, 3)
+    english = replay_key(row, log)
+    with using("de"):
+        german = replay_key(row, log)
+    with using("ja"):
+        japanese = replay_key(row, log)
+    assert len({english, german, japanese}) == 3
+
+
+async def test_a_replay_asked_for_in_german_draws_german_boards(pool: ThreadPoolExecutor, tmp_path: Path) -> None:
+    row, log = finished_game("fish", 2, 3)
+    words: list[str] = []
+    original = replays.replay_frames
+
+    def spy(*args: Any) -> tuple[list[Frame], list[int]]:
+        words.append(args[-1])
+        return original(*args)
+
+    replays.replay_frames = spy
+    try:
+        with using("de"):
+            gif = await replay_gif(pool, ReplayCache(tmp_path), row, log)
+    finally:
+        replays.replay_frames = original
+    assert words and set(words) == {"de"}
+    english = await replay_gif(pool, ReplayCache(tmp_path), row, log)
+    assert gif != english  # the final board's title reads "Spiel vorbei" in one, "Game over" in the other

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from bench.scheduler import NOW, StubBot, run, seed
+from i18n import using
 from storage.database import Database
 from ui.flow import GameFlow
-from ui.scheduler import Scheduler, hours
+from ui.scheduler import Scheduler, hours, reminder
 
 
 @pytest.mark.parametrize(
@@ -20,15 +21,46 @@ def test_waits_read_naturally(value: float, text: str) -> None:
     assert hours(value) == text
 
 
+@pytest.mark.parametrize(
+    ("language", "value", "text"),
+    [
+        ("de", 1, "1 Stunde"),
+        ("de", 1.5, "1,5 Stunden"),
+        ("de", 0.1, "6 Minuten"),
+        ("ja", 36, "36時間"),
+        ("ja", 0.5, "30分"),
+    ],
+)
+def test_waits_read_naturally_in_each_language(language: str, value: float, text: str) -> None:
+    with using(language):
+        assert hours(value) == text
+
+
+def test_a_reminder_reads_in_the_games_language_with_its_wait_and_link() -> None:
+    link = "https://discord.com/channels/1/2/3"
+    assert reminder("<@5>", "Flippers", 9, 1, link) == (
+        f"<@5>, a reminder: Flippers (game #9) has waited for you for 1 hour. Board: {link}"
+    )
+    with using("de"):
+        assert reminder("<@5>", "Flippers", 9, 2.5, None) == (
+            "<@5>, eine Erinnerung: Flippers (Spiel #9) wartet seit 2,5 Stunden auf euren Zug."
+        )
+    with using("ja"):
+        assert reminder("<@5> <@6>", "Flippers", 9, 1, link) == (
+            f"<@5> <@6>、リマインダーです：Flippers（ゲーム #9）があなたの手番を1時間待っています。盤面：{link}"
+        )
+
+
 async def test_ten_thousand_saved_games_never_stall_the_event_loop(tmp_path: Path) -> None:
     census, figures = await run(10_000, str(tmp_path))
     assert figures.reminders == census.due  # exactly the games that waited past their reminder
     assert figures.repeated == 0  # once per wait
     assert figures.scheduled == census.bot_turns  # start-up resumes exactly the computer players' turns
-    # the real figure is measured by bench.scheduler (a few ms); this bound only catches a stall
-    assert figures.first_tick < 250
-    assert figures.second_tick < 250
-    assert figures.resume < 250
+    # the real figure is measured by bench.scheduler; this bound only catches a stall, in the loop thread's CPU
+    # time (a busy machine stretches the wall clock, not the work done on the loop)
+    assert figures.first_tick_cpu < 500
+    assert figures.second_tick_cpu < 500
+    assert figures.resume_cpu < 500
 
 
 async def test_a_damaged_save_is_reported_once_not_at_every_check(

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from i18n import using
 from ui.text import (
     ELLIPSIS,
     EMBED_DESCRIPTION,
     EMBED_TOTAL,
     EMBEDS_PER_MESSAGE,
     embed_messages,
+    joined,
     lines_within,
+    listing,
+    number,
     shorten,
     split_text,
 )
@@ -78,3 +82,37 @@ def test_the_last_lines_are_kept_when_earlier_ones_must_go() -> None:
 def test_one_line_longer_than_the_limit_is_shortened_at_a_word() -> None:
     text = lines_within([PROSE], 2000)
     assert len(text) <= 2000 and text.endswith(ELLIPSIS)
+
+
+@pytest.mark.parametrize(
+    ("language", "two", "three"),
+    [
+        ("en", "Ana and Bo", "Ana, Bo and Cy"),
+        ("de", "Ana und Bo", "Ana, Bo und Cy"),
+        ("es", "Ana y Bo", "Ana, Bo y Cy"),
+        ("pt_BR", "Ana e Bo", "Ana, Bo e Cy"),
+        ("ja", "AnaとBo", "Ana、BoとCy"),
+    ],
+)
+def test_names_are_listed_as_each_language_writes_them(language: str, two: str, three: str) -> None:
+    with using(language):
+        assert listing(["Ana"]) == "Ana"
+        assert listing(["Ana", "Bo"]) == two
+        assert listing(["Ana", "Bo", "Cy"]) == three
+
+
+def test_numbers_take_the_readers_decimal_and_group_marks() -> None:
+    assert (number(1234.5, ",.1f"), number(23.45, ".1f"), joined(["a", "b"])) == ("1,234.5", "23.4", "a, b")
+    with using("de"):
+        assert (number(1234.5, ",.1f"), number(1.5, "g")) == ("1.234,5", "1,5")
+    with using("ja"):
+        assert (number(1234.5, ",.1f"), joined(["a", "b"])) == ("1,234.5", "a、b")
+
+
+def test_the_note_about_lines_left_out_reads_in_the_readers_language() -> None:
+    lines = [f"Line {i} " + "x" * 60 for i in range(100)]
+    with using("es"):
+        text = lines_within(lines, 2000)
+        continued = [e for message in embed_messages("Reglas", PROSE * 3) for e in message][1].title
+    assert text.splitlines()[-1].startswith("…y ") and text.splitlines()[-1].endswith(" más")
+    assert continued == "Reglas (continuación)"

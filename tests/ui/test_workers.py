@@ -15,6 +15,7 @@ import pytest
 from PIL import Image
 
 from engine.fish import GAME
+from i18n import using
 from ui.workers import default_kind, draw, make_pool
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +31,24 @@ async def test_a_board_drawn_in_a_worker_process_is_a_png_with_alt_text() -> Non
         pool.shutdown()
     assert Image.open(io.BytesIO(picture.png)).format == "PNG"
     assert picture.alt.startswith("A to place a penguin")
+
+
+async def test_a_picture_drawn_in_a_worker_process_speaks_the_language_of_the_task_that_asked() -> None:
+    from ui.rendering import Renderer
+    from ui.workers import _adapter
+
+    renderer = Renderer("process")
+    renderer._pool = make_pool("process", 1, "render")  # no warm-up: the worker has loaded no catalog yet
+    try:
+        with using("de"):
+            view = GAME.view(GAME.new_game(2, {}, seed=4), None)
+            german = await asyncio.wait_for(renderer.draw(_adapter("fish"), "board_picture", view, ["A", "B"]), 60)
+        english = await asyncio.wait_for(renderer.draw(_adapter("fish"), "board_picture", view, ["A", "B"]), 60)
+    finally:
+        renderer.close()
+    assert german is not None and english is not None
+    assert german.alt.startswith("A setzt einen Pinguin.") and english.alt.startswith("A to place a penguin.")
+    assert german.png != english.png
 
 
 def test_every_game_has_an_adapter_a_worker_can_find() -> None:

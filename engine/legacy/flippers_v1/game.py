@@ -33,6 +33,7 @@ from engine.legacy.flippers_v1.powers import available, blocker, resolve
 from engine.legacy.flippers_v1.scoring import food_awards, outcome, scores
 from engine.legacy.flippers_v1.state import OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
 from engine.legacy.flippers_v1.table import DIRECTIONS, WORDS, Cell, frontier, label, neighbours, parse_label
+from i18n import N_, pgettext
 
 _FACINGS = {**{d: d for d in DIRECTIONS}, **{word.upper(): d for d, word in WORDS.items()}}
 
@@ -46,12 +47,16 @@ class FlippersGame(Game[FlippersState]):
     """Implement Flippers for 2-6 players, with the Team Up option for 4 or 6."""
 
     key = "flippers"
-    title = "Flippers"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     schema_version = 1
     hidden_information = True
-    options = (OptionSpec("teams", "Team Up: alternate seats play as partners (4 or 6 players)"),)
+    options = (OptionSpec("teams", N_("Team Up: alternate seats play as partners (4 or 6 players)")),)
+
+    @property
+    def title(self) -> str:
+        """Return the title in the current language."""
+        return pgettext("game title", "Flippers")
 
     def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> FlippersState:
         """Deal Food cards, Leaders and shuffled decks from `seed`; every seat draws its setup cards."""

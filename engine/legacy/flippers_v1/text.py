@@ -22,73 +22,128 @@ from engine.legacy.flippers_v1.cards import (
 )
 from engine.legacy.flippers_v1.powers import available
 from engine.legacy.flippers_v1.scoring import outcome
-from engine.legacy.flippers_v1.state import OVER, SETUP, FlippersState
-from engine.legacy.flippers_v1.table import WORDS, label
+from engine.legacy.flippers_v1.state import OVER, SETUP, UP, FlippersState
+from engine.legacy.flippers_v1.table import label
+from engine.legacy.names import direction
+from engine.words import join_list
+from i18n import _, ngettext, pgettext
+from i18n.extractors import FOOD_NAME
 
-_LIFTED = {
-    "face_down": "its Block card is face down",
-    "no_target": "its Block card no longer aims at a card",
-    "blocked": "an opponent's marker sits on its Block card",
-    "mutual": "two Block cards were blocking each other",
-}
+
+def _lifted(reason: str, who: str) -> str:
+    """Return the line saying why a seat's Block marker was lifted."""
+    if reason == "face_down":
+        return _("{name}'s Block marker was lifted: its Block card is face down.", name=who)
+    if reason == "no_target":
+        return _("{name}'s Block marker was lifted: its Block card no longer aims at a card.", name=who)
+    if reason == "blocked":
+        return _("{name}'s Block marker was lifted: an opponent's marker sits on its Block card.", name=who)
+    return _("{name}'s Block marker was lifted: two Block cards were blocking each other.", name=who)
 
 
 def _who(names: Sequence[str], seat: int | None) -> str:
     """Return a seat's player name."""
     if seat is None:
-        return "Someone"
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        return _("Someone")
+    return names[seat] if 0 <= seat < len(names) else _("Seat {number}", number=seat + 1)
 
 
 def _card(cid: str | None, names: Sequence[str]) -> str:
     """Return how a table card is called in messages: "Bob's Flip" or a Food card's name."""
     if cid is None:
-        return "nothing"
+        return _("nothing")
     card = CARDS[cid]
-    return card.name if card.kind == FOOD else f"{_who(names, card.team)}'s {card.power_name}"
-
-
-def _points(n: int) -> str:
-    """Return "1 point" or "n points"."""
-    return f"{n} point{'s' if n != 1 else ''}"
+    if card.kind == FOOD:
+        return pgettext(FOOD_NAME, card.name)
+    # TRANSLATORS: a card on the table named by its owner and power, "Bob's Flip".
+    return _("{name}'s {power}", name=_who(names, card.team), power=card.power_name)
 
 
 def _power_line(kind: str, who: str, d: dict[str, Any], names: Sequence[str]) -> str:
     """Return the line for one power's effect."""
-    me = f"{who}'s {CARDS[d['card']].power_name} at {d['cell']}"
+    # TRANSLATORS: the card whose power acts, "Bob's Flip at N14"; it starts the sentences about powers.
+    me = _("{name}'s {power} at {cell}", name=who, power=CARDS[d["card"]].power_name, cell=d["cell"])
     target = _card(d.get("target"), names)
     if kind == "flip":
-        side = f"to side {d['face']}" if CARDS[d["target"]].kind == FOOD else f"face {d['face']}"
-        return f"{me} flipped {target} at {d['target_cell']} {side}, now facing {WORDS[d['now']]}."
+        where = {"card": me, "target": target, "cell": d["target_cell"], "direction": direction(d["now"])}
+        if CARDS[d["target"]].kind == FOOD:
+            return _(
+                "{card} flipped {target} at {cell} to side {side}, now facing {direction}.", side=d["face"], **where
+            )
+        if d["face"] == UP:
+            return _("{card} flipped {target} at {cell} face up, now facing {direction}.", **where)
+        return _("{card} flipped {target} at {cell} face down, now facing {direction}.", **where)
     if kind == "bump":
-        count = d["count"]
-        return f"{me} pushed {count} card{'s' if count > 1 else ''} {WORDS[d['direction']]} from {d['from']}."
+        return ngettext(
+            "{card} pushed {n} card {direction} from {cell}.",
+            "{card} pushed {n} cards {direction} from {cell}.",
+            d["count"],
+            card=me,
+            direction=direction(d["direction"]),
+            cell=d["from"],
+        )
     if kind == "switch":
         left, right = d["left_card"], d["right_card"]
         if left and right:
-            return f"{me} swapped {_card(left, names)} ({d['left']}) and {_card(right, names)} ({d['right']})."
+            return _(
+                "{card} swapped {left} ({left_cell}) and {right} ({right_cell}).",
+                card=me,
+                left=_card(left, names),
+                left_cell=d["left"],
+                right=_card(right, names),
+                right_cell=d["right"],
+            )
         src, dst = (d["left"], d["right"]) if left else (d["right"], d["left"])
-        return f"{me} moved {_card(left or right, names)} from {src} to {dst}."
+        return _(
+            "{card} moved {target} from {start} to {end}.",
+            card=me,
+            target=_card(left or right, names),
+            start=src,
+            end=dst,
+        )
     if kind == "replace":
-        return f"{me} swapped places with {target} at {d['target_cell']}."
+        return _("{card} swapped places with {target} at {cell}.", card=me, target=target, cell=d["target_cell"])
     if kind == "turn":
-        return f"{me} turned {target} at {d['target_cell']} to face {WORDS[d['now']]}."
+        return _(
+            "{card} turned {target} at {cell} to face {direction}.",
+            card=me,
+            target=target,
+            cell=d["target_cell"],
+            direction=direction(d["now"]),
+        )
     if kind == "plus":
         if d["amount"] == 0:
-            return f"{me} aimed at {target}, but the supply is empty."
-        return f"{me} gave {_who(names, d['team'])} {_points(d['amount'])} from the supply."
+            return _("{card} aimed at {target}, but the supply is empty.", card=me, target=target)
+        return ngettext(
+            "{card} gave {name} {n} point from the supply.",
+            "{card} gave {name} {n} points from the supply.",
+            d["amount"],
+            card=me,
+            name=_who(names, d["team"]),
+        )
     if kind == "minus":
         if d["amount"] == 0:
-            return f"{me} aimed at {target}, but {_who(names, d['team'])} has no points to lose."
-        return f"{me} sent {_points(d['amount'])} from {_who(names, d['team'])} back to the supply."
+            return _(
+                "{card} aimed at {target}, but {name} has no points to lose.",
+                card=me,
+                target=target,
+                name=_who(names, d["team"]),
+            )
+        return ngettext(
+            "{card} sent {n} point from {name} back to the supply.",
+            "{card} sent {n} points from {name} back to the supply.",
+            d["amount"],
+            card=me,
+            name=_who(names, d["team"]),
+        )
     if kind == "block":
-        return f"{me} put its marker on {target} at {d['target_cell']}."
-    reasons = {
-        "empty": "had nothing to target",
-        "food": f"has no effect on {target}",
-        "face_down": f"has no effect on the face-down {target}",
-    }
-    return f"{me} {reasons[d['reason']]}."
+        return _("{card} put its marker on {target} at {cell}.", card=me, target=target, cell=d["target_cell"])
+    reason = d["reason"]
+    if reason == "empty":
+        return _("{card} had nothing to target.", card=me)
+    if reason == "food":
+        return _("{card} has no effect on {target}.", card=me, target=target)
+    return _("{card} has no effect on the face-down {target}.", card=me, target=target)
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
@@ -99,52 +154,83 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if kind in ("flip", "bump", "switch", "replace", "turn", "plus", "minus", "block", "fizzle"):
         return _power_line(kind, who, d, names)
     if kind == "played":
-        return f"{who} played {CARDS[d['card']].power_name} at {d['cell']} facing {WORDS[d['facing']]}."
+        return _(
+            "{name} played {power} at {cell} facing {direction}.",
+            name=who,
+            power=CARDS[d["card"]].power_name,
+            cell=d["cell"],
+            direction=direction(d["facing"]),
+        )
     if kind == "chose":
-        return f"{who} has chosen their discards."
+        return _("{name} has chosen their discards.", name=who)
     if kind == "setup_done":
-        return f"Setup done: every hand holds {HAND_SIZE} cards."
+        return ngettext("Setup done: every hand holds {n} card.", "Setup done: every hand holds {n} cards.", HAND_SIZE)
     if kind == "turn_start":
-        return f"Turn {d['turn']}: {who} to play."
+        return _("Turn {turn}: {name} to play.", turn=d["turn"], name=who)
     if kind == "lifted":
-        return f"{who}'s Block marker was lifted: {_LIFTED[d['reason']]}."
+        return _lifted(d["reason"], who)
     if kind == "resigned":
-        return f"{who} resigned: their hand and deck leave the game, their cards on the table stay."
+        return _("{name} resigned: their hand and deck leave the game, their cards on the table stay.", name=who)
     if kind == "award":
         if d["kind"] == "leader":
-            return f"{who}'s Leader at {d['cell']} faces {_card(d['food'], names)}: +{_points(d['points'])}."
-        return (
-            f"{_card(d['food'], names)} gives {who} {_points(d['points'])} "
-            f"({WORDS[d['direction']]} arrow onto {_card(d['target'], names)} at {d['cell']})."
+            return ngettext(
+                "{name}'s Leader at {cell} faces {food}: +{n} point.",
+                "{name}'s Leader at {cell} faces {food}: +{n} points.",
+                d["points"],
+                name=who,
+                cell=d["cell"],
+                food=_card(d["food"], names),
+            )
+        return ngettext(
+            "{food} gives {name} {n} point ({direction} arrow onto {target} at {cell}).",
+            "{food} gives {name} {n} points ({direction} arrow onto {target} at {cell}).",
+            d["points"],
+            food=_card(d["food"], names),
+            name=who,
+            direction=direction(d["direction"]),
+            target=_card(d["target"], names),
+            cell=d["cell"],
         )
     if kind == "game_over":
-        return "Game over: " + _result(d["winners"], [row["total"] for row in d["scores"]], d["tiebreak"], names)
+        result = _result(d["winners"], [row["total"] for row in d["scores"]], _tie_line(d), names)
+        return _("Game over: {result}", result=result)
     return ""
 
 
 def _result(winners: list[int], totals: list[int], tiebreak: str, names: Sequence[str]) -> str:
     """Return who won and with how many points."""
     if not winners:
-        return "nobody wins."
-    listed = ", ".join(f"{_who(names, s)} ({totals[s]})" for s in winners)
-    verb = "wins" if len(winners) == 1 else "win"
-    return f"{listed} {verb}. {tiebreak}".strip()
+        return _("nobody wins.")
+    # TRANSLATORS: a winner and their points, "Ana (31)".
+    listed = [_("{name} ({points})", name=_who(names, s), points=totals[s]) for s in winners]
+    line = _("{name} wins.", name=listed[0]) if len(listed) == 1 else _("{names} win.", names=join_list(listed))
+    return f"{line} {tiebreak}".strip()
 
 
 def status(state: FlippersState, names: Sequence[str], to_act: list[int]) -> str:
     """Return one line saying what the game waits for."""
     if state.phase == SETUP:
-        return f"Setup: waiting for {', '.join(_who(names, s) for s in to_act)} to choose their discards."
+        return _(
+            "Setup: waiting for {names} to choose their discards.",
+            names=join_list([_who(names, s) for s in to_act]),
+        )
     if state.phase == OVER:
         result = outcome(state)
         totals = [s.score for s in sorted(result.standings, key=lambda s: s.seat)]
-        together = " (partners' points added)" if state.teams_mode else ""
-        return "Game over: " + _result(result.winners, totals, result.tiebreak, names) + together
+        line = _result(result.winners, totals, result.tiebreak, names)
+        if state.teams_mode:
+            return _("Game over: {result} (partners' points added)", result=line)
+        return _("Game over: {result}", result=line)
     who = _who(names, state.current)
     if state.played is None:
-        return f"Turn {state.turn}: {who} plays a card."
-    left = ", ".join(f"{CARDS[c].power_name} ({label(state.where[c])})" for c in available(state, state.current))
-    return f"Turn {state.turn}: {who} activates {left}."
+        return _("Turn {turn}: {name} plays a card.", turn=state.turn, name=who)
+    left = join_list(
+        [
+            _("{power} ({cell})", power=CARDS[c].power_name, cell=label(state.where[c]))
+            for c in available(state, state.current)
+        ]
+    )
+    return _("Turn {turn}: {name} activates {cards}.", turn=state.turn, name=who, cards=left)
 
 
 def rules_text() -> str:
@@ -181,3 +267,9 @@ def rules_text() -> str:
         "- Resigning discards your hand and deck; your table cards stay; you cannot win.",
     ]
     return "\n".join(lines)
+
+
+def _tie_line(data: dict[str, Any]) -> str:
+    """Return the tie line a game_over event saved (in English), in the current language."""
+    saved = data.get("tiebreak") or ""
+    return _(saved) if saved else ""

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.legacy.flippers_v1.cards import CARDS, EXPLORER, POWER_TEXT, TEAMS, setup_rule
+from engine.legacy.flippers_v1.cards import CARDS, EXPLORER, POWER_NAMES, POWER_TEXT, TEAMS, setup_rule
 from engine.legacy.flippers_v1.powers import available, markers
 from engine.legacy.flippers_v1.scoring import outcome, scores
 from engine.legacy.flippers_v1.state import DOWN, OVER, PLAY, SETUP, FlippersState
 from engine.legacy.flippers_v1.table import aims, food_arrows, label, step
+from engine.legacy.names import card_name, power_text, team_name, team_short
 
 
 def _card(state: FlippersState, cid: str, on_cells: dict[tuple[int, int], list[int]]) -> dict[str, Any]:
@@ -18,7 +19,7 @@ def _card(state: FlippersState, cid: str, on_cells: dict[tuple[int, int], list[i
     facing, face = state.facing[cid], state.face[cid]
     entry: dict[str, Any] = {
         "id": cid,
-        "name": card.name,
+        "name": card_name(card, TEAMS, POWER_NAMES),
         "kind": card.kind,
         "cell": label(cell),
         "col": cell[0],
@@ -46,10 +47,10 @@ def _hand_entry(cid: str) -> dict[str, Any]:
     card = CARDS[cid]
     return {
         "id": cid,
-        "name": card.name,
+        "name": card_name(card, TEAMS, POWER_NAMES),
         "power": card.power,
         "power_name": card.power_name,
-        "text": POWER_TEXT[card.power or ""],
+        "text": power_text(POWER_TEXT[card.power or ""]),
     }
 
 
@@ -61,8 +62,8 @@ def view(state: FlippersState, seat: int | None, to_act: list[int], open_cells: 
     seats = [
         {
             "seat": s,
-            "team": TEAMS[s]["name"],
-            "short": TEAMS[s]["short"],
+            "team": team_name(TEAMS[s]),
+            "short": team_short(TEAMS[s]),
             "letter": TEAMS[s]["letter"],
             "side": state.side(s),
             "stash": state.stash[s],

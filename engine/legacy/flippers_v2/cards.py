@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.legacy.names import power_name
+
 DATA: dict[str, Any] = json.loads((Path(__file__).resolve().parent / "flippers.json").read_text())
 
 EXPLORER, FOOD = "explorer", "food"
@@ -41,8 +43,8 @@ class Card:
 
     @property
     def power_name(self) -> str:
-        """Return the printed name of the power ("" for Food cards)."""
-        return POWER_NAMES.get(self.power or "", "")
+        """Return the printed name of the power in the current language ("" for Food cards)."""
+        return power_name(POWER_NAMES.get(self.power or "", ""))
 
     def arrows(self, side: str) -> tuple[tuple[str, int], ...]:
         """Return a Food card side's arrows in its own frame."""

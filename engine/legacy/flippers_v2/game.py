@@ -44,6 +44,7 @@ from engine.legacy.flippers_v2.table import (
     rotate,
     step,
 )
+from i18n import N_, pgettext
 
 _READING = itemgetter(1, 0)
 """Sort key of a cell in reading order: row, then column."""
@@ -72,12 +73,16 @@ class FlippersGame(Game[FlippersState]):
     """Implement Flippers for 2-6 players, with the Team Up option for 4 or 6."""
 
     key = "flippers"
-    title = "Flippers"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     schema_version = 2
     hidden_information = True
-    options = (OptionSpec("teams", "Team Up: alternate seats play as partners (4 or 6 players)"),)
+    options = (OptionSpec("teams", N_("Team Up: alternate seats play as partners (4 or 6 players)")),)
+
+    @property
+    def title(self) -> str:
+        """Return the title in the current language."""
+        return pgettext("game title", "Flippers")
 
     def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> FlippersState:
         """Deal Food cards, Leaders and shuffled decks from `seed`; every seat draws its setup cards."""

@@ -1,0 +1,126 @@
+"""Flippers names its cards, powers and teams in the player's language, in views, lines and refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.base import Event, IllegalAction
+from engine.flippers import GAME
+from engine.flippers.cards import CARDS, find_card
+from engine.flippers.names import card_name, direction, team_name, team_of
+from i18n import using
+from tests.engine.flippers.helpers import NAMES, table
+
+
+@pytest.mark.parametrize(
+    ("language", "explorer", "food"),
+    [
+        ("en", "Chinstrap Flip", "Krill"),
+        ("de", "Zügel Umdrehen", "Krill"),
+        ("es", "Voltear Barbijo", "Kril"),
+        ("pt_BR", "Virar Barbicha", "Krill"),
+        ("ja", "ヒゲ・裏返し", "オキアミ"),
+    ],
+)
+def test_a_card_is_named_in_each_language(language: str, explorer: str, food: str) -> None:
+    with using(language):
+        assert (card_name("c-flip"), card_name("food-1")) == (explorer, food)
+
+
+def test_a_player_may_name_a_card_in_english_or_in_their_language() -> None:
+    with using("es"):
+        assert find_card("voltear barbijo") == "c-flip"
+        assert find_card("Chinstrap Flip") == "c-flip"
+        assert CARDS["c-flip"].power_name == "Voltear"
+    assert find_card("voltear barbijo") is None
+
+
+def test_a_played_card_is_told_in_spanish_with_its_power_and_direction() -> None:
+    event = Event("played", 0, {"card": "c-flip", "cell": "N14", "facing": "N"})
+    with using("es"):
+        assert GAME.describe(event, NAMES) == "Ana jugó Voltear en N14 mirando al norte."
+        assert direction("E") == "este"
+    assert GAME.describe(event, NAMES) == "Ana played Flip at N14 facing north."
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        (
+            "de",
+            "Schubsen von Ana auf N14 schob 1 Karte ab N15 nach Osten.",
+            "Schubsen von Ana auf N14 schob 2 Karten ab N15 nach Osten.",
+        ),
+        (
+            "es",
+            "Empujar de Ana en N14 empujó 1 carta hacia el este desde N15.",
+            "Empujar de Ana en N14 empujó 2 cartas hacia el este desde N15.",
+        ),
+        (
+            "pt_BR",
+            "Empurrar de Ana em N14 empurrou 1 carta para o leste a partir de N15.",
+            "Empurrar de Ana em N14 empurrou 2 cartas para o leste a partir de N15.",
+        ),
+    ],
+)
+def test_a_bump_counts_the_cards_it_pushed(language: str, one: str, two: str) -> None:
+    def bump(count: int) -> Event:
+        return Event("bump", 0, {"card": "c-bump", "cell": "N14", "count": count, "direction": "E", "from": "N15"})
+
+    with using(language):
+        assert [GAME.describe(bump(n), NAMES) for n in (1, 2)] == [one, two]
+
+
+def test_a_refusal_names_the_cell_in_german_and_changes_nothing() -> None:
+    state = table([("food-1", "N15", "N", "A")], {0: ["c-flip", "c-bump"]})
+    before = GAME.dump(state)
+    with using("de"), pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 0, {"type": "play", "card": "c-flip", "cell": "A1", "facing": "N"})
+    assert str(refused.value) == "A1 liegt neben keiner Karte auf dem Tisch: Spiele neben eine Karte."
+    assert GAME.dump(state) == before
+
+
+def test_a_view_built_in_japanese_names_teams_powers_and_texts_in_japanese() -> None:
+    state = table([("food-1", "N15", "N", "A"), ("c-leader", "N14", "S", "up")], {0: ["c-flip"], 1: ["m-turn"]})
+    with using("ja"):
+        view = GAME.view(state, 0)
+    assert [(s["team"], s["short"]) for s in view["seats"]] == [
+        ("ヒゲペンギン", "ヒゲ"),
+        ("マカロニペンギン", "マカロニ"),
+    ]
+    assert view["hand"] == [
+        {
+            "id": "c-flip",
+            "name": "ヒゲ・裏返し",
+            "power": "flip",
+            "power_name": "裏返し",
+            "text": "対象を矢印の方向に裏返す（エサカードは反対の面になる）。",
+        }
+    ]
+    names = {card["id"]: card["name"] for card in view["cards"]}
+    assert names == {"food-1": "オキアミ", "c-leader": "ヒゲ・リーダー"}
+
+
+def test_a_team_up_side_is_named_from_its_species() -> None:
+    assert team_of([0, 2]) == "Team Chinstrap & Emperor"
+    with using("de"):
+        assert team_of([0, 2]) == "Team Zügel & Kaiser"
+        assert team_name(3) == "Weddellrobben"
+
+
+def test_a_shared_victory_saved_in_the_log_is_told_in_the_readers_language() -> None:
+    over = Event(
+        "game_over",
+        None,
+        {
+            "scores": [{"total": 9}, {"total": 9}],
+            "winners": [0, 1],
+            "tiebreak": "Tied: the victory is shared.",
+            "teams": False,
+            "sides": {},
+            "reason": "played",
+        },
+    )
+    with using("de"):
+        assert GAME.describe(over, NAMES) == "Spielende: Ana (9), Bob (9) gewinnen. Gleichstand: Der Sieg wird geteilt."
+    assert GAME.describe(over, NAMES) == "Game over: Ana (9), Bob (9) win. Tied: the victory is shared."

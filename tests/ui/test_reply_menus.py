@@ -1,0 +1,39 @@
+"""Check which private answers count as a live game menu, and how one is greyed out."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+
+from ui.components import button, select, view_of
+from ui.reply_menus import game_of, greyed
+
+
+def _message(view: discord.ui.View) -> Any:
+    """Return a stand-in for a message that carries a view's components, as Discord sends them back."""
+    rows = [discord.ActionRow(row) for row in view.to_components()]  # type: ignore[arg-type]
+    return SimpleNamespace(components=rows)
+
+
+async def test_a_menu_of_a_game_is_found_by_its_custom_id() -> None:
+    menu = select(42, 7, "discard", "Discard 2 cards…", [("Flip", "c-flip"), ("Plus", "c-plus")])
+    assert game_of(view_of([menu])) == 42
+    assert game_of(view_of([button(42, 7, "hand?", "Hand", disabled=True)])) is None  # nothing live
+    assert game_of(None) is None
+    other = discord.ui.View()
+    other.add_item(discord.ui.Button(label="Docs", url="https://example.com"))
+    assert game_of(other) is None  # not a game's menu
+
+
+async def test_greying_out_disables_every_live_item_and_skips_a_message_with_none() -> None:
+    view = view_of([select(42, 7, "discard", "Discard…", [("Flip", "c-flip")]), button(42, 7, "hand?", "Hand")])
+    assert view is not None
+    grey = greyed(_message(view))
+    assert grey is not None and grey.is_finished()  # nothing listens to it
+    assert [getattr(item, "disabled", None) for item in grey.children] == [True, True]
+    assert [getattr(item, "custom_id", None) for item in grey.children] == [
+        getattr(item, "custom_id", None) for item in view.children
+    ]
+    assert greyed(_message(grey)) is None
