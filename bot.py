@@ -196,15 +196,10 @@ class IceFloeBot(commands.Bot):
         await self.flow.bursts.early(interaction)
         return True
 
-    async def on_app_command_completion(self, interaction: discord.Interaction, command: object) -> None:
-        """Count a slash command as answered (the burst counter)."""
-        self.flow.bursts.done(interaction.id)
-
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Turn any command error into one ephemeral reply."""
         original = getattr(error, "original", error)
         self.flow.answers.given(interaction.id)  # a move acknowledged in a burst and refused owes nothing more
-        self.flow.bursts.done(interaction.id)
         if self.is_closed():  # shutting down: the connection to Discord is gone, there is no one to answer
             log.info("a command was still running at shutdown: %s", original)
             return

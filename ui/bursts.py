@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import OrderedDict
@@ -66,6 +67,9 @@ class Bursts:
         if interaction.type != discord.InteractionType.application_command:
             return False  # autocomplete answers in its own way, and is no queue of work
         crowd = self.arrived(interaction.id)
+        task = asyncio.current_task()
+        if task is not None:  # the command runs in this task to its end, answered or refused
+            task.add_done_callback(lambda _task: self.done(interaction.id))
         command = interaction.command
         shown = command.extras.get(MOVE) if command is not None else None
         if shown is None or interaction.response.is_done() or (crowd <= DEEP and age(interaction) <= LATE_S):

@@ -525,7 +525,7 @@ class Driver:
         )
         fake.interactions[interaction.id] = interaction
         fake.interactions_by_token[token] = interaction
-        fake.gateway.dispatch_interaction(payload)
+        interaction.session = fake.gateway.dispatch_interaction(payload)
         fake.notify()
         return InteractionResult(self, interaction)
 

@@ -178,13 +178,14 @@ class GatewayServer:
         live = [s for s in self.sessions.values() if not s.terminated and s.serves(guild_id)]
         return live[-1] if live else None
 
-    def dispatch_interaction(self, payload: dict[str, Any]) -> None:
-        """Send INTERACTION_CREATE on the guild's shard (buffered while that session is disconnected)."""
+    def dispatch_interaction(self, payload: dict[str, Any]) -> GatewaySession:
+        """Send INTERACTION_CREATE on the guild's shard (buffered while that session is disconnected); return it."""
         guild_id = int(payload["guild_id"]) if payload.get("guild_id") else None
         session = self.session_for(guild_id)
         if session is None:
             raise RuntimeError("no bot is connected to the fake Discord gateway (start the bot first)")
         session.dispatch("INTERACTION_CREATE", payload)
+        return session
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """Run one gateway websocket connection."""

@@ -743,6 +743,8 @@ class FakeInteraction:
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
     answered_at: float | None = None
+    session: Any = None
+    """The gateway session it was dispatched on (a bot restarted since holds a newer one)."""
 
     @property
     def data(self) -> dict[str, Any]:

@@ -913,6 +913,10 @@ class RestApi:
         if ix is None or req.params["application_id"] != str(fake.application_id):
             raise self._reject(req, ApiError(404, 10015, "Unknown Webhook"), "unknown interaction token")
         if ix.callback_type is None:
+            restarted = ix.session is not None and ix.session is not fake.gateway.session_for(ix.guild_id)
+            if req.method == "GET" and restarted:
+                # a restarted bot looking up what a previous run promised: Discord says it was never answered
+                raise ApiError(404, 10015, "Unknown Webhook")
             why = "follow-up or @original used before the interaction was acknowledged"
             raise self._reject(req, ApiError(404, 10015, "Unknown Webhook"), why)
         if ix.token_expired:  # Discord keeps an interaction's token 15 minutes

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import inspect
 from datetime import UTC, datetime, timedelta
@@ -171,3 +172,25 @@ def test_every_slash_command_that_makes_a_move_says_how_its_answer_is_shown() ->
     assert {"fish place", "tank take", "flippers play"} <= set(found)
     assert all(shown in ("public", "private") for shown in found.values()), found
     assert found["tank discard"] == found["flippers discard"] == "private"
+
+
+async def test_a_command_stops_counting_when_the_task_that_ran_it_ends() -> None:
+    bursts = Bursts(Answers(), clock=Clock())  # type: ignore[arg-type]
+    started = asyncio.Event()
+    release = asyncio.Event()
+
+    async def command(n: int) -> None:
+        move = interaction(None)
+        move.id = n
+        await bursts.early(move)
+        started.set()
+        await release.wait()
+
+    tasks = [asyncio.create_task(command(n)) for n in range(3)]
+    await started.wait()
+    await asyncio.sleep(0)
+    assert len(bursts.handling) == 3
+    release.set()
+    await asyncio.gather(*tasks)
+    await asyncio.sleep(0)
+    assert bursts.handling == {}
