@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from engine.base import Outcome, Standing
 from engine.flippers.cards import CARDS, FOOD
-from engine.flippers.names import card_name, power_name, team_of, team_short
+from engine.flippers.names import card_name, direction, power_name, team_of, team_short
 from engine.flippers.state import DOWN, FlippersState
 from engine.flippers.table import Cell, aims, label, neighbours
 from engine.words import join_names
@@ -31,15 +31,9 @@ def _who(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) else _("Seat {number}", number=seat + 1)
 
 
-def facing_word(direction: str) -> str:
+def facing_word(compass: str) -> str:
     """Return the compass word of an arrow's direction ("N" -> "north") in the current language."""
-    words = {
-        "N": pgettext("compass direction", "north"),
-        "E": pgettext("compass direction", "east"),
-        "S": pgettext("compass direction", "south"),
-        "W": pgettext("compass direction", "west"),
-    }
-    return words[direction]
+    return direction(compass)
 
 
 def facing_title(direction: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.flippers.names import direction  # noqa: F401 - the old versions name directions alike
 from i18n import _, pgettext
 from i18n.extractors import FOOD_NAME, POWER_NAME, POWER_TEXT, TEAM_NAME, TEAM_SHORT
 
@@ -37,14 +38,3 @@ def card_name(card: Any, teams: Sequence[Mapping[str, str]], power_names: Mappin
         return pgettext(FOOD_NAME, card.name)
     # TRANSLATORS: an Explorer card's name: its team's short name and its power, e.g. "Chinstrap Flip".
     return _("{team} {power}", team=team_short(teams[card.team]), power=power_name(power_names[card.power]))
-
-
-def direction(compass: str) -> str:
-    """Return a direction's word by its letter: "N" -> "north"."""
-    words = {
-        "N": pgettext("direction", "north"),
-        "E": pgettext("direction", "east"),
-        "S": pgettext("direction", "south"),
-        "W": pgettext("direction", "west"),
-    }
-    return words[compass]
