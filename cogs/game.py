@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.registry import games, packages
+from engine.words import join_names
 from i18n import LANGUAGES, N_, _, ngettext, pgettext, using
 from storage.database import LOBBY, GameRow, GuildSettings
 from storage.finished import last_finished_game
@@ -21,7 +22,7 @@ from ui.errors import UserError
 from ui.hints import give_hint
 from ui.history import history_buttons, history_page
 from ui.language import posting_language
-from ui.lifecycle import listing, missing_permissions
+from ui.lifecycle import missing_permissions
 from ui.limits import too_soon
 from ui.lobby import in_thread
 from ui.records import jump_link
@@ -126,7 +127,7 @@ class GameCog(commands.Cog):
                     "I cannot run a game here: I am missing {permissions} in this channel. "
                     "Ask a moderator to give me them, or start the game in another channel.",
                     len(missing),
-                    permissions=listing(missing),
+                    permissions=join_names(missing),
                 )
             )
         await self.flow.lobby_allowed(interaction)

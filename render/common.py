@@ -63,20 +63,6 @@ def colour_name(seat: int) -> str:
     return _(SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)])
 
 
-def listed(items: Sequence[str]) -> str:
-    """Return items one after another, separated the current language's way ("C3, D4")."""
-    # TRANSLATORS: what separates the items of a list ("C3, D4", "Ana, Bo"); Japanese uses "、".
-    return pgettext("list separator", ", ").join(items)
-
-
-def and_listed(items: Sequence[str]) -> str:
-    """Return "A", "A and B" or "A, B and C" in the current language."""
-    if len(items) < 2:
-        return "".join(items)
-    # TRANSLATORS: the last two items of a list: "{items}" is one or more items already separated.
-    return _("{items} and {last}", items=listed(items[:-1]), last=items[-1])
-
-
 def clauses(items: Sequence[str]) -> str:
     """Return clauses of one alt text sentence one after another ("Ana: 3 cards; Bo: 2 cards")."""
     # TRANSLATORS: what separates the clauses of one sentence in alt text ("Ana: 3 cards; Bo: 2 cards").

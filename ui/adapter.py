@@ -11,9 +11,10 @@ import discord
 
 from engine.base import Event, Game, Outcome
 from engine.registry import get
+from engine.words import join_names
 from i18n import _, ngettext
 from storage.database import GameRow
-from ui.text import ALT_TEXT, listing, shorten
+from ui.text import ALT_TEXT, shorten
 
 if TYPE_CHECKING:
     from ui.components import ComponentHit
@@ -152,7 +153,7 @@ class GameAdapter(ABC):
         winners = [mentions[s] for s in outcome.winners]
         if not winners:
             return _("Nobody wins this time.")
-        return _("Congratulations {winners}!", winners=listing(winners))
+        return _("Congratulations {winners}!", winners=join_names(winners))
 
     def standings_lines(self, outcome: Outcome, names: Sequence[str]) -> list[str]:
         """Return one line per seat of the final standings."""

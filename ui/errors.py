@@ -8,9 +8,9 @@ from collections.abc import Sequence
 import discord
 
 from engine.base import IllegalAction
+from engine.words import join_names
 from i18n import N_, _
 from storage.database import StaleVersion, StorageError
-from ui.text import listing
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ def not_your_turn(names: Sequence[str], waiting: Sequence[int]) -> str:
         return _("It is not your turn.")
     if len(who) == 1:
         return _("It is not your turn: it is {name}'s turn.", name=who[0])
-    return _("It is not your turn: waiting for {names}.", names=listing(who))
+    return _("It is not your turn: waiting for {names}.", names=join_names(who))
 
 
 def message_for(error: BaseException) -> str:

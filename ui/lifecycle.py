@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from engine.registry import get
+from engine.words import join_names
 from i18n import ENGLISH, N_, _, ngettext, pgettext, using
 from storage.database import LOBBY, Database, GameRow
 from ui.errors import UserError
 from ui.language import dm_language, in_game_language
 from ui.loading import GameLoader
 from ui.publishing import Publisher
-from ui.text import listing
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -73,7 +73,7 @@ def cannot_post(channel_id: int, cause: str, missing: list[str] | None = None) -
             channel=channel,
         )
     if cause == MISSING and missing:
-        names = listing([permission(name) for name in missing])
+        names = join_names([permission(name) for name in missing])
         return ngettext(
             "I am missing the permission {names} in {channel}",
             "I am missing the permissions {names} in {channel}",

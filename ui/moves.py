@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import discord
 
 from engine.base import Action, Event, Game, IllegalAction
+from engine.words import join_names
 from i18n import _
 from storage.answers import PendingAnswer, PendingAnswers
 from storage.database import ACTIVE, LOBBY, Database, GameRow, Result
@@ -35,7 +36,6 @@ from ui.names import bot_seat_name
 from ui.outbox import FAILED_BACKOFF_S, Outbox
 from ui.publishing import Publisher
 from ui.tally import Tally
-from ui.text import listing
 
 log = logging.getLogger(__name__)
 
@@ -238,7 +238,7 @@ class Moves:
                     return
                 raise told from exc
         if missed:
-            dms = MoveSaved(_(DMS_LATE, names=listing(missed)))
+            dms = MoveSaved(_(DMS_LATE, names=join_names(missed)))
             await reply_ephemeral(interaction, str(dms))
 
     async def resign(self, interaction: discord.Interaction, row: GameRow, hand_to: str | None = None) -> None:

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING
 import discord
 
 from engine.registry import get
+from engine.words import join_list
 from i18n import _, ngettext
 from render.rating_chart import chart_alt, rating_chart
 from storage import ratings as store
 from storage.database import Database, GameRow
 from storage.server_rules import hinted_seats, is_rated
 from ui.names import level_name
-from ui.text import joined, lines_within, number
+from ui.text import lines_within, number
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -146,13 +147,13 @@ async def board_notes(db: Database, row: GameRow, over: bool) -> list[str]:
     hinted = await hinted_seats(db, row.id)
     names = {s.seat: s.name for s in row.seats}
     if hinted:
-        used = joined([names.get(seat, "?") for seat in hinted])
+        used = join_list([names.get(seat, "?") for seat in hinted])
         unrated = [names.get(seat, "?") for seat, unrates in hinted.items() if unrates]
         if rated and unrated:
             line = _(
                 "Hints were used by {used}. This game does not count for the rating of {unrated}.",
                 used=used,
-                unrated=joined(unrated),
+                unrated=join_list(unrated),
             )
         else:
             line = _("Hints were used by {used}.", used=used)
@@ -171,5 +172,5 @@ async def board_notes(db: Database, row: GameRow, over: bool) -> list[str]:
             before, after = changes.pop(key)
             shown.append(f"{seat.name} {number(before, '.1f')} → {number(after, '.1f')}")
     if shown:
-        lines.append(_("Ratings (μ − 3σ): {changes}.", changes=joined(shown)))
+        lines.append(_("Ratings (μ − 3σ): {changes}.", changes=join_list(shown)))
     return lines

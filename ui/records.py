@@ -12,6 +12,7 @@ from engine.base import CorruptState, Game, IllegalAction
 from engine.legacy import UnknownRules, rules_for, saved_version
 from engine.registry import games, get
 from engine.takeback import effective_log
+from engine.words import join_list
 from i18n import N_, _, ngettext
 from storage.database import ACTIVE, FINISHED, OPEN, GameRow
 from storage.shared_records import shared_servers, shared_stats
@@ -19,7 +20,7 @@ from ui.errors import UserError
 from ui.language import in_game_language
 from ui.loading import check_row
 from ui.replays import cache_for, replay_gif
-from ui.text import joined, lines_within, number
+from ui.text import lines_within, number
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -52,7 +53,7 @@ def waiting_on(flow: GameFlow, row: GameRow) -> str:
         game, state = flow.live(row)
     except UserError:
         return _("damaged save")
-    return _("waiting for {names}", names=joined([row.seats[s].name for s in game.to_act(state)]))
+    return _("waiting for {names}", names=join_list([row.seats[s].name for s in game.to_act(state)]))
 
 
 async def list_games(flow: GameFlow, guild_id: int) -> str:

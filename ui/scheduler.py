@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from engine.words import join_list
 from i18n import _, ngettext, using
 from storage.database import ACTIVE, GameRow, GuildSettings, due_moment
 from storage.errors import DatabaseBusy, DatabaseUnavailable
 from ui.errors import UserError
 from ui.language import dm_language, in_game_language
-from ui.text import joined, number
+from ui.text import number
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -158,7 +159,7 @@ class Scheduler:
     @in_game_language
     async def _time_out(self, row: GameRow, waiting: list[int], limit: float) -> None:
         """Let the easy computer player take the waiting seats' turns, and say so."""
-        names = joined([row.seats[s].name for s in waiting])
+        names = join_list([row.seats[s].name for s in waiting])
         notice = self.flow.bot.get_partial_messageable(row.channel_id).send(
             _(
                 "⏰ {names} did not play within {limit}: the easy computer player moves for them this turn.",

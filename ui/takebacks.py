@@ -23,6 +23,7 @@ from engine.base import Game
 from engine.registry import get
 from engine.replay import replay
 from engine.takeback import TAKEBACK, effective_log, logged_events, refusal, takeback_event
+from engine.words import join_names
 from i18n import N_, _, using
 from storage import takebacks as store
 from storage.database import ACTIVE, Database, GameRow, Seat
@@ -35,7 +36,7 @@ from ui.loading import GameLoader
 from ui.locks import GameLocks
 from ui.outbox import Outbox
 from ui.publishing import Publisher, describe
-from ui.text import BUTTON_LABEL, listing, shorten
+from ui.text import BUTTON_LABEL, shorten
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -313,7 +314,7 @@ class Takebacks:
         if updated.missing:
             names = [s.name for s in row.seats if s.user_id in updated.missing]
             await interaction.response.send_message(
-                _("You accepted. Still waiting for {names}.", names=listing(names)), ephemeral=True
+                _("You accepted. Still waiting for {names}.", names=join_names(names)), ephemeral=True
             )
             return
         await interaction.response.defer()

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 import discord
 from babel.numbers import get_decimal_symbol, get_group_symbol
 
-from i18n import ENGLISH, _, current, ngettext, pgettext
+from i18n import ENGLISH, _, current, ngettext
 
 MESSAGE = 2000  # message content
 EMBED_DESCRIPTION = 4096
@@ -97,21 +97,6 @@ def embed_messages(title: str, text: str, colour: int | None = None) -> list[lis
         messages[-1].append(embed)
         size += cost
     return messages
-
-
-def joined(items: Sequence[str]) -> str:
-    """Join items with the current language's list separator ("Ana, Bo"), without a conjunction."""
-    # TRANSLATORS: what separates the items of a list ("Ana, Bo and Cy").
-    return pgettext("list separator", ", ").join(items)
-
-
-def listing(names: Sequence[str]) -> str:
-    """Join names as a sentence does, in the current language: "A", "A and B", "A, B and C"."""
-    if len(names) <= 1:
-        return "".join(names)
-    head = joined(names[:-1])
-    # TRANSLATORS: the end of a list of names: {names} is every name but the last ("Ana, Bo"), {last} the last.
-    return _("{names} and {last}", names=head, last=names[-1])
 
 
 def number(value: float, spec: str = "") -> str:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.words import join_list, join_names
 from i18n import _, ngettext, pgettext
-from render.common import and_listed, colour_name, fit_alt, full_stop, listed, seat_letter
+from render.common import colour_name, fit_alt, full_stop, seat_letter
 
 
 def alt_text(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -21,7 +22,7 @@ def alt_text(view: dict[str, Any], names: Sequence[str]) -> str:
                         "Final board. Winner: {names}",
                         "Final board. Winner: {names}",
                         len(winners),
-                        names=and_listed(winners),
+                        names=join_names(winners),
                     )
                 )
             )
@@ -43,7 +44,7 @@ def alt_text(view: dict[str, Any], names: Sequence[str]) -> str:
     for seat, info in enumerate(view["seats"]):
         tiles = [p["tile"] for p in view["penguins"] if p["seat"] == seat]
         # TRANSLATORS: English says "penguins" for one or more; translate each form as your language counts.
-        penguins = ngettext("penguins on {tiles}", "penguins on {tiles}", len(tiles), tiles=listed(tiles))
+        penguins = ngettext("penguins on {tiles}", "penguins on {tiles}", len(tiles), tiles=join_list(tiles))
         parts.append(
             _(
                 "{name} ({colour} {letter}): {fish}, {tiles}, {penguins}.",
@@ -62,7 +63,7 @@ def alt_text(view: dict[str, Any], names: Sequence[str]) -> str:
             "{n} tile left; 3-fish tiles: {tiles}.",
             "{n} tiles left; 3-fish tiles: {tiles}.",
             left,
-            tiles=listed(rich) or pgettext("no 3-fish tiles", "none"),
+            tiles=join_list(rich) or pgettext("no 3-fish tiles", "none"),
         )
     )
     return fit_alt(" ".join(parts))

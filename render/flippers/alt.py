@@ -6,8 +6,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.flippers.table import label
+from engine.words import join_list
 from i18n import N_, _, ngettext, pgettext
-from render.common import clauses, fit_alt, full_stop, listed
+from render.common import clauses, fit_alt, full_stop
 from render.flippers.reading import (
     _activation_line,
     _cards_left,
@@ -34,7 +35,7 @@ def _facing(direction: str) -> str:
 
 def _pays(card: dict[str, Any]) -> str:
     """Return what each arrow of a Food card pays to which cell ("2 to N15, 1 to O16")."""
-    return listed([_("{points} to {cell}", points=a["points"], cell=a["cell"]) for a in card["arrows"]])
+    return join_list([_("{points} to {cell}", points=a["points"], cell=a["cell"]) for a in card["arrows"]])
 
 
 def _where(cell: tuple[int, int], occupied: set[tuple[int, int]]) -> str:
@@ -76,7 +77,7 @@ def _explorers_of(view: dict[str, Any], team: int, marked: Iterable[tuple[int, i
         else:
             text = _("{power} {cell} facing {facing}", power=c["power_name"], cell=c["cell"], facing=facing)
         mine.append(_("{card} blocked", card=text) if blocked else text)
-    return listed(mine)
+    return join_list(mine)
 
 
 def _markers_alt(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -86,7 +87,7 @@ def _markers_alt(view: dict[str, Any], names: Sequence[str]) -> str:
     for cell, teams in sorted(_marker_cells(view).items(), key=lambda item: (item[0][1], item[0][0])):
         where = _where(cell, occupied)
         parts.extend(_("{name}'s on {cell}", name=_name(names, team), cell=where) for team, _letter in teams)
-    return _("Block markers: {markers}.", markers=listed(parts)) if parts else ""
+    return _("Block markers: {markers}.", markers=join_list(parts)) if parts else ""
 
 
 def _compact_seats(view: dict[str, Any], names: Sequence[str]) -> list[str]:
@@ -106,7 +107,7 @@ def _compact_seats(view: dict[str, Any], names: Sequence[str]) -> list[str]:
                 "{name} ({species}): {points}", name=_name(names, seat), species=s["short"], points=_points(s["stash"])
             )
             tail = [*_cards_left(s), *([_if_ended(projected[seat])] if projected else [])]
-            lines.append(turn + listed([head, *tail]))
+            lines.append(turn + join_list([head, *tail]))
     if not view["teams_mode"]:
         return lines
     for side in sorted({s["side"] for s in view["seats"]}):
@@ -116,7 +117,7 @@ def _compact_seats(view: dict[str, Any], names: Sequence[str]) -> list[str]:
         total = sum(view["scores"][s][key] for s in seats)
         projected = _projected(view)
         head = _("{team}: {points}", team=_team(members), points=_points(total))
-        lines.append(listed([head, _if_ended(sum(projected[s] for s in seats))]) if projected else head)
+        lines.append(join_list([head, _if_ended(sum(projected[s] for s in seats))]) if projected else head)
     return lines
 
 
@@ -127,7 +128,7 @@ def _compact_markers(view: dict[str, Any]) -> str:
     for cell, teams in sorted(_marker_cells(view).items(), key=lambda item: (item[0][1], item[0][0])):
         where = _where(cell, occupied)
         parts.extend(_("{species} on {cell}", species=_short(view, team), cell=where) for team, _letter in teams)
-    return _("Block markers: {markers}.", markers=listed(parts)) if parts else ""
+    return _("Block markers: {markers}.", markers=join_list(parts)) if parts else ""
 
 
 def _compact_food(view: dict[str, Any], sides: bool = True) -> str:
@@ -187,7 +188,7 @@ def _explorer_counts(view: dict[str, Any]) -> str:
             counts.append(_("{n} face down", n=down))
         if blocked:
             counts.append(_("{n} blocked", n=blocked))
-        parts.append(listed(counts))
+        parts.append(join_list(counts))
     return _("Explorers on the table: {counts}.", counts=clauses(parts)) if parts else ""
 
 
@@ -199,7 +200,7 @@ def _points_table(view: dict[str, Any], names: Sequence[str]) -> str:
     seats = []
     for s in view["seats"]:
         head = _("{name} ({species}): {points}", name=_name(names, s["seat"]), species=s["short"], points=s["stash"])
-        seats.append(listed([head, str(projected[s["seat"]]), *_cards_left(s)]))
+        seats.append(join_list([head, str(projected[s["seat"]]), *_cards_left(s)]))
     for side in sorted({s["side"] for s in view["seats"]}) if view["teams_mode"] else []:
         members = [s["seat"] for s in view["seats"] if s["side"] == side]
         total, end = sum(view["scores"][m]["stash"] for m in members), sum(projected[m] for m in members)
@@ -219,7 +220,7 @@ def alt_text_table(view: dict[str, Any], names: list[str]) -> str:
     activation = _activation_line(view)
     if activation:
         cells = _leader_cells(view)
-        head.append(_("{line}: {cells}.", line=activation, cells=listed(cells)) if cells else full_stop(activation))
+        head.append(_("{line}: {cells}.", line=activation, cells=join_list(cells)) if cells else full_stop(activation))
     supply = _("Supply {n}.", n=view["supply"])
     full = [*head, " ".join(full_stop(text) for text in _seat_lines(view, names)), supply]
     full += [_markers_alt(view, names), _cards_alt(view, names)]
@@ -240,7 +241,7 @@ def alt_text_table(view: dict[str, Any], names: list[str]) -> str:
 def alt_text_hand(view: dict[str, Any], names: list[str]) -> str:
     """Return a short description of the hand image."""
     seat = view["you"]
-    cards = listed([_("{power} ({text})", power=c["name"], text=c["text"]) for c in view["hand"]]) or _("no cards")
+    cards = join_list([_("{power} ({text})", power=c["name"], text=c["text"]) for c in view["hand"]]) or _("no cards")
     left = view["seats"][seat]["deck_size"]
     text = ngettext(
         "{name}'s hand: {cards}. Deck: {n} left.",

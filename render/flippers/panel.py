@@ -7,8 +7,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.words import join_list
 from i18n import _, pgettext
-from render.common import fit_text, listed, text_length
+from render.common import fit_text, text_length
 from render.flippers.cards import FAINT, OPEN, _fit
 from render.flippers.palette import _index
 from render.flippers.reading import _activation_line, _columns, _letters, _name, _row_numbers, _sides, _team
@@ -119,7 +120,7 @@ def min_text(width: int) -> int:
 def food_line(view: dict[str, Any]) -> str:
     """Return the line naming each Food card on the table and its cell ("Food: Krill N15, Squid O15")."""
     foods = [f"{c['name']} {c['cell']}" for c in view["cards"] if c["kind"] == "food"]
-    return _("Food: {cards}", cards=listed(foods)) if foods else ""
+    return _("Food: {cards}", cards=join_list(foods)) if foods else ""
 
 
 def _title_size(width: int) -> int:

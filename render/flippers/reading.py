@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.flippers.table import parse_label
+from engine.words import join_list, join_names
 from i18n import _, ngettext, pgettext
-from render.common import and_listed, listed
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -79,17 +79,17 @@ def _headline(view: dict[str, Any], names: Sequence[str]) -> str:
         sides = sorted({view["seats"][s]["side"] for s in view["winners"]})
         teams = [_team(_members([x["short"] for x in view["seats"] if x["side"] == side])) for side in sides]
         return ngettext(
-            "Game over: {teams} wins", "Game over: {teams} share the win", len(teams), teams=and_listed(teams)
+            "Game over: {teams} wins", "Game over: {teams} share the win", len(teams), teams=join_names(teams)
         )
     if view["final"]:
         winners = [_name(names, s) for s in view["winners"]]
         if not winners:
             return _("Game over")
-        return ngettext("Game over: {names} wins", "Game over: {names} win", len(winners), names=and_listed(winners))
+        return ngettext("Game over: {names} wins", "Game over: {names} win", len(winners), names=join_names(winners))
     if _leader_cells(view) and view.get("current") is not None:
         return _("{name} places their Leader", name=_name(names, view["current"]))
     if view["phase"] == "setup":
-        return _("Setup: {names} choosing discards", names=listed([_name(names, s) for s in view["to_act"]]))
+        return _("Setup: {names} choosing discards", names=join_list([_name(names, s) for s in view["to_act"]]))
     if view.get("current") is None:
         return _("Setting up the table")
     who = _name(names, view["current"])
@@ -104,7 +104,7 @@ def _activation_line(view: dict[str, Any]) -> str:
         return _("Leader goes on a highlighted cell, facing the Food card beside it")
     by_id = {c["id"]: c for c in view["cards"]}
     due = [f"{by_id[c]['power_name']} {by_id[c]['cell']}" for c in view.get("to_activate", []) if c in by_id]
-    return _("To activate: {cards}", cards=listed(due)) if due else ""
+    return _("To activate: {cards}", cards=join_list(due)) if due else ""
 
 
 def _points(n: int) -> str:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.words import join_list
 from i18n import _, ngettext, pgettext
-from render.common import clauses, colour_name, fit_alt, full_stop, in_sentence, listed, seat_letter
+from render.common import clauses, colour_name, fit_alt, full_stop, in_sentence, seat_letter
 from render.tank.aquarium import aquarium_rows, aquarium_total, final_row
 from render.tank.style import seat_name
 from render.tank.table import order_rows
@@ -49,10 +50,10 @@ def _group_text(view: dict[str, Any], group: dict[str, Any]) -> str:
         rows=_span(r0 + 1, r1, rows=True, compact=False),
         columns=_span(c0 + 1, c1, rows=False, compact=False),
         cards=_cards(group["size"]),
-        names=listed([card["name"] for card in cards if card]),
+        names=join_list([card["name"] for card in cards if card]),
     )
     if group["cuts"]:
-        text += " " + _("Can be cut along {lines}.", lines=listed(group["cuts"]))
+        text += " " + _("Can be cut along {lines}.", lines=join_list(group["cuts"]))
     elif view["phase"] == "split":
         text += " " + _("Cannot be split.")
     return text
@@ -74,14 +75,14 @@ def _seat_text(info: dict[str, Any], names: Sequence[str]) -> str:
         parts.append(_("{n} discarded", n=info["discarded"]))
     if info["resigned"]:
         parts.append(_("left the game"))
-    return listed(parts)
+    return join_list(parts)
 
 
 def _compact_group(view: dict[str, Any], group: dict[str, Any]) -> str:
     """Describe one group in few words: number, place, cards and cuts."""
     r0, r1 = group["rows"]
     c0, c1 = group["cols"]
-    cards = listed([card["name"] for r in range(r0, r1) for c in range(c0, c1) if (card := view["grid"][r][c])])
+    cards = join_list([card["name"] for r in range(r0, r1) for c in range(c0, c1) if (card := view["grid"][r][c])])
     rows = _span(r0 + 1, r1, rows=True, compact=True)
     cols = _span(c0 + 1, c1, rows=False, compact=True)
     if group["cuts"]:
@@ -91,7 +92,7 @@ def _compact_group(view: dict[str, Any], group: dict[str, Any]) -> str:
             rows=rows,
             columns=cols,
             cards=cards,
-            lines=listed(group["cuts"]),
+            lines=join_list(group["cuts"]),
         )
     if view["phase"] == "split":
         return _(
@@ -119,7 +120,7 @@ def _compact_seat(info: dict[str, Any], names: Sequence[str]) -> str:
         parts.append(_("{n} discarded", n=info["discarded"]))
     if info["resigned"]:
         parts.append(pgettext("short", "left"))
-    return listed(parts)
+    return join_list(parts)
 
 
 def _phase_in_sentence(phase: str) -> str:
@@ -164,7 +165,8 @@ def alt_text_table(view: dict[str, Any], names: Sequence[str]) -> str:
     head.append(_("Goal: {name}, {text}, {points}.", name=goal["name"], text=in_sentence(goal["text"]), points=points))
     rows = order_rows(view)
     parts = [
-        _("{label}: {names}.", label=label, names=listed([seat_name(names, s) for s in seats])) for label, seats in rows
+        _("{label}: {names}.", label=label, names=join_list([seat_name(names, s) for s in seats]))
+        for label, seats in rows
     ]
     side = view["grid_size"]
     parts.append(_("Grid {side} by {side}; h lines run between rows, v lines between columns.", side=side))
@@ -175,7 +177,7 @@ def alt_text_table(view: dict[str, Any], names: Sequence[str]) -> str:
     scoring = _("Scoring: {lines}.", lines=clauses([line for _kind, line in scoring_lines(view)]))
     lead = [*head, _("Players: {players}.", players=clauses([_compact_seat(s, names) for s in view["seats"]]))]
     lead += [
-        _("{label}: {names}.", label=label, names=listed([seat_letter(s) for s in seats])) for label, seats in rows
+        _("{label}: {names}.", label=label, names=join_list([seat_letter(s) for s in seats])) for label, seats in rows
     ]
     lead.append(_("{side} by {side} grid; h cuts run between rows, v cuts between columns.", side=side))
     compact = [*lead, *(_compact_group(view, g) for g in view["groups"]), deck]
@@ -206,7 +208,7 @@ def alt_text_aquarium(view: dict[str, Any], names: Sequence[str]) -> str:
             continue
         count = str(row["count"])
         if row["key"] == "molly":
-            count = _("{count} ({values})", count=count, values=listed([str(c["value"]) for c in cards["molly"]]))
+            count = _("{count} ({values})", count=count, values=join_list([str(c["value"]) for c in cards["molly"]]))
         points = row["points"]
         scored = _("scored at the end") if points is None else ngettext("{n} point", "{n} points", points)
         parts.append(_("{kind}: {count}, {scored}.", kind=row["name"], count=count, scored=scored))
@@ -245,7 +247,7 @@ def alt_text_final(view: dict[str, Any], names: Sequence[str]) -> str:
             name = _("{name} (resigned)", name=name)
         total = ngettext("{n} point", "{n} points", row["total"])
         parts.append(
-            _("{rank}. {name}: {total}; {scores}.", rank=row["rank"], name=name, total=total, scores=listed(bits))
+            _("{rank}. {name}: {total}; {scores}.", rank=row["rank"], name=name, total=total, scores=join_list(bits))
         )
     if final.get("tiebreak"):
         parts.append(full_stop(final["tiebreak"]))

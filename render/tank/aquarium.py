@@ -7,8 +7,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.words import join_list
 from i18n import _, ngettext, pgettext
-from render.common import INK, encode_png, fit_named, fit_text, listed
+from render.common import INK, encode_png, fit_named, fit_text
 from render.tank.paint import chip, drawn, kind_chip, paste, put
 from render.tank.style import (
     BACKGROUND,
@@ -84,7 +85,7 @@ def _discard_lines(view: dict[str, Any]) -> list[str]:
     """Return the wrapped lines listing the fish the player discarded."""
     if not view["my_discards"]:
         return []
-    text = _("You discarded: {cards}", cards=listed([c["name"] for c in view["my_discards"]]))
+    text = _("You discarded: {cards}", cards=join_list([c["name"] for c in view["my_discards"]]))
     return wrap(text, WIDTH - 2 * MARGIN, 22)
 
 

@@ -7,8 +7,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.words import join_list
 from i18n import _, ngettext, pgettext
-from render.common import INK, encode_png, fit_named, listed
+from render.common import INK, encode_png, fit_named
 from render.tank.final import render_final
 from render.tank.paint import card_sprite, chip, drawn, empty_slot, paste, put
 from render.tank.style import (
@@ -274,7 +275,7 @@ def _seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
         name = seat_name(names, seat)
 
         def tagged(who: str, tags: list[str] = tags) -> str:
-            return _("{name} ({tags})", name=who, tags=listed(tags)) if tags else who
+            return _("{name} ({tags})", name=who, tags=join_list(tags)) if tags else who
 
         size = size_to_fit(tagged(name), room, 20, smallest=SMALLEST)
         label = fit_named(tagged, name, size, room)

@@ -7,7 +7,8 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from ui.lifecycle import is_blocked, is_gone, listing, missing_permissions
+from engine.words import join_names
+from ui.lifecycle import is_blocked, is_gone, missing_permissions
 
 EVERYTHING = discord.Permissions(
     view_channel=True,
@@ -53,7 +54,7 @@ def test_a_missing_send_permission_is_named_alone() -> None:
 
 @pytest.mark.parametrize(("names", "text"), [(["A"], "A"), (["A", "B"], "A and B"), (["A", "B", "C"], "A, B and C")])
 def test_lists_read_naturally(names: list[str], text: str) -> None:
-    assert listing(names) == text
+    assert join_names(names) == text
 
 
 def refused(status: int, code: int) -> discord.HTTPException:

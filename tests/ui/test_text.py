@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.words import join_list, join_names
 from i18n import using
 from ui.text import (
     ELLIPSIS,
@@ -11,9 +12,7 @@ from ui.text import (
     EMBED_TOTAL,
     EMBEDS_PER_MESSAGE,
     embed_messages,
-    joined,
     lines_within,
-    listing,
     number,
     shorten,
     split_text,
@@ -96,17 +95,17 @@ def test_one_line_longer_than_the_limit_is_shortened_at_a_word() -> None:
 )
 def test_names_are_listed_as_each_language_writes_them(language: str, two: str, three: str) -> None:
     with using(language):
-        assert listing(["Ana"]) == "Ana"
-        assert listing(["Ana", "Bo"]) == two
-        assert listing(["Ana", "Bo", "Cy"]) == three
+        assert join_names(["Ana"]) == "Ana"
+        assert join_names(["Ana", "Bo"]) == two
+        assert join_names(["Ana", "Bo", "Cy"]) == three
 
 
 def test_numbers_take_the_readers_decimal_and_group_marks() -> None:
-    assert (number(1234.5, ",.1f"), number(23.45, ".1f"), joined(["a", "b"])) == ("1,234.5", "23.4", "a, b")
+    assert (number(1234.5, ",.1f"), number(23.45, ".1f"), join_list(["a", "b"])) == ("1,234.5", "23.4", "a, b")
     with using("de"):
         assert (number(1234.5, ",.1f"), number(1.5, "g")) == ("1.234,5", "1,5")
     with using("ja"):
-        assert (number(1234.5, ",.1f"), joined(["a", "b"])) == ("1,234.5", "a、b")
+        assert (number(1234.5, ",.1f"), join_list(["a", "b"])) == ("1,234.5", "a、b")
 
 
 def test_the_note_about_lines_left_out_reads_in_the_readers_language() -> None:
