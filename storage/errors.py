@@ -88,7 +88,7 @@ def classify(error: BaseException) -> StorageError | None:
         return DatabaseUnavailable(describe(error), transient=True)
     if name in PG_UNAVAILABLE:
         return DatabaseUnavailable(describe(error))
-    if name == "InterfaceError" and ("closed" in text or "released" in text or "connection" in text):
+    if name == "InterfaceError" and any(word in text for word in ("closed", "closing", "released", "connection")):
         return DatabaseUnavailable(describe(error), transient=True)
     if isinstance(error, TimeoutError):  # no pooled connection became free in time
         return DatabaseBusy(_(BUSY_TEXT))

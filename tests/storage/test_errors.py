@@ -32,3 +32,9 @@ def test_busy_and_unavailable_are_told_in_the_command_language(language: str, bu
     assert isinstance(locked, DatabaseBusy) and str(locked).startswith(busy)
     assert isinstance(full, DatabaseUnavailable) and str(full).startswith(unavailable)
     assert full.cause == "OperationalError: database or disk is full"
+
+
+def test_a_pool_closing_under_a_query_is_an_outage_the_query_waits_out() -> None:
+    InterfaceError = type("InterfaceError", (Exception,), {})  # asyncpg's name, as classify reads it
+    closing = classify(InterfaceError("pool is closing"))
+    assert isinstance(closing, DatabaseUnavailable) and closing.transient
