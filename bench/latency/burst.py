@@ -78,14 +78,14 @@ async def open_table(table: Table, gate: asyncio.Semaphore) -> None:
                 await table.fake.settled(ix)
                 if ix.callback_type is not None:
                     break  # done, or already done by a try the bot answered too late ("already has a game")
-        await table.fake.until(lambda: table.board_signature()[0] > 0)
+        await table.fake.until(table.channel, lambda: table.board_signature()[0] > 0)
 
 
 async def measure(table: Table, result: InteractionResult, before: tuple[int, str], samples: Samples) -> None:
     """Record a move's acknowledgement, its answer and when its channel shows the board it made."""
     ix = result.interaction
     try:
-        seen = await table.fake.until(lambda: table.board_signature() != before)
+        seen = await table.fake.until(table.channel, lambda: table.board_signature() != before)
     except TimeoutError:
         samples.board.append(math.inf)
         raise
@@ -172,7 +172,7 @@ def over(values: list[float], limit: float) -> int:
 
 BURST_HEADER = (
     "games rounds moves  ack med  ack p99  ack max >1s  board med board p99 board max >3s |"
-    " bot stall cpu% harness cpu% | late errors abandoned | load before -> after (1, 5, 15 min)  wall s"
+    " bot stall cpu% cpu/move loop/move harness cpu% | late errors abandoned | load before -> after (1, 5, 15 min)  wall s"
 )
 
 
@@ -196,7 +196,9 @@ async def print_bursts(levels: list[int], rounds: int, profile: Path | None = No
             f" {late(statistics.median(ack))} {late(percentile(ack, 0.99))} {late(max(ack))} {over(ack, 1.0):3d}"
             f"  {late(statistics.median(board))}  {late(percentile(board, 0.99))}  {late(max(board))}"
             f" {over(board, 3.0):3d} |"
-            f" {ms(bot.stall)} {bot.cpu / max(bot.window, 1e-9):4.0%} {burst.harness_share:12.0%} |"
+            f" {ms(bot.stall)} {bot.cpu / max(bot.window, 1e-9):4.0%}"
+            f" {ms(bot.cpu / max(burst.finished, 1))} {ms(bot.loop_cpu / max(burst.finished, 1))}"
+            f" {burst.harness_share:12.0%} |"
             f" {samples.late:4d} {bot.errors:6d} {samples.abandoned:9d} |"
             f" {before} -> {load()}  {time.monotonic() - started:6.1f}",
             flush=True,
@@ -204,6 +206,10 @@ async def print_bursts(levels: list[int], rounds: int, profile: Path | None = No
         for line in dict.fromkeys(samples.refusals[:5] + bot.error_lines[:5]):
             print(f"  {line}")
         spread = max(burst.spread, default=0.0)
-        print(f"  (the harness sent each round's moves within {spread * 1000:.0f} ms)", flush=True)
+        rounds_s = ", ".join(f"{seconds:.2f}" for seconds in burst.rounds)
+        print(
+            f"  (the harness sent each round's moves within {spread * 1000:.0f} ms; rounds took {rounds_s} s)",
+            flush=True,
+        )
         if path is not None:
             print_profile(path, max(1, burst.finished), top)

@@ -9,22 +9,39 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from bench.latency.samples import ANSWER_TIMEOUT
-from tests.harness import (
-    FakeDiscord,
-    FakeInteraction,
-)
+from tests.harness import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage
 
 
 class BenchDiscord(FakeDiscord):
-    """The harness's fake Discord, waking each waiting player alone when its interaction is answered."""
+    """The harness's fake Discord, waking each waiting player alone when its interaction is answered.
+
+    A player watching its channel for a new board is woken only by a change to that channel's messages, so the
+    harness does not re-read every channel on every request (it shares this machine with the bot it measures).
+    """
 
     def __init__(self) -> None:
         self.waiting: dict[int, tuple[FakeInteraction, asyncio.Future[None]]] = {}
-        self.watching: list[tuple[Callable[[], bool], asyncio.Future[float]]] = []
+        self.watching: dict[int, list[tuple[Callable[[], bool], asyncio.Future[float]]]] = {}
+        self.touched: set[int] = set()
         super().__init__()
 
+    def create_message(self, channel: FakeChannel, *args: Any, **kwargs: Any) -> FakeMessage:
+        """Store a new message and remember that its channel changed."""
+        self.touched.add(channel.id)
+        return super().create_message(channel, *args, **kwargs)
+
+    def edit_message(self, message: FakeMessage, *args: Any, **kwargs: Any) -> FakeMessage:
+        """Apply an edit and remember that its channel changed."""
+        self.touched.add(message.channel_id)
+        return super().edit_message(message, *args, **kwargs)
+
+    def delete_message(self, message: FakeMessage) -> None:
+        """Mark a message deleted and remember that its channel changed."""
+        self.touched.add(message.channel_id)
+        super().delete_message(message)
+
     def notify(self) -> None:
-        """Wake everyone waiting for a state change, and the players whose interaction is settled."""
+        """Wake the waiters on any change, the players whose interaction settled and the changed channels' watchers."""
         super().notify()
         if self.waiting:
             for key, (ix, future) in list(self.waiting.items()):
@@ -32,29 +49,33 @@ class BenchDiscord(FakeDiscord):
                     del self.waiting[key]
                     if not future.done():
                         future.set_result(None)
-        if self.watching:
-            now = asyncio.get_running_loop().time()
-            for entry in list(self.watching):
+        touched, self.touched = self.touched, set()
+        if not self.watching or not touched:
+            return
+        now = asyncio.get_running_loop().time()
+        for channel_id in touched:
+            for entry in list(self.watching.get(channel_id, ())):
                 predicate, seen = entry
                 if seen.done() or predicate():
-                    self.watching.remove(entry)
+                    self.watching[channel_id].remove(entry)
                     if not seen.done():
                         seen.set_result(now)
 
-    async def until(self, predicate: Callable[[], bool], within: float = ANSWER_TIMEOUT) -> float:
-        """Wait until something the fake shows makes `predicate` true; return the loop time it became true."""
+    async def until(self, channel: FakeChannel, predicate: Callable[[], bool], within: float = ANSWER_TIMEOUT) -> float:
+        """Wait until a change to a channel's messages makes `predicate` true; return the loop time it did."""
         loop = asyncio.get_running_loop()
         if predicate():
             return loop.time()
         seen: asyncio.Future[float] = loop.create_future()
         entry = (predicate, seen)
-        self.watching.append(entry)
+        watchers = self.watching.setdefault(channel.id, [])
+        watchers.append(entry)
         try:
             async with asyncio.timeout(within):
                 return await seen
         finally:
-            if entry in self.watching:
-                self.watching.remove(entry)
+            if entry in watchers:
+                watchers.remove(entry)
 
     async def settled(self, ix: FakeInteraction, within: float = ANSWER_TIMEOUT) -> None:
         """Wait until the user sees an answer to an interaction, or Discord refused the bot's answer."""

@@ -124,7 +124,7 @@ class Table:
         """Time a move: its acknowledgement, its answer and when the channel shows the board it made."""
         before = self.board_signature()
         ix = result.interaction
-        seen = await self.fake.until(lambda: self.board_signature() != before)
+        seen = await self.fake.until(self.channel, lambda: self.board_signature() != before)
         self.samples.board.append(seen - ix.created)
         await self.fake.settled(ix)
         if ix.callback_type is None or ix.acked_at is None:

@@ -596,7 +596,7 @@ class FakeDiscord:
             author=author,
             content=content,
             embeds=self._embeds_for(payload.get("embeds") or [], attachments),
-            components=copy.deepcopy(payload.get("components") or []),
+            components=list(payload.get("components") or []),
             attachments=attachments,
             flags=flags,
             tts=bool(payload.get("tts")),
@@ -643,7 +643,7 @@ class FakeDiscord:
         if "embeds" in payload:
             message.embeds = self._embeds_for(payload["embeds"] or [], attachments)
         if "components" in payload:
-            message.components = copy.deepcopy(payload["components"] or [])
+            message.components = list(payload["components"] or [])
         if "flags" in payload:
             message.flags = message.flags & EPHEMERAL | (payload["flags"] or 0) & SENDABLE_FLAGS
         message.flags &= ~LOADING

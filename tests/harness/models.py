@@ -6,6 +6,7 @@ import datetime
 import io
 import itertools
 import mimetypes
+import struct
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -433,6 +434,9 @@ class FakeGuild:
         return f"<FakeGuild {self.name!r} id={self.id}>"
 
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
 @dataclass(eq=False)
 class FakeAttachment:
     """A file attached to a message, with its bytes."""
@@ -454,7 +458,9 @@ class FakeAttachment:
         """Create an attachment, sniffing the content type and image size like Discord."""
         content_type = mimetypes.guess_type(filename)[0]
         width = height = None
-        if content_type and content_type.startswith("image/"):
+        if content_type == "image/png" and data[:8] == PNG_SIGNATURE and data[12:16] == b"IHDR":
+            width, height = struct.unpack(">II", data[16:24])  # read from the header, as Pillow would
+        elif content_type and content_type.startswith("image/"):
             try:
                 from PIL import Image
 

@@ -14,6 +14,7 @@ from discord.ext import commands
 from PIL import Image
 
 from tests.harness import Driver, FakeDiscord, parse_command_line
+from tests.harness.rest import multipart_parts
 
 
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tiny:join:(?P<game>\d+)"):
@@ -806,3 +807,24 @@ async def test_a_request_hook_sees_each_call_and_can_answer_instead(
     assert result.followups == [] and result.message.loading  # the placeholder was never replaced
     assert fake_discord.calls_to("POST /webhooks/{application_id}/{token}", status=403)
     driver.take_bot_errors()  # the tiny bot does not handle the refused follow-up
+
+
+async def test_a_multipart_body_is_read_as_aiohttp_writes_it() -> None:
+    import aiohttp
+
+    form = aiohttp.FormData(quote_fields=False)
+    form.add_field("payload_json", '{"content": "board"}', content_type="application/json")
+    form.add_field("files[0]", b"\x89PNG\r\n--not-a-boundary", filename='fish "final" ñ.png', content_type="image/png")
+    writer = form()
+    body = bytearray()
+
+    class Sink:
+        async def write(self, data: bytes) -> None:
+            body.extend(data)
+
+    await writer.write(Sink())  # type: ignore[arg-type]
+    parts = multipart_parts(bytes(body), writer.content_type)
+    assert [(p["name"], p.get("filename"), p["type"], data) for p, data in parts] == [
+        ("payload_json", None, "application/json", b'{"content": "board"}'),
+        ("files[0]", 'fish "final" ñ.png', "image/png", b"\x89PNG\r\n--not-a-boundary"),
+    ]
