@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from storage.backends import Backend
@@ -48,6 +49,14 @@ class PendingAnswers:
     async def save(self, answer: PendingAnswer) -> None:
         """Remember an answer owed on its own (a second save of the same interaction keeps the newest version)."""
         await self.backend.execute(*self.saving(answer))
+
+    async def save_many(self, answers: Sequence[PendingAnswer]) -> None:
+        """Remember several answers owed, in one transaction."""
+        if not answers:
+            return
+        statement = self.saving(answers[0])[0]
+        async with self.backend.transaction() as tx:
+            await tx.executemany(statement, [self.saving(answer)[1] for answer in answers])
 
     async def forget(self, *interaction_ids: int) -> None:
         """Drop answers that were given (or can no longer be)."""

@@ -22,6 +22,7 @@ from storage.rows import (
     Seat,
     StaleVersion,
 )
+from storage.sql import Tx
 
 
 class GameQueries(Store):
@@ -204,7 +205,8 @@ class GameQueries(Store):
     ) -> int:
         """Try the guarded write once."""
         now = self._now()
-        async with self.backend.transaction() as tx:
+
+        async def write(tx: Tx) -> None:
             found = await tx.fetch(
                 "UPDATE games SET state = ?, status = ?, version = version + 1, updated_at = ?,"
                 " rules = CASE WHEN version = 0 THEN ? ELSE rules END"
@@ -229,6 +231,8 @@ class GameQueries(Store):
             for sql, args in also:
                 await tx.execute(sql, args)
             await self._refresh_due(tx, "g.id = ?", (game_id,))
+
+        await self.backend.run(write)
         return expected_version + 1
 
     async def set_status(self, game_id: int, status: str) -> bool:

@@ -271,3 +271,8 @@ class PostgresBackend:
         finally:
             await self.pool.release(conn)
         self.outage.ok(write=True)
+
+    async def run(self, job: Callable[[Tx], Awaitable[T]]) -> T:
+        """Run a transaction's body in one transaction (see Backend.run)."""
+        async with self.transaction() as tx:
+            return await job(tx)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
 from storage.errors import Outage
 
 Row = Mapping[str, Any]
+T = TypeVar("T")
 
 
 class Tx(Protocol):
@@ -53,6 +54,14 @@ class Backend(Protocol):
 
     def transaction(self) -> Any:
         """Return an async context manager yielding a Tx; commit on success, roll back on error."""
+        ...
+
+    async def run(self, job: Callable[[Tx], Awaitable[T]]) -> T:
+        """Run a transaction's body, which awaits nothing but its Tx, as one transaction; return its result.
+
+        SQLite runs the whole body in one trip to its writer thread, so a busy event loop delays a move's save
+        once, not at every statement.
+        """
         ...
 
     outage: Outage

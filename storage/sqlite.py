@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
@@ -17,6 +17,7 @@ from storage.migrations import migrations_for
 from storage.sql import Row, Tx
 
 log = logging.getLogger("storage.backends")
+T = TypeVar("T")
 
 
 def _sqlite_guard(error: BaseException, outage: Outage, *, write: bool = True) -> BaseException:
@@ -54,6 +55,41 @@ class _SqliteTx:
             await self.conn.executemany(sql, [tuple(row) for row in rows])
         except aiosqlite.IntegrityError as exc:
             raise IntegrityError(str(exc)) from exc
+
+
+class _ThreadTx:
+    """Run statements straight on the writer's sqlite3 connection, in the writer's own thread (see `run`)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return list(self.conn.execute(sql, tuple(args)).fetchall())
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        try:
+            return self.conn.execute(sql, tuple(args)).rowcount
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            self.conn.executemany(sql, [tuple(row) for row in rows])
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+
+def _to_the_end(body: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine that never waits (it awaits only a _ThreadTx) to its end and return its result."""
+    try:
+        body.send(None)
+    except StopIteration as finished:
+        return cast(T, finished.value)
+    body.close()
+    raise RuntimeError("a transaction run by Backend.run may await nothing but its Tx")
 
 
 class SqliteBackend:
@@ -160,17 +196,8 @@ class SqliteBackend:
         return int(self._write_lock.locked())
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
-        """Run one autocommitted write."""
-        async with self._write_lock:
-            try:
-                changed = await _SqliteTx(self.writer).execute(sql, args)
-            except sqlite3.Error as exc:
-                converted = _sqlite_guard(exc, self.outage)
-                if converted is exc:
-                    raise
-                raise converted from exc
-        self.outage.ok(write=True)
-        return changed
+        """Run one write in its own transaction (one trip to the writer's thread)."""
+        return await self.run(lambda tx: tx.execute(sql, args))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
@@ -195,6 +222,39 @@ class SqliteBackend:
                     raise converted from exc
                 raise
         self.outage.ok(write=True)
+
+    async def run(self, job: Callable[[Tx], Awaitable[T]]) -> T:
+        """Run a transaction's body in one trip to the writer's thread (BEGIN IMMEDIATE ... COMMIT, see Backend.run)."""
+        async with self._write_lock:
+            try:
+                # aiosqlite runs every call on its connection's own thread through _execute; so does this one.
+                result: T = await self.writer._execute(self._run_in_thread, job)
+            except sqlite3.Error as exc:
+                converted = _sqlite_guard(exc, self.outage)
+                if converted is exc:
+                    raise
+                raise converted from exc
+        self.outage.ok(write=True)
+        return result
+
+    def _run_in_thread(self, job: Callable[[Tx], Awaitable[T]]) -> T:
+        """Run a transaction on the writer's thread; roll it back on any error (unless SQLite already did)."""
+        conn = self.writer._conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            result = _to_the_end(cast(Coroutine[Any, Any, T], job(_ThreadTx(conn))))
+            conn.execute("COMMIT")
+        except BaseException as error:
+            if not conn.in_transaction:
+                if isinstance(error, sqlite3.Error):
+                    log.info("a database write failed and SQLite rolled it back: %s", error)
+                raise
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error as rollback_error:
+                log.info("a database write failed (%s); rolling it back failed too: %s", error, rollback_error)
+            raise
+        return result
 
     async def _rollback(self, error: BaseException) -> None:
         """Undo the open transaction after `error`; if SQLite already undid it (disk full), keep the real cause."""

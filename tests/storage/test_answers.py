@@ -76,3 +76,13 @@ async def test_answers_are_forgotten_by_id_and_by_age(db: Database) -> None:
     assert [a.created_at for a in await store.all()] == [400.0]
     await store.forget()
     assert len(await store.all()) == 1
+
+
+async def test_answers_promised_together_are_saved_in_one_transaction(db: Database) -> None:
+    game_id = await active_game(db)
+    owed = [answer(game_id, BIG - 10 - n) for n in range(3)]
+    await PendingAnswers(db.backend).save_many(owed)
+    await PendingAnswers(db.backend).save_many([])
+    assert sorted(a.interaction_id for a in await PendingAnswers(db.backend).all()) == sorted(
+        a.interaction_id for a in owed
+    )

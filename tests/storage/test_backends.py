@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 
 import pytest
 
 from storage.backends import DatabaseBusy, PostgresBackend, SqliteBackend, make_backend, to_dollar
+from storage.database import Database
+from storage.errors import IntegrityError
 from storage.migrations import MIGRATIONS
+from storage.sql import Tx
 from tests.postgres import free_port
 
 
@@ -64,3 +68,51 @@ async def test_an_unreachable_server_is_named_within_discords_window() -> None:
     with pytest.raises(OSError):  # at start-up the bot refuses to start with the driver's own message
         await backend.open()
     assert time.monotonic() - began < 2.9
+
+
+@pytest.fixture
+async def opened(database_url: str):
+    """Return an open database on SQLite, then on PostgreSQL."""
+    database = Database(database_url)
+    await database.open()
+    yield database
+    await database.close()
+
+
+async def test_a_transaction_run_at_once_commits_all_its_statements_or_none(opened: Database) -> None:
+    backend = opened.backend
+
+    async def both(tx: Tx) -> int:
+        await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("a", "1"))
+        await tx.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", [("b", "2"), ("c", "3")])
+        return len(await tx.fetch("SELECT key FROM meta WHERE key IN ('a', 'b', 'c')"))
+
+    assert await backend.run(both) == 3
+
+    async def half(tx: Tx) -> None:
+        await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("d", "4"))
+        raise LookupError("the move turned out to be stale")
+
+    with pytest.raises(LookupError):
+        await backend.run(half)
+    with pytest.raises(IntegrityError):
+        await backend.run(lambda tx: tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("a", "again")))
+    rows = await backend.fetch("SELECT key, value FROM meta WHERE key IN ('a', 'b', 'c', 'd') ORDER BY key")
+    assert [(r[0], r[1]) for r in rows] == [("a", "1"), ("b", "2"), ("c", "3")]
+    assert await backend.execute("UPDATE meta SET value = ? WHERE key = ?", ("9", "c")) == 1
+
+
+async def test_a_transaction_run_at_once_on_sqlite_may_not_wait_on_anything_else(tmp_path: Path) -> None:
+    database = Database(f"sqlite:///{tmp_path / 'games.db'}")
+    await database.open()
+    try:
+
+        async def waits(tx: Tx) -> None:
+            await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("e", "5"))
+            await asyncio.sleep(0)
+
+        with pytest.raises(RuntimeError, match="nothing but its Tx"):
+            await database.backend.run(waits)
+        assert await database.backend.fetch("SELECT key FROM meta WHERE key = 'e'") == []
+    finally:
+        await database.close()
