@@ -225,6 +225,7 @@ class IceFloeBot(commands.Bot):
         await asyncio.gather(*self._background, return_exceptions=True)
         await self.flow.bots.close()
         await self.flow.takebacks.close()
+        await self.flow.publisher.tidier.close()
         await self.flow.outbox.close()
         await self.flow.answers.close()
         self.flow.close()

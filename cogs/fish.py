@@ -94,9 +94,9 @@ def place_choices(state: FishState, seat: int) -> list[tuple[str, str]]:
     """Return (label, value) pairs for the free 1-fish tiles, e.g. ("C4 · 1 fish", "C4")."""
     if state.phase != PLACEMENT:
         return []
-    return [
-        (f"{a['tile']} · {_fish(state.tiles[INDEX[a['tile']]])}", a["tile"]) for a in GAME.legal_actions(state, seat)
-    ]
+    tiles = [a["tile"] for a in GAME.legal_actions(state, seat)]
+    fish = {n: _fish(n) for n in {state.tiles[INDEX[tile]] for tile in tiles}}
+    return [(f"{tile} · {fish[state.tiles[INDEX[tile]]]}", tile) for tile in tiles]
 
 
 def start_choices(state: FishState, seat: int) -> list[tuple[str, str, str]]:

@@ -66,6 +66,9 @@ class AnswerKeeper:
         self._given: list[int] = []
         """Entries to drop from the database on the next check (one DELETE for many)."""
         self._settling: dict[int, asyncio.Task[None]] = {}
+        self._promising: list[tuple[PendingAnswer, asyncio.Future[None]]] = []
+        """Promises waiting for the next write (see `promise`)."""
+        self._promiser: asyncio.Task[None] | None = None
         self.loaded = asyncio.Event()
         """Set once the entries a previous run left are read (at start-up)."""
 
@@ -88,10 +91,33 @@ class AnswerKeeper:
         )
 
     async def promise(self, answer: PendingAnswer) -> None:
-        """Save an entry before acknowledging a move that is not saved yet (a burst acknowledges first)."""
-        await self.store.save(answer)
+        """Save an entry before acknowledging a move that is not saved yet (a burst acknowledges first).
+
+        Promises made while an earlier one is being written are saved together in the next transaction, so a
+        burst of moves waits for a few writes, not one each.
+        """
+        saved = asyncio.get_running_loop().create_future()
+        self._promising.append((answer, saved))
+        if self._promiser is None or self._promiser.done():
+            self._promiser = asyncio.get_running_loop().create_task(self._save_promises())
+        await saved
         self.owed[answer.interaction_id] = answer
         self._answering.add(answer.interaction_id)
+
+    async def _save_promises(self) -> None:
+        """Save the promises waiting, a transaction at a time, until none is left."""
+        while self._promising:
+            batch, self._promising = self._promising, []
+            try:
+                await self.store.save_many([answer for answer, _saved in batch])
+            except Exception as exc:  # each promise raises it to its own caller
+                for _answer, saved in batch:
+                    if not saved.done():
+                        saved.set_exception(exc)
+                continue
+            for _answer, saved in batch:
+                if not saved.done():
+                    saved.set_result(None)
 
     def saved(self, answer: PendingAnswer) -> None:
         """Note an entry saved with its move; its own flow is now posting the board."""

@@ -53,6 +53,10 @@ class Bursts:
         self.handling[interaction_id] = now
         return len(self.handling)
 
+    def busy(self) -> bool:
+        """Tell whether a burst is in hand (more commands than a quiet channel sends at once)."""
+        return len(self.handling) > DEEP
+
     def done(self, interaction_id: int) -> None:
         """Count a command as no longer in hand."""
         self.handling.pop(interaction_id, None)

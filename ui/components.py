@@ -167,11 +167,36 @@ def autocomplete(options: Sequence[tuple[str, str]], current: str) -> list[disco
     ][:MAX_OPTIONS]
 
 
-def view_of(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View | None:
+class SentView(discord.ui.View):
+    """A view that builds its components' payload once and keeps it (see `greyed`)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self._payload: list[dict[str, Any]] | None = None
+
+    def to_components(self) -> list[dict[str, Any]]:
+        """Return the components' payload, built on first use."""
+        if self._payload is None:
+            self._payload = super().to_components()
+        return self._payload
+
+
+def view_of(items: Sequence[discord.ui.Item[Any]]) -> SentView | None:
     """Put items in a view that never times out, or return None when there are none."""
     if not items:
         return None
-    view = discord.ui.View(timeout=None)
+    view = SentView()
     for item in items:
         view.add_item(item)
     return view
+
+
+def greyed(payload: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Return a copy of a message's components payload with every button and select disabled."""
+    rows = []
+    for row in payload:
+        if row.get("type") == 1:
+            rows.append({**row, "components": [{**item, "disabled": True} for item in row.get("components", [])]})
+        else:
+            rows.append({**row, "disabled": True})
+    return rows

@@ -30,6 +30,7 @@ from ui.ratings import board_notes
 from ui.rendering import Renderer
 from ui.takebacks import Takebacks
 from ui.tally import Tally
+from ui.tidying import Tidier
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -73,6 +74,7 @@ class GameFlow:
         self.renderer = Renderer(workers)
         self.private = PrivateMessages(bot, db, self.loader, self.renderer)
         self.publisher = Publisher(bot, db, self.loader, self.renderer, self.private, self._published)
+        self.publisher.tidier = Tidier(busy=self.bursts.busy)
         self.lifecycle = Lifecycle(bot, db, self.loader, self.publisher)
         self.outbox = Outbox(
             bot, db, self.loader, self.publisher, interval=outbox_interval, on_refused=self.lifecycle.post_failed

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.http import MultipartParameters
 
 from engine.base import Event, Game
 from engine.takeback import TAKEBACK, describe_takeback, effective_log
 from i18n import _, ngettext
 from storage.database import Database, GameRow
 from ui.adapter import Board, GameAdapter, Picture, adapter_for
-from ui.components import button, custom_id, view_of
+from ui.components import button, custom_id, greyed, view_of
 from ui.errors import UserError
 from ui.language import in_game_language
 from ui.loading import GameLoader, row_damage
@@ -22,6 +25,7 @@ from ui.locks import GameLocks
 from ui.private import PrivateMessages
 from ui.rendering import Renderer
 from ui.text import lines_within, more_lines
+from ui.tidying import Tidier
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -29,6 +33,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 RECENT = 20
 """How many of a channel's newest messages are searched for a board that was posted but not recorded."""
+
+SENT_KEPT = 2_000
+"""How many boards' components are kept to grey out cheaply (an older board's are built again)."""
 
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -104,6 +111,10 @@ class Publisher:
         self.private = private
         self.on_published = on_published
         self.locks = GameLocks()
+        self.sent: OrderedDict[int, list[dict[str, Any]]] = OrderedDict()
+        """Board message id -> the components it was sent with, for the newest boards (see `remember`)."""
+        self.tidier = Tidier(busy=lambda: False)
+        """Put off greying out old boards while a burst is in hand (the flow sets one that knows)."""
         self.notes: Callable[[GameRow, bool], Awaitable[list[str]]] = no_notes
         """Return the extra lines of a game's board (set by the flow: hints used, rating changes)."""
 
@@ -142,14 +153,38 @@ class Publisher:
                 items = adapter.board_items(board)
             message = await self.send(board.row, interaction, content, picture, items, ping=ping)
             if previous is not None:
-                await self.edit_message(
-                    board.row.channel_id,
-                    board.row.board_message_id,
-                    view=view_of(adapter.board_items(previous)) or discord.utils.MISSING,
-                )
+                retire = partial(self.retire, previous, board.row.board_message_id)
+                if not self.tidier.put_off(retire):
+                    await retire()
             if message is not None:
                 await self._mark_posted(board, message.id)
         return await self._after(adapter, board, events)
+
+    @in_game_language
+    async def retire(self, previous: Board, message_id: int | None) -> None:
+        """Grey out the menus of a board a newer one replaced (those it was sent with, when they are known)."""
+        if message_id is None:
+            return
+        sent = self.sent.pop(message_id, None)
+        if sent is None:
+            items = adapter_for(previous.row.kind).board_items(previous)
+            await self.edit_message(previous.row.channel_id, message_id, view=view_of(items) or discord.utils.MISSING)
+        elif sent:
+            await self.edit_components(previous.row.channel_id, message_id, greyed(sent))
+
+    def remember(self, message_id: int, view: discord.ui.View | None) -> None:
+        """Keep the components a board was sent with, to grey them out when a newer board replaces it."""
+        self.sent[message_id] = [] if view is None else view.to_components()
+        while len(self.sent) > SENT_KEPT:
+            self.sent.popitem(last=False)
+
+    async def edit_components(self, channel_id: int, message_id: int, components: list[dict[str, Any]]) -> None:
+        """Replace a message's components (no Message is built from Discord's answer: nothing reads it)."""
+        params = MultipartParameters(payload={"components": components}, multipart=None, files=None)
+        try:
+            await self.bot.http.edit_message(channel_id, message_id, params=params)
+        except discord.HTTPException as exc:
+            log.info("could not edit message %s in %s: %s", message_id, channel_id, exc)
 
     async def _posted(self, board: Board) -> bool:
         """Return True when the channel already shows this board's version or a newer one.
@@ -301,8 +336,11 @@ class Publisher:
         if view is not None:
             kwargs["view"] = view
         if interaction is not None:
-            return await interaction.followup.send(wait=True, **kwargs)
-        return await self.bot.get_partial_messageable(row.channel_id).send(**kwargs)
+            message: discord.Message = await interaction.followup.send(wait=True, **kwargs)
+        else:
+            message = await self.bot.get_partial_messageable(row.channel_id).send(**kwargs)
+        self.remember(message.id, view)
+        return message
 
     async def edit_message(
         self, channel_id: int, message_id: int | None, *, strict: bool = False, **changes: Any
@@ -310,6 +348,8 @@ class Publisher:
         """Edit an earlier message of ours, ignoring one that was deleted (unless `strict`: then raise)."""
         if message_id is None:
             return
+        if changes.get("view", discord.utils.MISSING) is not discord.utils.MISSING:
+            self.remember(message_id, changes["view"])
         try:
             await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**changes)
         except discord.HTTPException as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -17,6 +18,7 @@ from config import Settings
 from engine.registry import get
 from storage.database import FINISHED
 from tests.harness import Driver, FakeDiscord, FakeMessage, FakeUser, InteractionResult
+from ui.moves import DEEP
 
 ROWS = "ABCDEFGH"
 DIRECTIONS = ((0, 2), (0, -2), (-1, 1), (-1, -1), (1, 1), (1, -1))
@@ -485,6 +487,24 @@ async def test_restart_mid_game_then_press_an_old_component(
     table.check_board(driver.last_message(), "select after restart")
     await table.play_to_end()
     table.check_final_standings()
+
+
+async def test_in_a_burst_the_old_board_is_greyed_out_as_sent_once_the_burst_is_over(
+    driver: Driver, floe: IceFloeBot
+) -> None:
+    table = await started_table(driver, floe, 2, seed=3)
+    old = table.board
+    sent = [(c["custom_id"], c.get("options")) for c in old.interactive_components()]
+    in_hand = {-n: time.monotonic() for n in range(1, DEEP + 2)}  # more commands in hand than a quiet channel's
+    floe.flow.bursts.handling.update(in_hand)
+    seat, tile = table.ref.placement_seat(), table.ref.free_one_fish_tiles()[0]
+    result = await driver.slash(table.players[seat], f"/fish place tile:{tile}").settle(quiet=QUIET)
+    assert result.message.attachments and result.message is not old
+    assert not any(c.get("disabled") for c in old.interactive_components()), "greyed out in the middle of a burst"
+    for key in in_hand:
+        floe.flow.bursts.done(key)
+    await driver.wait_until(lambda: all(c.get("disabled") for c in old.interactive_components()), "the old board")
+    assert [(c["custom_id"], c.get("options")) for c in old.interactive_components()] == sent
 
 
 async def test_same_press_twice_and_two_players_at_once_apply_one_move(driver: Driver, floe: IceFloeBot) -> None:

@@ -1,11 +1,13 @@
-"""Check that labels on menus, buttons, choices and pictures fit Discord's limits by whole words."""
+"""Check that labels on menus, buttons, choices and pictures fit Discord's limits, and old boards grey out as sent."""
 
 from __future__ import annotations
+
+import copy
 
 import pytest
 
 from ui.adapter import Picture
-from ui.components import autocomplete, button, chunked_selects, select
+from ui.components import autocomplete, button, chunked_selects, greyed, select, view_of
 from ui.text import ELLIPSIS
 
 LONG = "Move the penguin on D5 east across the floe to the far tile with three fish " * 3
@@ -71,3 +73,22 @@ def test_every_shared_button_label_fits_whole_in_every_language(language: str) -
     labels = [item.item.label or "" for item in items]  # type: ignore[attr-defined]
     assert len(labels) == 10 and all(0 < len(label) <= 25 and not label.endswith(ELLIPSIS) for label in labels)
     assert len(set(labels)) == len(labels)  # no two buttons read the same
+
+
+def test_a_superseded_board_shows_the_same_menus_greyed_out() -> None:
+    items = [
+        *chunked_selects(7, 3, "place", "Place a penguin on…", [(f"T{n}", f"T{n}") for n in range(30)]),
+        button(7, 3, "rematch", "Rematch"),
+    ]
+    view = view_of(items)
+    assert view is not None
+    sent = view.to_components()
+    assert view.to_components() is sent  # built once: the message is sent with it and remembered
+    before = copy.deepcopy(sent)
+    grey = greyed(sent)
+    assert sent == before  # the board's own payload is left as it was
+    assert [c["custom_id"] for row in grey for c in row["components"]] == [
+        c["custom_id"] for row in sent for c in row["components"]
+    ]
+    assert all(c["disabled"] for row in grey for c in row["components"])
+    assert grey[0]["components"][0]["options"] == sent[0]["components"][0]["options"]

@@ -1,0 +1,59 @@
+"""Promises of answers made in a burst are written a transaction at a time, each caller told of a failure."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from types import SimpleNamespace
+from typing import Any
+
+from storage.answers import PendingAnswer
+from storage.errors import DatabaseUnavailable
+from ui.answers import AnswerKeeper
+
+
+class Store:
+    """Record each write of promises; fail while `down`."""
+
+    def __init__(self) -> None:
+        self.writes: list[list[int]] = []
+        self.down = False
+
+    async def save_many(self, answers: Sequence[PendingAnswer]) -> None:
+        await asyncio.sleep(0.01)  # a write takes a while: promises made meanwhile wait for the next one
+        if self.down:
+            raise DatabaseUnavailable("the database file is read-only")
+        self.writes.append([a.interaction_id for a in answers])
+
+
+def keeper() -> tuple[AnswerKeeper, Store]:
+    """Return an answer keeper writing to a recording store."""
+    db: Any = SimpleNamespace(backend=None)
+    kept = AnswerKeeper(SimpleNamespace(), db)  # type: ignore[arg-type]
+    store = Store()
+    kept.store = store  # type: ignore[assignment]
+    return kept, store
+
+
+def owed(interaction_id: int) -> PendingAnswer:
+    return PendingAnswer(interaction_id, 2, "token", 7, 0, 3, 1_000.0)
+
+
+async def test_promises_made_while_one_is_written_share_the_next_write() -> None:
+    kept, store = keeper()
+    await asyncio.gather(*(kept.promise(owed(n)) for n in range(1, 51)))
+    assert sorted(i for write in store.writes for i in write) == list(range(1, 51))
+    assert len(store.writes) <= 2
+    assert set(kept.owed) == set(range(1, 51))
+
+
+async def test_a_failed_write_reaches_every_promise_in_it_and_the_next_ones_are_written() -> None:
+    kept, store = keeper()
+    store.down = True
+    results = await asyncio.gather(*(kept.promise(owed(n)) for n in range(1, 4)), return_exceptions=True)
+    assert all(isinstance(r, DatabaseUnavailable) for r in results)
+    assert kept.owed == {}
+    store.down = False
+    await kept.promise(owed(9))
+    assert store.writes == [[9]]
+    assert set(kept.owed) == {9}
