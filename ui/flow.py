@@ -118,7 +118,7 @@ class GameFlow:
         """Apply, save and announce one player's action, then offer them to take it back when that is allowed."""
         self.bursts.learn(row.channel_id, row.id)
         await self.moves.act(interaction, row, action, expected_version=expected_version, private_note=private_note)
-        await self.takebacks.offer(interaction, row.id)
+        await self.takebacks.offer(interaction, row)
 
     def schedule_bots(self, game_id: int) -> None:
         """Let computer players take their turns in this game, if any are due."""

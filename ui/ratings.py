@@ -143,12 +143,13 @@ async def best_score(db: Database, user_id: int, guild_id: int | None, kind: str
 async def board_notes(db: Database, row: GameRow, over: bool) -> list[str]:
     """Return the lines a board adds about ratings: casual game, hints used, and rating changes at the end."""
     lines = []
-    rated = await is_rated(db, row.id)
     hinted = await hinted_seats(db, row.id)
     names = {s.seat: s.name for s in row.seats}
+    unrated = [names.get(seat, "?") for seat, unrates in hinted.items() if unrates]
+    # Whether the game is rated matters only to these lines: a move of a game without them reads less.
+    rated = await is_rated(db, row.id) if over or unrated else False
     if hinted:
         used = join_list([names.get(seat, "?") for seat in hinted])
-        unrated = [names.get(seat, "?") for seat, unrates in hinted.items() if unrates]
         if rated and unrated:
             line = _(
                 "Hints were used by {used}. This game does not count for the rating of {unrated}.",

@@ -417,16 +417,23 @@ class Takebacks:
             return _("This takeback request has already ended (the game moved on).")
         return _("This takeback request has already ended.")
 
-    async def offer(self, interaction: discord.Interaction, game_id: int) -> None:
-        """After a person's move, offer them a button to ask for it back, when that is allowed and possible."""
-        row = await self.db.game(game_id)
+    async def offer(self, interaction: discord.Interaction, played: GameRow) -> None:
+        """After a person's move in a game, offer them a button to ask for it back, when that is allowed and possible.
+
+        The server's rules are read first (from the game as it was before the move: its server and rating do
+        not change), so that where takebacks are not allowed a move reads nothing more.
+        """
+        try:
+            await self.allowed(played)
+        except UserError:
+            return
+        row = await self.db.game(played.id)
         if row is None or row.status != ACTIVE:
             return
         seat = row.seat_of(interaction.user.id)
         if seat is None:
             return
         try:
-            await self.allowed(row)
             plan(get(row.kind), row, await self.db.actions(row.id), seat)
         except UserError:
             return
@@ -437,4 +444,4 @@ class Takebacks:
                 _("Misclicked? You can ask to take that move back."), view=view, ephemeral=True
             )
         except discord.HTTPException as exc:
-            log.info("could not offer a takeback in game %s: %s", game_id, exc)
+            log.info("could not offer a takeback in game %s: %s", row.id, exc)
