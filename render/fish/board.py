@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from i18n import ENGLISH, _, ngettext, pgettext, using
 from render.common import (
@@ -46,12 +47,17 @@ from render.fish.layout import (
 )
 from render.fish.sprites import Sprite, ghost_sprite, penguin, tile_sprite, water
 
+Tile = tuple[Image.Image, Image.Image, float, tuple[int, int]]
+"""A tile sprite cropped to its hexagon, the hexagon's mask, half the square sprite's side and where the crop starts."""
+
 
 @cache
-def _tile(label: str, fish: int, seat: int | None, indexed: bool) -> Sprite:
-    """Return a tile sprite, mapped onto the fixed palette when the board is indexed."""
+def _tile(label: str, fish: int, seat: int | None, indexed: bool) -> Tile:
+    """Return a tile sprite cropped to its hexagon, mapped onto the fixed palette when the board is indexed."""
     picture, mask = tile_sprite(label, fish, seat)
-    return (_quantize(picture), mask) if indexed else (picture, mask)
+    box = mask.getbbox() or (0, 0, *mask.size)
+    picture, half = picture.crop(box), mask.width / 2
+    return _quantize(picture) if indexed else picture, mask.crop(box), half, box[:2]
 
 
 @cache
@@ -135,7 +141,7 @@ def draw_board(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
 
 
 def _draw(view: dict[str, Any], names: Sequence[str], *, indexed: bool) -> Image.Image:
-    """Draw a board in full colour, or straight onto the fixed palette with pre-mapped sprites."""
+    """Draw a board in full colour, or straight onto the fixed palette with pre-mapped sprites and text."""
     width, height = board_size(view)
     cells = tuple((t["row"], t["x"]) for t in view["tiles"])
     image = (_indexed_water if indexed else water)(width, height, cells).copy()
@@ -147,9 +153,9 @@ def _draw(view: dict[str, Any], names: Sequence[str], *, indexed: bool) -> Image
 
     for tile in view["tiles"]:
         label = tile["label"]
-        picture, mask = _tile(label, tile["fish"], penguins.get(label), indexed)
+        picture, mask, half, (dx, dy) = _tile(label, tile["fish"], penguins.get(label), indexed)
         cx, cy = centre(tile["row"], tile["x"])
-        image.paste(picture, (round(cx - picture.width / 2), round(cy - picture.height / 2)), mask)
+        image.paste(picture, (round(cx - half) + dx, round(cy - half) + dy), mask)
 
     if last.get("from") in tiles:
         a = tiles[last["from"]]
@@ -170,12 +176,115 @@ def _draw(view: dict[str, Any], names: Sequence[str], *, indexed: bool) -> Image
         _arrow(draw, *line, ink)
 
     top = height - len(view["seats"]) * SEAT_ROW_H - 16
-    header, scores = Image.new("RGB", (width, HEADER_H), PAPER), Image.new("RGB", (width, height - top), PAPER)
-    _header(ImageDraw.Draw(header), view, names, width)
-    _scores(ImageDraw.Draw(scores), view, names, width)
-    for panel, y in ((header, 0), (scores, top)):
-        image.paste(_quantize(panel) if indexed else panel, (0, y))
+    for items, box in (
+        (_header(view, names, width), (0, 0, width, HEADER_H)),
+        (_scores(view, names, width, top), (0, top, width, height)),
+    ):
+        (_stamp if indexed else _paint)(image, items, box)
     return image
+
+
+@dataclass(frozen=True)
+class Text:
+    """A line of text on a panel, placed as `draw_text` places it."""
+
+    xy: tuple[float, float]
+    text: str
+    size: int
+    bold: bool
+    anchor: str
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A seat's penguin marker on a panel."""
+
+    seat: int
+    xy: tuple[float, float]
+    r: float
+
+
+Item = Text | Marker
+
+
+def _paint(image: Image.Image, items: Sequence[Item], box: tuple[int, int, int, int]) -> None:
+    """Draw a panel's items in full colour on paper filling `box`."""
+    panel = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), PAPER)
+    draw = ImageDraw.Draw(panel)
+    for item in items:
+        x, y = item.xy[0] - box[0], item.xy[1] - box[1]
+        if isinstance(item, Marker):
+            penguin(draw, item.seat, x, y, item.r)
+        else:
+            draw_text(draw, (x, y), item.text, item.size, INK, bold=item.bold, anchor=item.anchor)
+    image.paste(panel, box[:2])
+
+
+Stamp = tuple[Image.Image, Image.Image, int, int]
+"""A panel item drawn on paper, cropped to its ink and mapped onto the palette: picture, ink mask, corner offset."""
+
+
+def _stamp(image: Image.Image, items: Sequence[Item], box: tuple[int, int, int, int]) -> None:
+    """Paste a panel's items, drawn once on paper and kept mapped onto the palette, on paper filling `box`."""
+    image.paste(_ink_index()[PAPER], box)
+    for item in items:
+        x, y = item.xy[0] - box[0], item.xy[1] - box[1]
+        # An item drawn at x or x + 2 looks the same, not always at x + 1: emoji positions round halves to even.
+        ex, ey = x % 2, y % 2
+        if isinstance(item, Marker):
+            stamp = _marker_stamp(item.seat, item.r, ex, ey)
+        else:
+            stamp = _text_stamp(item.text, item.size, item.bold, item.anchor, ex, ey)
+        if stamp is None:
+            continue
+        picture, mask, dx, dy = stamp
+        left, top = box[0] + int(x - ex) + dx, box[1] + int(y - ey) + dy
+        clip = (
+            max(box[0] - left, 0),
+            max(box[1] - top, 0),
+            min(box[2] - left, picture.width),
+            min(box[3] - top, picture.height),
+        )
+        if clip[0] >= clip[2] or clip[1] >= clip[3]:
+            continue
+        if clip != (0, 0, picture.width, picture.height):
+            picture, mask = picture.crop(clip), mask.crop(clip)
+        image.paste(picture, (left + clip[0], top + clip[1]), mask)
+
+
+@lru_cache(maxsize=2048)
+def _text_stamp(text: str, size: int, bold: bool, anchor: str, ex: float, ey: float) -> Stamp | None:
+    """Draw a line of text placed (ex, ey) past an even pixel, as a stamp (None when it leaves no ink)."""
+    pad, length = 2 * size, 2 * math.ceil(text_length(text, size, bold) / 2)
+    canvas = Image.new("RGB", (length + 2 * pad + 4, 4 * size + 2), PAPER)
+    origin = pad + {"l": 0, "m": length // 2 - length // 2 % 2, "r": length}[anchor[0]], pad
+    draw_text(ImageDraw.Draw(canvas), (origin[0] + ex, origin[1] + ey), text, size, INK, bold=bold, anchor=anchor)
+    return _pressed(canvas, origin)
+
+
+@lru_cache(maxsize=64)
+def _marker_stamp(seat: int, r: float, ex: float, ey: float) -> Stamp | None:
+    """Draw a seat's penguin marker of radius `r` centred (ex, ey) past an even pixel, as a stamp."""
+    side = 2 * math.ceil(r) + 4
+    canvas = Image.new("RGB", (2 * side, 2 * side), PAPER)
+    penguin(ImageDraw.Draw(canvas), seat, side + ex, side + ey, r)
+    return _pressed(canvas, (side, side))
+
+
+def _pressed(canvas: Image.Image, origin: tuple[int, int]) -> Stamp | None:
+    """Crop a drawing on paper to its ink, map it onto the palette and measure it from the even pixel `origin`."""
+    bbox = ImageChops.difference(canvas, Image.new("RGB", canvas.size, PAPER)).getbbox()
+    if bbox is None:
+        return None
+    picture = _quantize(canvas.crop(bbox))
+    return picture, picture.point(_inked(), "1"), bbox[0] - origin[0], bbox[1] - origin[1]
+
+
+@cache
+def _inked() -> list[int]:
+    """Return the lookup table that marks every palette index but paper's."""
+    paper = _ink_index()[PAPER]
+    return [0 if i == paper else 255 for i in range(256)]
 
 
 @cache
@@ -216,25 +325,22 @@ def _arrow(
     )
 
 
-def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], width: int) -> None:
-    """Write the title line: whose turn and what they do (the name shortened, never the verb), or the winners."""
+def _header(view: dict[str, Any], names: Sequence[str], width: int) -> list[Item]:
+    """Lay out the title line: whose turn and what they do (the name shortened, never the verb), or the winners."""
     room = width - 2 * MARGIN
     if view["phase"] == "over":
         winners = [names[s] for s in view["winners"]]
         if not winners:
-            draw_text(
-                draw, (MARGIN, HEADER_H / 2), _("Game over · no winner"), HEADER_SIZE, INK, bold=True, anchor="lm"
-            )
-            return
+            return [Text((MARGIN, HEADER_H / 2), _("Game over · no winner"), HEADER_SIZE, True, "lm")]
         # TRANSLATORS: what joins the names of players who share the win in a picture's title ("Ana & Bo").
         joined = pgettext("names sharing a win", " & ").join(winners)
         title = ngettext("Game over · winner: {names}", "Game over · winners: {names}", len(winners), names=joined)
         # Whole names: on a second, smaller line when they do not fit on one.
         size, lines = fit_lines(title, room, (HEADER_SIZE, 22), bold=True)
-        for i, line in enumerate(lines):
-            middle = HEADER_H / 2 + (i - (len(lines) - 1) / 2) * (size + 4)
-            draw_text(draw, (MARGIN, middle), line, size, INK, bold=True, anchor="lm")
-        return
+        return [
+            Text((MARGIN, HEADER_H / 2 + (i - (len(lines) - 1) / 2) * (size + 4)), line, size, True, "lm")
+            for i, line in enumerate(lines)
+        ]
     seat = view["to_act"][0]
     letter, placing = seat_letter(seat), view["phase"] == "placement"
 
@@ -243,20 +349,27 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str
             return _("{name} ({letter}) places a penguin", name=name, letter=letter)
         return _("{name} ({letter}) to move", name=name, letter=letter)
 
-    penguin(draw, seat, width - MARGIN - 22, HEADER_H / 2, 20)
     room -= 44 + 12
-    size = HEADER_SIZE if text_length(line(""), HEADER_SIZE, True) <= room * 0.7 else 22
+    size = HEADER_SIZE if _width(line(""), HEADER_SIZE, True) <= room * 0.7 else 22
     title = fit_named(line, names[seat], size, room, bold=True)
-    draw_text(draw, (MARGIN, HEADER_H / 2), title, size, INK, bold=True, anchor="lm")
+    return [
+        Marker(seat, (width - MARGIN - 22, HEADER_H / 2), 20),
+        Text((MARGIN, HEADER_H / 2), title, size, True, "lm"),
+    ]
 
 
-def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str], width: int) -> None:
-    """Write one line per seat on the score panel: marker, name, fish, tiles and whether it still plays."""
-    seats = view["seats"]
-    top = 8
-    for seat, info in enumerate(seats):
-        y = top + seat * SEAT_ROW_H + SEAT_ROW_H / 2
-        penguin(draw, seat, MARGIN + 16, y, 16)
+@lru_cache(maxsize=1024)
+def _width(text: str, size: int, bold: bool) -> float:
+    """Return how wide a piece of game text (never a player's name, but in any language) is drawn."""
+    return text_length(text, size, bold)
+
+
+def _scores(view: dict[str, Any], names: Sequence[str], width: int, top: int) -> list[Item]:
+    """Lay out one line per seat on the score panel at `top`: marker, name, fish, tiles and whether it still plays."""
+    items: list[Item] = []
+    for seat, info in enumerate(view["seats"]):
+        y = top + 8 + seat * SEAT_ROW_H + SEAT_ROW_H / 2
+        items.append(Marker(seat, (MARGIN + 16, y), 16))
         winner = seat in view["winners"]
         status = ""
         if info["resigned"]:
@@ -270,9 +383,10 @@ def _scores(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str
             status = pgettext("fish score", "winner")
         counts = [ngettext("{n} fish", "{n} fish", info["fish"]), ngettext("{n} tile", "{n} tiles", info["tiles"])]
         score = " · ".join([*counts, status] if status else counts)
-        draw_text(draw, (width - MARGIN, y), score, NAME_SIZE, INK, bold=winner, anchor="rm")
-        room = width - 2 * MARGIN - 42 - text_length(score, NAME_SIZE, winner) - 16
+        items.append(Text((width - MARGIN, y), score, NAME_SIZE, winner, "rm"))
+        room = width - 2 * MARGIN - 42 - _width(score, NAME_SIZE, winner) - 16
         size, lines = fit_lines(names[seat], room, (NAME_SIZE, 17), bold=True)
         for i, line in enumerate(lines):
             middle = y + (i - (len(lines) - 1) / 2) * (size + 2)
-            draw_text(draw, (MARGIN + 42, middle), line, size, INK, bold=True, anchor="lm")
+            items.append(Text((MARGIN + 42, middle), line, size, True, "lm"))
+    return items

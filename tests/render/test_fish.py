@@ -194,19 +194,9 @@ def test_a_stranded_penguin_is_drawn_where_it_was_lifted_and_named_in_the_alt_te
 def test_a_long_name_is_shortened_in_the_header_but_the_action_stays() -> None:
     long = "Bartholomew the Magnificent Penguin of the South Seas"
     view = GAME.view(GAME.new_game(2, {}, seed=4), None)
-    drawn: list[str] = []
-    original = fish_board.draw_text
-
-    def spy(draw, xy, text, *args, **kwargs):
-        drawn.append(text)
-        return original(draw, xy, text, *args, **kwargs)
-
-    fish_board.draw_text = spy
-    try:
-        image = draw_board(view, [long, "Bo"])
-    finally:
-        fish_board.draw_text = original
-    header = drawn[0]
+    image = draw_board(view, [long, "Bo"])
+    items = fish_board._header(view, [long, "Bo"], image.width)
+    header = next(item.text for item in items if isinstance(item, fish_board.Text))
     header_name = header.removesuffix(" (A) places a penguin")
     assert header_name != header, header
     assert header_name.endswith("…") and long.startswith(header_name[:-1])
