@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import OrderedDict
@@ -22,6 +23,9 @@ STALE_S = 30.0
 GAMES_KEPT = 10_000
 """How many channels' game ids are remembered for early promises (least recently moved in forgotten first)."""
 
+ACKS_FIRST_S = 1.0
+"""The longest a move acknowledged in a burst waits for the others' acknowledgements before its own work."""
+
 MOVE = "move"
 """The key of a slash command's `extras` naming how its answer is shown: "public" or "private"."""
 
@@ -36,6 +40,10 @@ class Bursts:
         """Interaction id -> when its command reached the bot, until it has been answered or refused."""
         self.games: OrderedDict[int, int] = OrderedDict()
         """Channel id -> the id of the game last moved in there (a promise must name a saved game)."""
+        self.unacknowledged = 0
+        """Commands that reached the bot and were neither acknowledged early nor let through yet."""
+        self._all_acknowledged = asyncio.Event()
+        self._all_acknowledged.set()
 
     def learn(self, channel_id: int, game_id: int) -> None:
         """Remember which game a channel plays, as a move there is handled."""
@@ -70,6 +78,24 @@ class Bursts:
         """
         if interaction.type != discord.InteractionType.application_command:
             return False  # autocomplete answers in its own way, and is no queue of work
+        self.unacknowledged += 1
+        self._all_acknowledged.clear()
+        try:
+            return await self._early(interaction)
+        finally:
+            self.unacknowledged -= 1
+            if self.unacknowledged == 0:
+                self._all_acknowledged.set()
+
+    async def acknowledgements_first(self) -> None:
+        """Wait while other commands wait for their acknowledgement (up to ACKS_FIRST_S), so theirs go out first."""
+        if self.unacknowledged and self.busy():
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(ACKS_FIRST_S):
+                    await self._all_acknowledged.wait()
+
+    async def _early(self, interaction: discord.Interaction) -> bool:
+        """Defer a move command before its game is read when the queue is deep (see `early`)."""
         crowd = self.arrived(interaction.id)
         task = asyncio.current_task()
         if task is not None:  # the command runs in this task to its end, answered or refused

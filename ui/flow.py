@@ -117,6 +117,7 @@ class GameFlow:
     ) -> None:
         """Apply, save and announce one player's action, then offer them to take it back when that is allowed."""
         self.bursts.learn(row.channel_id, row.id)
+        await self.bursts.acknowledgements_first()
         await self.moves.act(interaction, row, action, expected_version=expected_version, private_note=private_note)
         await self.takebacks.offer(interaction, row)
 

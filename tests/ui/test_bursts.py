@@ -194,3 +194,29 @@ async def test_a_command_stops_counting_when_the_task_that_ran_it_ends() -> None
     await asyncio.gather(*tasks)
     await asyncio.sleep(0)
     assert bursts.handling == {}
+
+
+async def test_in_a_burst_a_move_lets_the_others_be_acknowledged_before_its_own_work() -> None:
+    class Slow(Answers):
+        def __init__(self) -> None:
+            super().__init__()
+            self.release = asyncio.Event()
+
+        async def promise(self, answer: PendingAnswer) -> None:
+            await self.release.wait()  # the write that lets it be acknowledged is under way
+            await super().promise(answer)
+
+    answers = Slow()
+    bursts = crowded(Clock(), answers)
+    move = interaction("public")
+    acknowledging = asyncio.create_task(bursts.early(move))
+    await asyncio.sleep(0)
+    working = asyncio.create_task(bursts.acknowledgements_first())
+    await asyncio.sleep(0.05)
+    assert not working.done(), "a move's work went ahead of another move's acknowledgement"
+    answers.release.set()
+    assert await acknowledging
+    await asyncio.wait_for(working, 1)
+    assert move.response.deferred is not None
+    quiet = Bursts(clock=Clock())
+    await asyncio.wait_for(quiet.acknowledgements_first(), 0.01)  # nothing waits: no wait at all
