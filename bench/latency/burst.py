@@ -14,6 +14,7 @@ import json
 import math
 import os
 import random
+import shutil
 import statistics
 import tempfile
 import time
@@ -25,6 +26,7 @@ from bench.latency.fake import BenchDiscord, StateReader
 from bench.latency.players import Pacer, Table
 from bench.latency.report import print_profile
 from bench.latency.samples import ANSWER_TIMEOUT, Refused, Samples, ms, percentile
+from bench.seed import seed as seed_games
 from engine.registry import get
 from tests.harness import Driver, InteractionResult
 
@@ -102,13 +104,24 @@ async def measure(table: Table, result: InteractionResult, before: tuple[int, st
 
 
 async def run_burst(
-    games: int, rounds: int, *, players: int = 2, seed: int = 1, profile: Path | None = None
+    games: int,
+    rounds: int,
+    *,
+    players: int = 2,
+    seed: int = 1,
+    profile: Path | None = None,
+    saved: Path | None = None,
 ) -> BurstSamples:
-    """Set up `games` fish games, then play `rounds` rounds in which every game moves at the same instant."""
+    """Set up `games` fish games, then play `rounds` rounds in which every game moves at the same instant.
+
+    With `saved`, the bot starts on a copy of that database (games saved before, as a server's bot has).
+    """
     burst = BurstSamples()
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="ice-floe-burst-") as tmp:
         database = Path(tmp) / "bench.db"
+        if saved is not None:
+            await asyncio.to_thread(shutil.copyfile, saved, database)
         async with BenchDiscord() as fake:
             channels = [fake.add_text_channel(fake.guild, f"burst-{n}") for n in range(games)]
             driver = Driver(fake, timeout=ANSWER_TIMEOUT)
@@ -172,44 +185,58 @@ def over(values: list[float], limit: float) -> int:
 
 BURST_HEADER = (
     "games rounds moves  ack med  ack p99  ack max >1s  board med board p99 board max >3s |"
-    " bot stall cpu% cpu/move loop/move harness cpu% | late errors abandoned | load before -> after (1, 5, 15 min)  wall s"
+    " bot stall cpu% cpu/move loop/move harness cpu% |"
+    " late errors abandoned | load before -> after (1, 5, 15 min)  wall s"
 )
 
 
-async def print_bursts(levels: list[int], rounds: int, profile: Path | None = None, top: int = 25) -> None:
+async def print_bursts(
+    levels: list[int], rounds: int, profile: Path | None = None, top: int = 25, saved: int = 0
+) -> None:
     """Run a burst at each level and print one row per level, with the machine's load around it."""
     print("Ice Floe bursts: every fish game (2 players) sends its next move as a slash command in the same second;")
     print("ack = the interaction acknowledged, board = the channel shows the board the move made; ms from the")
     print("moment the fake Discord sent the interaction. Targets: ack p99 < 1 s, board p99 < 3 s. The bot runs in")
-    print(f"its own process on a fresh SQLite file; {rounds} rounds per level.")
-    print(BURST_HEADER, flush=True)
-    for games in levels:
-        before, started = load(), time.monotonic()
-        path = (profile / f"bot-burst-{games}.prof").resolve() if profile else None
-        if profile:
-            await asyncio.to_thread(profile.mkdir, parents=True, exist_ok=True)
-        burst = await run_burst(games, rounds, profile=path)
-        samples, bot = burst.samples, burst.samples.bot
-        ack, board = samples.ack or [0.0], samples.board or [0.0]
-        print(
-            f"{games:5d} {len(burst.rounds):6d} {burst.finished:5d}"
-            f" {late(statistics.median(ack))} {late(percentile(ack, 0.99))} {late(max(ack))} {over(ack, 1.0):3d}"
-            f"  {late(statistics.median(board))}  {late(percentile(board, 0.99))}  {late(max(board))}"
-            f" {over(board, 3.0):3d} |"
-            f" {ms(bot.stall)} {bot.cpu / max(bot.window, 1e-9):4.0%}"
-            f" {ms(bot.cpu / max(burst.finished, 1))} {ms(bot.loop_cpu / max(burst.finished, 1))}"
-            f" {burst.harness_share:12.0%} |"
-            f" {samples.late:4d} {bot.errors:6d} {samples.abandoned:9d} |"
-            f" {before} -> {load()}  {time.monotonic() - started:6.1f}",
-            flush=True,
-        )
-        for line in dict.fromkeys(samples.refusals[:5] + bot.error_lines[:5]):
-            print(f"  {line}")
-        spread = max(burst.spread, default=0.0)
-        rounds_s = ", ".join(f"{seconds:.2f}" for seconds in burst.rounds)
-        print(
-            f"  (the harness sent each round's moves within {spread * 1000:.0f} ms; rounds took {rounds_s} s)",
-            flush=True,
-        )
-        if path is not None:
-            print_profile(path, max(1, burst.finished), top)
+    print(f"its own process on a SQLite file holding {saved} saved games first; {rounds} rounds per level.")
+    with tempfile.TemporaryDirectory(prefix="ice-floe-seed-") as seeds:
+        database = None
+        if saved:
+            database = Path(seeds) / "saved.db"
+            census = await asyncio.to_thread(seed_games, str(database), saved)
+            print(f"(seeded {saved} saved games: {census})")
+        print(BURST_HEADER, flush=True)
+        for games in levels:
+            await print_burst(games, rounds, profile, top, database)
+
+
+async def print_burst(games: int, rounds: int, profile: Path | None, top: int, saved: Path | None) -> None:
+    """Run a burst of `games` games and print its row."""
+    before, started = load(), time.monotonic()
+    path = (profile / f"bot-burst-{games}.prof").resolve() if profile else None
+    if profile:
+        await asyncio.to_thread(profile.mkdir, parents=True, exist_ok=True)
+    burst = await run_burst(games, rounds, profile=path, saved=saved)
+    samples, bot = burst.samples, burst.samples.bot
+    ack, board = samples.ack or [0.0], samples.board or [0.0]
+    print(
+        f"{games:5d} {len(burst.rounds):6d} {burst.finished:5d}"
+        f" {late(statistics.median(ack))} {late(percentile(ack, 0.99))} {late(max(ack))} {over(ack, 1.0):3d}"
+        f"  {late(statistics.median(board))}  {late(percentile(board, 0.99))}  {late(max(board))}"
+        f" {over(board, 3.0):3d} |"
+        f" {ms(bot.stall)} {bot.cpu / max(bot.window, 1e-9):4.0%}"
+        f" {ms(bot.cpu / max(burst.finished, 1))} {ms(bot.loop_cpu / max(burst.finished, 1))}"
+        f" {burst.harness_share:12.0%} |"
+        f" {samples.late:4d} {bot.errors:6d} {samples.abandoned:9d} |"
+        f" {before} -> {load()}  {time.monotonic() - started:6.1f}",
+        flush=True,
+    )
+    for line in dict.fromkeys(samples.refusals[:5] + bot.error_lines[:5]):
+        print(f"  {line}")
+    spread = max(burst.spread, default=0.0)
+    rounds_s = ", ".join(f"{seconds:.2f}" for seconds in burst.rounds)
+    print(
+        f"  (the harness sent each round's moves within {spread * 1000:.0f} ms; rounds took {rounds_s} s)",
+        flush=True,
+    )
+    if path is not None:
+        print_profile(path, max(1, burst.finished), top)

@@ -59,9 +59,10 @@ async def main() -> None:
     )
     args = parser.parse_args()
     if args.burst:
-        if args.in_process or args.stacks or args.setups != "sqlite" or args.saved != "0":
-            parser.error("--burst runs one bot process on a fresh SQLite file: drop the other run options")
-        await print_bursts([int(level) for level in args.levels.split(",")], args.burst, args.profile, args.top)
+        if args.in_process or args.stacks or args.setups != "sqlite" or "," in args.saved:
+            parser.error("--burst runs one bot process on a SQLite file (one --saved size): drop the other options")
+        levels = [int(level) for level in args.levels.split(",")]
+        await print_bursts(levels, args.burst, args.profile, args.top, int(args.saved))
         return
     if (args.profile or args.stacks) and args.in_process:
         parser.error("--profile and --stacks look inside the bot process: drop --in-process")
