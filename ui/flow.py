@@ -79,7 +79,7 @@ class GameFlow:
         self.outbox = Outbox(
             bot, db, self.loader, self.publisher, interval=outbox_interval, on_refused=self.lifecycle.post_failed
         )
-        self.loader.on_loaded = self.outbox.notice
+        self.loader.on_loaded = self._loaded
         self.tally = Tally(db.shards.count if db.shards else 1)
         self.outbox.tally = self.tally
         self.moves = Moves(
@@ -120,6 +120,11 @@ class GameFlow:
         await self.bursts.acknowledgements_first()
         await self.moves.act(interaction, row, action, expected_version=expected_version, private_note=private_note)
         await self.takebacks.offer(interaction, row)
+
+    def _loaded(self, row: GameRow) -> None:
+        """Note the game a command found in its channel: post its board if behind; a burst may promise under it."""
+        self.outbox.notice(row)
+        self.bursts.learn(row.channel_id, row.id)
 
     def schedule_bots(self, game_id: int) -> None:
         """Let computer players take their turns in this game, if any are due."""

@@ -42,6 +42,8 @@ class BurstSamples:
     samples: Samples = field(default_factory=Samples)
     rounds: list[float] = field(default_factory=list)
     """Wall seconds from each round's first command to its last board."""
+    worst: list[tuple[float, float]] = field(default_factory=list)
+    """The slowest acknowledgement and board of each round, in seconds."""
     spread: list[float] = field(default_factory=list)
     """Seconds the harness took to send each round's commands (they count as "the same second" below 1 s)."""
     finished: int = 0
@@ -143,6 +145,7 @@ async def run_burst(
                         if not playing:
                             break
                         before = [table.board_signature() for table, _ in playing]
+                        counted = len(burst.samples.ack), len(burst.samples.board)
                         started = time.monotonic()
                         sent = [table.slash(table.players[seat], command) for table, (seat, command) in playing]
                         burst.spread.append(time.monotonic() - started)
@@ -154,6 +157,8 @@ async def run_burst(
                             return_exceptions=True,
                         )
                         burst.rounds.append(time.monotonic() - started)
+                        acks, boards = burst.samples.ack[counted[0] :], burst.samples.board[counted[1] :]
+                        burst.worst.append((max(acks, default=0.0), max(boards, default=0.0)))
                         for outcome in outcomes:
                             if isinstance(outcome, Refused | TimeoutError):
                                 burst.samples.abandoned += 1
@@ -233,7 +238,10 @@ async def print_burst(games: int, rounds: int, profile: Path | None, top: int, s
     for line in dict.fromkeys(samples.refusals[:5] + bot.error_lines[:5]):
         print(f"  {line}")
     spread = max(burst.spread, default=0.0)
-    rounds_s = ", ".join(f"{seconds:.2f}" for seconds in burst.rounds)
+    rounds_s = ", ".join(
+        f"{seconds:.2f} (slowest ack {ack:.2f}, board {board:.2f})"
+        for seconds, (ack, board) in zip(burst.rounds, burst.worst, strict=True)
+    )
     print(
         f"  (the harness sent each round's moves within {spread * 1000:.0f} ms; rounds took {rounds_s} s)",
         flush=True,

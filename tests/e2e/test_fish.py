@@ -493,6 +493,8 @@ async def test_in_a_burst_the_old_board_is_greyed_out_as_sent_once_the_burst_is_
     driver: Driver, floe: IceFloeBot
 ) -> None:
     table = await started_table(driver, floe, 2, seed=3)
+    # Known from /game start: even the game's first move in a burst is acknowledged before its game is read.
+    assert table.game_id in floe.flow.bursts.games.values()
     old = table.board
     sent = [(c["custom_id"], c.get("options")) for c in old.interactive_components()]
     in_hand = {-n: time.monotonic() for n in range(1, DEEP + 2)}  # more commands in hand than a quiet channel's
