@@ -55,8 +55,9 @@ class PendingAnswers:
         if not answers:
             return
         statement = self.saving(answers[0])[0]
-        async with self.backend.transaction() as tx:
-            await tx.executemany(statement, [self.saving(answer)[1] for answer in answers])
+        rows = [self.saving(answer)[1] for answer in answers]
+        # Urgent: the moves these answers are owed for wait for this write to be acknowledged at all.
+        await self.backend.run(lambda tx: tx.executemany(statement, rows), urgent=True)
 
     async def forget(self, *interaction_ids: int) -> None:
         """Drop answers that were given (or can no longer be)."""

@@ -272,7 +272,7 @@ class PostgresBackend:
             await self.pool.release(conn)
         self.outage.ok(write=True)
 
-    async def run(self, job: Callable[[Tx], Awaitable[T]]) -> T:
-        """Run a transaction's body in one transaction (see Backend.run)."""
+    async def run(self, job: Callable[[Tx], Awaitable[T]], *, urgent: bool = False) -> T:
+        """Run a transaction's body in one transaction (see Backend.run; every write has a connection of its own)."""
         async with self.transaction() as tx:
             return await job(tx)

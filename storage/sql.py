@@ -56,11 +56,11 @@ class Backend(Protocol):
         """Return an async context manager yielding a Tx; commit on success, roll back on error."""
         ...
 
-    async def run(self, job: Callable[[Tx], Awaitable[T]]) -> T:
+    async def run(self, job: Callable[[Tx], Awaitable[T]], *, urgent: bool = False) -> T:
         """Run a transaction's body, which awaits nothing but its Tx, as one transaction; return its result.
 
         SQLite runs the whole body in one trip to its writer thread, so a busy event loop delays a move's save
-        once, not at every statement.
+        once, not at every statement; an `urgent` one goes before the other writes waiting for the writer.
         """
         ...
 

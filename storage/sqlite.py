@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
@@ -92,6 +94,43 @@ def _to_the_end(body: Coroutine[Any, Any, T]) -> T:
     raise RuntimeError("a transaction run by Backend.run may await nothing but its Tx")
 
 
+class _WriterTurns:
+    """Give SQLite's one writer to one write at a time, in order, urgent writes before the others waiting."""
+
+    def __init__(self) -> None:
+        self.held = False
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._arrivals = itertools.count()
+
+    @asynccontextmanager
+    async def turn(self, *, urgent: bool = False) -> AsyncIterator[None]:
+        """Hold the writer for a block, after the urgent writes (and then the others) that were waiting first."""
+        if self.held:
+            granted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            heapq.heappush(self._waiting, (0 if urgent else 1, next(self._arrivals), granted))
+            try:
+                await granted
+            except asyncio.CancelledError:
+                if granted.done() and not granted.cancelled():
+                    self._pass_on()  # granted just as it was cancelled: let the next one write
+                raise
+        else:
+            self.held = True
+        try:
+            yield
+        finally:
+            self._pass_on()
+
+    def _pass_on(self) -> None:
+        """Hand the writer to the first write waiting that still wants it, or free it."""
+        while self._waiting:
+            _urgency, _arrival, granted = heapq.heappop(self._waiting)
+            if not granted.done():
+                granted.set_result(None)
+                return
+        self.held = False
+
+
 class SqliteBackend:
     """Write through one connection (one writer at a time, as SQLite allows) and read through another."""
 
@@ -102,7 +141,7 @@ class SqliteBackend:
         self.outage = Outage()
         self._writer: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
-        self._write_lock = asyncio.Lock()
+        self._writer_turns = _WriterTurns()
 
     @property
     def writer(self) -> aiosqlite.Connection:
@@ -193,7 +232,7 @@ class SqliteBackend:
 
     def in_use(self) -> int:
         """Return 1 while a write holds the writer connection, else 0."""
-        return int(self._write_lock.locked())
+        return int(self._writer_turns.held)
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         """Run one write in its own transaction (one trip to the writer's thread)."""
@@ -202,7 +241,7 @@ class SqliteBackend:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         """Hold the writer for a BEGIN IMMEDIATE ... COMMIT block; a lock held too long raises DatabaseBusy."""
-        async with self._write_lock:
+        async with self._writer_turns.turn():
             try:
                 await self.writer.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
@@ -223,9 +262,9 @@ class SqliteBackend:
                 raise
         self.outage.ok(write=True)
 
-    async def run(self, job: Callable[[Tx], Awaitable[T]]) -> T:
+    async def run(self, job: Callable[[Tx], Awaitable[T]], *, urgent: bool = False) -> T:
         """Run a transaction's body in one trip to the writer's thread (BEGIN IMMEDIATE ... COMMIT, see Backend.run)."""
-        async with self._write_lock:
+        async with self._writer_turns.turn(urgent=urgent):
             try:
                 # aiosqlite runs every call on its connection's own thread through _execute; so does this one.
                 result: T = await self.writer._execute(self._run_in_thread, job)

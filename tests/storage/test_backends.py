@@ -13,6 +13,7 @@ from storage.database import Database
 from storage.errors import IntegrityError
 from storage.migrations import MIGRATIONS
 from storage.sql import Tx
+from storage.sqlite import _WriterTurns
 from tests.postgres import free_port
 
 
@@ -116,3 +117,27 @@ async def test_a_transaction_run_at_once_on_sqlite_may_not_wait_on_anything_else
         assert await database.backend.fetch("SELECT key FROM meta WHERE key = 'e'") == []
     finally:
         await database.close()
+
+
+async def test_sqlite_gives_its_writer_to_urgent_writes_first_then_in_order() -> None:
+    turns = _WriterTurns()
+    order: list[str] = []
+
+    async def write(name: str, *, urgent: bool = False, hold: float = 0.0) -> None:
+        async with turns.turn(urgent=urgent):
+            order.append(name)
+            await asyncio.sleep(hold)
+
+    first = asyncio.create_task(write("first", hold=0.05))
+    await asyncio.sleep(0)
+    waiting = [
+        asyncio.create_task(write("move 1")),
+        asyncio.create_task(write("gone")),
+        asyncio.create_task(write("move 2")),
+        asyncio.create_task(write("promise", urgent=True)),
+    ]
+    await asyncio.sleep(0)
+    waiting[1].cancel()
+    await asyncio.gather(first, *waiting, return_exceptions=True)
+    assert order == ["first", "promise", "move 1", "move 2"]
+    assert not turns.held
