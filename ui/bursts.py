@@ -76,8 +76,11 @@ class Bursts:
         dies before the move is saved the placeholder still gets its answer after the restart ("not applied");
         saving the move records the game and version it made. A channel with no known game is left alone.
         """
+        if interaction.type == discord.InteractionType.autocomplete:
+            await self.acknowledgements_first()  # a suggestion can wait a moment; a move's acknowledgement cannot
+            return False
         if interaction.type != discord.InteractionType.application_command:
-            return False  # autocomplete answers in its own way, and is no queue of work
+            return False
         self.unacknowledged += 1
         self._all_acknowledged.clear()
         try:

@@ -220,3 +220,28 @@ async def test_in_a_burst_a_move_lets_the_others_be_acknowledged_before_its_own_
     assert move.response.deferred is not None
     quiet = Bursts(clock=Clock())
     await asyncio.wait_for(quiet.acknowledgements_first(), 0.01)  # nothing waits: no wait at all
+
+
+async def test_in_a_burst_autocomplete_waits_for_the_moves_acknowledgements() -> None:
+    class Slow(Answers):
+        def __init__(self) -> None:
+            super().__init__()
+            self.release = asyncio.Event()
+
+        async def promise(self, answer: PendingAnswer) -> None:
+            await self.release.wait()
+            await super().promise(answer)
+
+    answers = Slow()
+    bursts = crowded(Clock(), answers)
+    acknowledging = asyncio.create_task(bursts.early(interaction("public")))
+    await asyncio.sleep(0)
+    typing = interaction("public")
+    typing.type = discord.InteractionType.autocomplete
+    suggesting = asyncio.create_task(bursts.early(typing))
+    await asyncio.sleep(0.05)
+    assert not suggesting.done(), "a suggestion was worked out before a move was acknowledged"
+    answers.release.set()
+    assert await acknowledging
+    assert not await asyncio.wait_for(suggesting, 1)
+    assert typing.response.deferred is None
