@@ -75,7 +75,11 @@ async def open_table(table: Table, gate: asyncio.Semaphore) -> None:
     """Open, fill and start one table's game (not measured; a command refused as late is sent again)."""
     async with gate:
         host, *guests = table.players
-        steps = [(host, "/game new game:fish"), *((guest, "/game join") for guest in guests), (host, "/game start")]
+        steps = [
+            (host, f"/game new game:{table.kind}"),
+            *((guest, "/game join") for guest in guests),
+            (host, "/game start"),
+        ]
         for player, command in steps:
             for _ in range(SETUP_TRIES):
                 ix = table.slash(player, command).interaction
@@ -113,10 +117,14 @@ async def run_burst(
     seed: int = 1,
     profile: Path | None = None,
     saved: Path | None = None,
+    kinds: tuple[str, ...] = ("fish",),
 ) -> BurstSamples:
-    """Set up `games` fish games, then play `rounds` rounds in which every game moves at the same instant.
+    """Set up `games` games (of `kinds`, in turn), then play `rounds` rounds in which every game moves at once.
 
-    With `saved`, the bot starts on a copy of that database (games saved before, as a server's bot has).
+    A fish move is read from the saved game and sent as a slash command, every fish game's within the same
+    instant. A 10 Gallon Tank or Flippers turn starts at that instant too and is played as its players play it
+    (autocomplete, then the command or a menu, answered in public or privately). With `saved`, the bot starts on
+    a copy of that database (games saved before, as a server's bot has).
     """
     burst = BurstSamples()
     rng = random.Random(seed)
@@ -132,45 +140,70 @@ async def run_burst(
                 for n, channel in enumerate(channels):
                     seated = [driver.user(f"b{n}{chr(97 + k)}") for k in range(players)]
                     pacer = Pacer(random.Random(n), 0.0)
-                    tables.append(Table(fake, driver, channel, seated, "fish", Samples(), pacer, reader))
+                    kind = kinds[n % len(kinds)]
+                    tables.append(Table(fake, driver, channel, seated, kind, Samples(), pacer, reader))
                 gate = asyncio.Semaphore(SETUP_AT_ONCE)
                 await asyncio.gather(*(open_table(table, gate) for table in tables))
                 fake.take_problems()  # what the set-up met is not measured
                 await bot.begin()
                 cpu, wall = time.process_time(), time.monotonic()
+                playing = list(tables)
                 try:
                     for _ in range(rounds):
-                        moves = await asyncio.gather(*(next_move(table, rng) for table in tables))
-                        playing = [(t, m) for t, m in zip(tables, moves, strict=True) if m is not None]
+                        playing = await play_round(playing, rng, burst)
                         if not playing:
                             break
-                        before = [table.board_signature() for table, _ in playing]
-                        counted = len(burst.samples.ack), len(burst.samples.board)
-                        started = time.monotonic()
-                        sent = [table.slash(table.players[seat], command) for table, (seat, command) in playing]
-                        burst.spread.append(time.monotonic() - started)
-                        outcomes = await asyncio.gather(
-                            *(
-                                measure(table, result, shown, burst.samples)
-                                for (table, _), result, shown in zip(playing, sent, before, strict=True)
-                            ),
-                            return_exceptions=True,
-                        )
-                        burst.rounds.append(time.monotonic() - started)
-                        acks, boards = burst.samples.ack[counted[0] :], burst.samples.board[counted[1] :]
-                        burst.worst.append((max(acks, default=0.0), max(boards, default=0.0)))
-                        for outcome in outcomes:
-                            if isinstance(outcome, Refused | TimeoutError):
-                                burst.samples.abandoned += 1
-                                burst.samples.refusals.append(str(outcome) or "no board within 30 s")
-                            elif isinstance(outcome, BaseException):
-                                raise outcome
-                        burst.finished += len(playing)
                 finally:
                     burst.harness_share = (time.process_time() - cpu) / max(time.monotonic() - wall, 1e-9)
                     burst.samples.bot = await bot.end()
             burst.samples.late = sum(1 for p in fake.take_problems() if "allows 3s" in p)
     return burst
+
+
+async def play_round(tables: list[Table], rng: random.Random, burst: BurstSamples) -> list[Table]:
+    """Let every table move at the same instant; record the round; return the tables whose game goes on."""
+    fish = [table for table in tables if table.kind == "fish"]
+    others = [table for table in tables if table.kind != "fish"]
+    moves = await asyncio.gather(*(next_move(table, rng) for table in fish))
+    ready = [(t, m) for t, m in zip(fish, moves, strict=True) if m is not None]
+    if not ready and not others:
+        return []
+    before = [table.board_signature() for table, _ in ready]
+    counted = len(burst.samples.ack), len(burst.samples.board)
+    for table in others:
+        table.samples = Samples()
+    started = time.monotonic()
+    sent = [table.slash(table.players[seat], command) for table, (seat, command) in ready]
+    burst.spread.append(time.monotonic() - started)
+    turns = [getattr(table, f"{table.kind}_turn")() for table in others]
+    outcomes = await asyncio.gather(
+        *(
+            measure(table, result, shown, burst.samples)
+            for (table, _), result, shown in zip(ready, sent, before, strict=True)
+        ),
+        *turns,
+        return_exceptions=True,
+    )
+    burst.rounds.append(time.monotonic() - started)
+    for table in others:
+        burst.samples.ack += table.samples.ack
+        burst.samples.board += table.samples.board
+    acks, boards = burst.samples.ack[counted[0] :], burst.samples.board[counted[1] :]
+    burst.worst.append((max(acks, default=0.0), max(boards, default=0.0)))
+    going_on = [table for table, _ in ready]
+    for table, outcome in zip([t for t, _ in ready] + others, outcomes, strict=True):
+        if isinstance(outcome, Refused | TimeoutError):
+            burst.samples.abandoned += 1
+            burst.samples.refusals.append(str(outcome) or "no board within 30 s")
+            if table.kind != "fish":
+                going_on.append(table)  # its next turn is read from the saved game again
+        elif isinstance(outcome, BaseException):
+            raise outcome
+        elif outcome is not False:
+            burst.finished += 1
+            if table.kind != "fish":
+                going_on.append(table)
+    return going_on
 
 
 def load() -> str:
@@ -196,11 +229,17 @@ BURST_HEADER = (
 
 
 async def print_bursts(
-    levels: list[int], rounds: int, profile: Path | None = None, top: int = 25, saved: int = 0
+    levels: list[int],
+    rounds: int,
+    profile: Path | None = None,
+    top: int = 25,
+    saved: int = 0,
+    kinds: tuple[str, ...] = ("fish",),
 ) -> None:
     """Run a burst at each level and print one row per level, with the machine's load around it."""
-    print("Ice Floe bursts: every fish game (2 players) sends its next move as a slash command in the same second;")
-    print("ack = the interaction acknowledged, board = the channel shows the board the move made; ms from the")
+    print(f"Ice Floe bursts: every game ({', '.join(kinds)} in turn, 2 players) moves in the same second: a fish")
+    print("move is a slash command, a tank or flippers turn is played as its players play it (autocomplete, then a")
+    print("command or a menu). ack = the move acknowledged, board = the channel shows the board it made; ms from the")
     print("moment the fake Discord sent the interaction. Targets: ack p99 < 1 s, board p99 < 3 s. The bot runs in")
     print(f"its own process on a SQLite file holding {saved} saved games first; {rounds} rounds per level.")
     with tempfile.TemporaryDirectory(prefix="ice-floe-seed-") as seeds:
@@ -211,16 +250,18 @@ async def print_bursts(
             print(f"(seeded {saved} saved games: {census})")
         print(BURST_HEADER, flush=True)
         for games in levels:
-            await print_burst(games, rounds, profile, top, database)
+            await print_burst(games, rounds, profile, top, database, kinds)
 
 
-async def print_burst(games: int, rounds: int, profile: Path | None, top: int, saved: Path | None) -> None:
+async def print_burst(
+    games: int, rounds: int, profile: Path | None, top: int, saved: Path | None, kinds: tuple[str, ...]
+) -> None:
     """Run a burst of `games` games and print its row."""
     before, started = load(), time.monotonic()
     path = (profile / f"bot-burst-{games}.prof").resolve() if profile else None
     if profile:
         await asyncio.to_thread(profile.mkdir, parents=True, exist_ok=True)
-    burst = await run_burst(games, rounds, profile=path, saved=saved)
+    burst = await run_burst(games, rounds, profile=path, saved=saved, kinds=kinds)
     samples, bot = burst.samples, burst.samples.bot
     ack, board = samples.ack or [0.0], samples.board or [0.0]
     print(

@@ -55,20 +55,20 @@ async def main() -> None:
         type=int,
         default=0,
         metavar="ROUNDS",
-        help="burst mode: in each of ROUNDS rounds every fish game of a level moves in the same second",
+        help="burst mode: in each of ROUNDS rounds every game (of --kinds, in turn) moves in the same second",
     )
     args = parser.parse_args()
+    kinds = tuple(kind for kind in args.kinds.split(",") if kind)
+    if not kinds or any(kind not in KINDS for kind in kinds):
+        parser.error(f"--kinds takes some of {','.join(KINDS)}")
     if args.burst:
         if args.in_process or args.stacks or args.setups != "sqlite" or "," in args.saved:
             parser.error("--burst runs one bot process on a SQLite file (one --saved size): drop the other options")
         levels = [int(level) for level in args.levels.split(",")]
-        await print_bursts(levels, args.burst, args.profile, args.top, int(args.saved))
+        await print_bursts(levels, args.burst, args.profile, args.top, int(args.saved), kinds)
         return
     if (args.profile or args.stacks) and args.in_process:
         parser.error("--profile and --stacks look inside the bot process: drop --in-process")
-    kinds = tuple(kind for kind in args.kinds.split(",") if kind)
-    if not kinds or any(kind not in KINDS for kind in kinds):
-        parser.error(f"--kinds takes some of {','.join(KINDS)}")
     setups = [setup.strip() for setup in args.setups.split(",") if setup.strip()]
     if not setups or set(setups) - {"sqlite", "postgres"}:
         parser.error("--setups takes sqlite, postgres or sqlite,postgres")

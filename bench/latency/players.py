@@ -242,8 +242,8 @@ class Table:
             menus = [c for c in board.interactive_components() if c.get("placeholder", "").endswith("Leader…")]
             if menus and self.rng.random() < 0.5:
                 await self.move(self.driver.select(player, board, [cell], custom_id=menus[0]["custom_id"]))
-            else:
-                await self.move(self.slash(player, f"/flippers leader cell:{cell}"))
+            else:  # a Leader placed mid-turn edits the turn's board: the command is answered privately
+                await self.move(self.slash(player, f"/flippers leader cell:{cell}"), private=True)
         elif state.phase == "setup":
             cards = self.rng.choice(await self.choices(player, "/flippers discard cards:"))
             await self.move(self.slash(player, f"/flippers discard cards:{cards}"), private=True)
