@@ -235,9 +235,11 @@ class Publisher:
                 undelivered.append(board.row.seats[seat].name)
         # A private menu from an earlier version is out of date; once the game is over, every one is.
         if board.game.is_over(board.state):
-            await self.private.close_menus(board.row.id)
+            close = partial(self.private.close_menus, board.row.id)
         else:
-            await self.private.close_stale_menus(board.row.id, board.version)
+            close = partial(self.private.close_stale_menus, board.row.id, board.version)
+        if not self.tidier.put_off(close):  # a stale menu is refused when pressed: greying it out can wait
+            await close()
         self.on_published(board.row)
         return undelivered
 
