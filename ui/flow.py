@@ -73,6 +73,7 @@ class GameFlow:
         self.loader = GameLoader(db)
         self.renderer = Renderer(workers)
         self.private = PrivateMessages(bot, db, self.loader, self.renderer)
+        self.dms = self.private.dms
         self.publisher = Publisher(bot, db, self.loader, self.renderer, self.private, self._published)
         self.publisher.tidier = Tidier(busy=self.bursts.busy)
         self.lifecycle = Lifecycle(bot, db, self.loader, self.publisher)

@@ -293,7 +293,7 @@ class Lifecycle:
     async def _dm(self, user_id: int, text: str) -> None:
         """Send a user one DM, silently skipping closed DMs."""
         try:
-            channel = await self.bot.create_dm(discord.Object(user_id))
+            channel = await self.publisher.private.dms.channel(user_id)
             await channel.send(text)
         except discord.Forbidden:
             log.debug("DM to %s skipped: their DMs are closed", user_id)

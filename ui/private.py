@@ -12,6 +12,7 @@ from storage.database import LOBBY, Database, GameRow, StorageError
 from storage.menus import forget_menu, live_menus, remember_menu
 from ui.adapter import Board, Picture, adapter_for
 from ui.components import view_of
+from ui.direct import DirectMessages
 from ui.errors import UserError
 from ui.language import dm_language
 from ui.loading import GameLoader
@@ -35,6 +36,7 @@ class PrivateMessages:
         self.db = db
         self.loader = loader
         self.renderer = renderer
+        self.dms = DirectMessages(bot)
         self.with_menus: set[int] = set()
         """Games this process sent a DM menu for: only their stale menus are looked up after each board."""
         self.replies = ReplyMenus(bot, db)
@@ -85,7 +87,7 @@ class PrivateMessages:
         if view is not None:
             kwargs["view"] = view
         try:
-            channel = await self.bot.create_dm(discord.Object(user_id))
+            channel = await self.dms.channel(user_id)
             sent = await channel.send(**kwargs)
             if view is not None:
                 await self._remember(board.row.id, board.version, channel.id, sent.id)

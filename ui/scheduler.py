@@ -150,7 +150,7 @@ class Scheduler:
             if not await self.flow.db.wants_dm_reminders(user_id):
                 continue
             try:
-                dm = await self.flow.bot.create_dm(discord.Object(user_id))
+                dm = await self.flow.dms.channel(user_id)
                 with using(await dm_language(self.flow.db, user_id)):
                     await dm.send(reminder_dm(game.title, row, link))
             except discord.HTTPException as exc:
