@@ -176,6 +176,8 @@ class GameFlow:
 
     async def on_component(self, interaction: discord.Interaction, hit: ComponentHit) -> None:
         """Route a button or select press to the lobby or to the game's adapter."""
+        if interaction.message is not None:  # its answer may change what the pressed DM shows
+            self.private.sent.take(interaction.message.id)
         row = await self.db.game(hit.game_id)
         if row is None:
             raise UserError(_("This game no longer exists."))

@@ -17,7 +17,8 @@ from ui.errors import UserError
 from ui.language import dm_language
 from ui.loading import GameLoader
 from ui.rendering import Renderer
-from ui.reply_menus import ReplyMenus, greyed
+from ui.reply_menus import ReplyMenus, greyed_view
+from ui.sent import SentComponents
 from ui.text import lines_within
 
 if TYPE_CHECKING:
@@ -37,6 +38,8 @@ class PrivateMessages:
         self.loader = loader
         self.renderer = renderer
         self.dms = DirectMessages(bot)
+        self.sent = SentComponents(bot)
+        """The components the newest DM menus were sent with, to grey them out without fetching them."""
         self.with_menus: set[int] = set()
         """Games this process sent a DM menu for: only their stale menus are looked up after each board."""
         self.replies = ReplyMenus(bot, db)
@@ -90,6 +93,7 @@ class PrivateMessages:
             channel = await self.dms.channel(user_id)
             sent = await channel.send(**kwargs)
             if view is not None:
+                self.sent.remember(sent.id, view)
                 await self._remember(board.row.id, board.version, channel.id, sent.id)
             return True
         except discord.Forbidden:
@@ -138,10 +142,14 @@ class PrivateMessages:
             log.info("private menus of game %s not looked up: %s", game_id, exc)
             return
         for channel_id, message_id in menus:
+            sent = self.sent.take(message_id)
             try:
-                message = await self.bot.get_partial_messageable(channel_id).fetch_message(message_id)
-                if (view := greyed(message)) is not None:
-                    await message.edit(view=view)
+                if sent is not None:
+                    await self.sent.grey_out(channel_id, message_id, sent)
+                else:  # sent before a restart, or long ago: read what it shows
+                    message = await self.bot.get_partial_messageable(channel_id).fetch_message(message_id)
+                    if (view := greyed_view(message)) is not None:
+                        await message.edit(view=view)
             except discord.HTTPException as exc:  # deleted, or DMs closed since: nothing left to grey out
                 log.info("private menu %s of game %s not greyed out: %s", message_id, game_id, exc)
             try:

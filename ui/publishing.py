@@ -3,27 +3,26 @@
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord.http import MultipartParameters
 
 from engine.base import Event, Game
 from engine.takeback import TAKEBACK, describe_takeback, effective_log
 from i18n import _, ngettext
 from storage.database import Database, GameRow
 from ui.adapter import Board, GameAdapter, Picture, adapter_for
-from ui.components import button, custom_id, greyed, view_of
+from ui.components import button, custom_id, view_of
 from ui.errors import UserError
 from ui.language import in_game_language
 from ui.loading import GameLoader, row_damage
 from ui.locks import GameLocks
 from ui.private import PrivateMessages
 from ui.rendering import Renderer
+from ui.sent import SentComponents
 from ui.text import lines_within, more_lines
 from ui.tidying import Tidier
 
@@ -33,9 +32,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 RECENT = 20
 """How many of a channel's newest messages are searched for a board that was posted but not recorded."""
-
-SENT_KEPT = 2_000
-"""How many boards' components are kept to grey out cheaply (an older board's are built again)."""
 
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -111,8 +107,8 @@ class Publisher:
         self.private = private
         self.on_published = on_published
         self.locks = GameLocks()
-        self.sent: OrderedDict[int, list[dict[str, Any]]] = OrderedDict()
-        """Board message id -> the components it was sent with, for the newest boards (see `remember`)."""
+        self.sent = SentComponents(bot)
+        """The components the newest boards were sent with, to grey them out once replaced."""
         self.tidier = Tidier(busy=lambda: False)
         """Put off greying out old boards while a burst is in hand (the flow sets one that knows)."""
         self.notes: Callable[[GameRow, bool], Awaitable[list[str]]] = no_notes
@@ -165,26 +161,12 @@ class Publisher:
         """Grey out the menus of a board a newer one replaced (those it was sent with, when they are known)."""
         if message_id is None:
             return
-        sent = self.sent.pop(message_id, None)
+        sent = self.sent.take(message_id)
         if sent is None:
             items = adapter_for(previous.row.kind).board_items(previous)
             await self.edit_message(previous.row.channel_id, message_id, view=view_of(items) or discord.utils.MISSING)
-        elif sent:
-            await self.edit_components(previous.row.channel_id, message_id, greyed(sent))
-
-    def remember(self, message_id: int, view: discord.ui.View | None) -> None:
-        """Keep the components a board was sent with, to grey them out when a newer board replaces it."""
-        self.sent[message_id] = [] if view is None else view.to_components()
-        while len(self.sent) > SENT_KEPT:
-            self.sent.popitem(last=False)
-
-    async def edit_components(self, channel_id: int, message_id: int, components: list[dict[str, Any]]) -> None:
-        """Replace a message's components (no Message is built from Discord's answer: nothing reads it)."""
-        params = MultipartParameters(payload={"components": components}, multipart=None, files=None)
-        try:
-            await self.bot.http.edit_message(channel_id, message_id, params=params)
-        except discord.HTTPException as exc:
-            log.info("could not edit message %s in %s: %s", message_id, channel_id, exc)
+        else:
+            await self.sent.grey_out(previous.row.channel_id, message_id, sent)
 
     async def _posted(self, board: Board) -> bool:
         """Return True when the channel already shows this board's version or a newer one.
@@ -341,7 +323,7 @@ class Publisher:
             message: discord.Message = await interaction.followup.send(wait=True, **kwargs)
         else:
             message = await self.bot.get_partial_messageable(row.channel_id).send(**kwargs)
-        self.remember(message.id, view)
+        self.sent.remember(message.id, view)
         return message
 
     async def edit_message(
@@ -351,7 +333,7 @@ class Publisher:
         if message_id is None:
             return
         if changes.get("view", discord.utils.MISSING) is not discord.utils.MISSING:
-            self.remember(message_id, changes["view"])
+            self.sent.remember(message_id, changes["view"])
         try:
             await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**changes)
         except discord.HTTPException as exc:

@@ -33,7 +33,7 @@ USABLE_S = TOKEN_LIFE_S - MARGIN_S
 ORIGINAL = "@original"
 
 
-def greyed(message: discord.Message) -> discord.ui.View | None:
+def greyed_view(message: discord.Message) -> discord.ui.View | None:
     """Return a message's components with every live one disabled, or None when none is live."""
     view = discord.ui.View.from_message(message, timeout=None)
     live = [item for item in view.children if getattr(item, "disabled", True) is False]
@@ -142,7 +142,7 @@ class ReplyMenus:
         webhook = discord.Webhook.partial(reply.application_id, reply.token, client=self.bot)
         target: Any = ORIGINAL if reply.original else reply.message_id
         try:
-            view = greyed(await webhook.fetch_message(target))
+            view = greyed_view(await webhook.fetch_message(target))
             if view is not None:
                 await webhook.edit_message(target, view=view)
         except discord.HTTPException as exc:  # expired (401), deleted or dismissed (404): nothing left to grey

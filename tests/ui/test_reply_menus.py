@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from ui.components import button, select, view_of
-from ui.reply_menus import game_of, greyed
+from ui.reply_menus import game_of, greyed_view
 
 
 def _message(view: discord.ui.View) -> Any:
@@ -30,10 +30,10 @@ async def test_a_menu_of_a_game_is_found_by_its_custom_id() -> None:
 async def test_greying_out_disables_every_live_item_and_skips_a_message_with_none() -> None:
     view = view_of([select(42, 7, "discard", "Discard…", [("Flip", "c-flip")]), button(42, 7, "hand?", "Hand")])
     assert view is not None
-    grey = greyed(_message(view))
+    grey = greyed_view(_message(view))
     assert grey is not None and grey.is_finished()  # nothing listens to it
     assert [getattr(item, "disabled", None) for item in grey.children] == [True, True]
     assert [getattr(item, "custom_id", None) for item in grey.children] == [
         getattr(item, "custom_id", None) for item in view.children
     ]
-    assert greyed(_message(grey)) is None
+    assert greyed_view(_message(grey)) is None
