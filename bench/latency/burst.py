@@ -1,10 +1,12 @@
-"""Burst mode: N fish games whose players all move in the same second, round after round, bot in its own process.
+"""Burst mode: N games whose players all move in the same second, round after round, bot in its own process.
 
-Every game is opened, joined and started first (not measured). Then, each round, the player to move in every
-game sends a legal move (read from the saved game, as a player reads the table) as a slash command, all N
-within the same instant; the round ends when every game's channel shows the board its move made. The figures
-are the fake Discord's own records, from the moment it sent an interaction: its acknowledgement (Discord
-refuses one after 3 s; the target is 1 s) and the board in the channel (the target is 3 s).
+Every game is opened, joined and started first (not measured), on a database that may hold thousands of saved
+games. Then, each round, every game moves at the same instant: a fish player sends a legal move (read from the
+saved game, as a player reads the table) as a slash command; a 10 Gallon Tank or Flippers player plays its turn
+as players do (autocomplete, then the command or a menu). The round ends when every game's channel shows the
+board its move made. The figures are the fake Discord's own records, from the moment it sent an interaction:
+its acknowledgement (Discord refuses one after 3 s; the target is 1 s) and the board in the channel (the target
+is 3 s).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.fish import calibration
 from bench.latency.bots import BotProcess
 from bench.latency.fake import BenchDiscord, StateReader
 from bench.latency.players import Pacer, Table
@@ -257,6 +260,7 @@ async def print_burst(
     games: int, rounds: int, profile: Path | None, top: int, saved: Path | None, kinds: tuple[str, ...]
 ) -> None:
     """Run a burst of `games` games and print its row."""
+    speed = calibration()  # this machine's Python speed drifts from run to run: each row says what it was
     before, started = load(), time.monotonic()
     path = (profile / f"bot-burst-{games}.prof").resolve() if profile else None
     if profile:
@@ -284,7 +288,8 @@ async def print_burst(
         for seconds, (ack, board) in zip(burst.rounds, burst.worst, strict=True)
     )
     print(
-        f"  (the harness sent each round's moves within {spread * 1000:.0f} ms; rounds took {rounds_s} s)",
+        f"  (sum(range(1000)) took {speed:.1f} µs; the harness sent each round's moves within {spread * 1000:.0f} ms;"
+        f" rounds took {rounds_s} s)",
         flush=True,
     )
     if path is not None:
