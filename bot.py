@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import hashlib
 import importlib
 import json
@@ -32,7 +31,7 @@ from ui.flow import GameFlow
 from ui.history import HistoryButton
 from ui.payloads import ForgedOptions, check_interaction, echo
 from ui.scheduler import Scheduler
-from ui.workers import default_kind
+from ui.workers import default_kind, settle_garbage_collector
 
 log = logging.getLogger("ice_floe")
 
@@ -155,8 +154,7 @@ class IceFloeBot(commands.Bot):
         await self.wait_until_ready()
         await self.flow.warm_up()
         await self.flow.resume()
-        gc.collect()
-        gc.freeze()  # start-up objects (modules, discord.py, the command tree) stay; full collections skip them
+        settle_garbage_collector()
 
     @property
     def syncs_commands(self) -> bool:

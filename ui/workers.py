@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 import multiprocessing
 import os
@@ -44,6 +45,22 @@ def make_pool(kind: str, workers: int, name: str, warm: Callable[[], None] | Non
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name)
 
 
+YOUNG_OBJECTS = 50_000
+"""New container objects between two collections of the youngest generation (Python's default is 700)."""
+
+
+def settle_garbage_collector() -> None:
+    """Keep what start-up made out of every later collection, and collect young objects less often.
+
+    A move makes many short-lived objects (parsed payloads, components, pictures) that reference counting
+    frees on its own; with Python's default threshold the collector walked them hundreds of times a second
+    during a burst, about a tenth of the event loop's time.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG_OBJECTS, 20, 10)
+
+
 def start_worker(parent: int, warm: Callable[[], None] | None) -> None:
     """Make this worker exit when the bot that started it dies (even by SIGKILL), then run `warm`."""
     if os.getppid() != parent:
@@ -51,6 +68,7 @@ def start_worker(parent: int, warm: Callable[[], None] | None) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), name="floe-parent-watch", daemon=True).start()
     if warm is not None:
         warm()
+    settle_garbage_collector()
 
 
 def _watch_parent(parent: int) -> None:

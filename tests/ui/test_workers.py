@@ -120,3 +120,18 @@ def test_worker_processes_and_the_resource_tracker_exit_when_the_bot_is_killed()
     while (left := [pid for pid in children if _alive(pid)]) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert left == [], f"processes left running after the bot died: {left}"
+
+
+def test_a_process_settles_its_collector_once_started() -> None:
+    import gc
+
+    from ui.workers import YOUNG_OBJECTS, settle_garbage_collector
+
+    threshold = gc.get_threshold()
+    try:
+        settle_garbage_collector()
+        assert gc.get_threshold()[0] == YOUNG_OBJECTS
+        assert gc.get_freeze_count() > 0  # what start-up made is left out of later collections
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
