@@ -75,6 +75,18 @@ class Answers:
         self.promised.append(answer)
 
 
+class Slow(Answers):
+    """Promise only once released: the write that lets a move be acknowledged is under way until then."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = asyncio.Event()
+
+    async def promise(self, answer: PendingAnswer) -> None:
+        await self.release.wait()
+        await super().promise(answer)
+
+
 def crowded(clock: Clock, answers: Answers | None = None) -> Bursts:
     """Return a burst counter that knows this channel's game and has just seen a crowd arrive."""
     bursts = Bursts(answers, clock=clock)  # type: ignore[arg-type]
@@ -197,15 +209,6 @@ async def test_a_command_stops_counting_when_the_task_that_ran_it_ends() -> None
 
 
 async def test_in_a_burst_a_move_lets_the_others_be_acknowledged_before_its_own_work() -> None:
-    class Slow(Answers):
-        def __init__(self) -> None:
-            super().__init__()
-            self.release = asyncio.Event()
-
-        async def promise(self, answer: PendingAnswer) -> None:
-            await self.release.wait()  # the write that lets it be acknowledged is under way
-            await super().promise(answer)
-
     answers = Slow()
     bursts = crowded(Clock(), answers)
     move = interaction("public")
@@ -223,15 +226,6 @@ async def test_in_a_burst_a_move_lets_the_others_be_acknowledged_before_its_own_
 
 
 async def test_in_a_burst_autocomplete_waits_for_the_moves_acknowledgements() -> None:
-    class Slow(Answers):
-        def __init__(self) -> None:
-            super().__init__()
-            self.release = asyncio.Event()
-
-        async def promise(self, answer: PendingAnswer) -> None:
-            await self.release.wait()
-            await super().promise(answer)
-
     answers = Slow()
     bursts = crowded(Clock(), answers)
     acknowledging = asyncio.create_task(bursts.early(interaction("public")))

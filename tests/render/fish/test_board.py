@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -12,6 +11,7 @@ from engine.fish import GAME
 from i18n import using
 from render.fish import board, draw_board
 from render.fish.layout import HEADER_H, SEAT_ROW_H
+from tests.render.test_fish import played
 
 NAMES = {
     "latin": ["Ana", "Bo", "Cy", "Di"],
@@ -23,14 +23,7 @@ NAMES = {
 
 def _played(players: int, moves: int, seed: int) -> dict[str, Any]:
     """Return the public view after `moves` random actions."""
-    state = GAME.new_game(players, {}, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if GAME.is_over(state):
-            break
-        seat = GAME.to_act(state)[0]
-        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-    return GAME.view(state, None)
+    return GAME.view(played(players, moves, seed), None)
 
 
 def _views() -> list[dict[str, Any]]:
