@@ -178,8 +178,9 @@ class AnswerKeeper:
 
     async def check(self) -> None:
         """Drop the entries of answers given, and complete what the games whose boards are posted owe."""
-        given, self._given = self._given, []
+        given = self._given[:]
         await self.store.forget(*given)
+        del self._given[: len(given)]  # only once they are gone: a failed write leaves them for the next check
         games = {a.game_id for a in self.owed.values() if a.interaction_id not in self._answering}
         for game_id in games:
             await self.settle(game_id)

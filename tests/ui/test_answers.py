@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from storage.answers import PendingAnswer
 from storage.errors import DatabaseUnavailable
 from ui.answers import AnswerKeeper
@@ -17,6 +19,7 @@ class Store:
 
     def __init__(self) -> None:
         self.writes: list[list[int]] = []
+        self.forgotten: list[int] = []
         self.down = False
 
     async def save_many(self, answers: Sequence[PendingAnswer]) -> None:
@@ -24,6 +27,11 @@ class Store:
         if self.down:
             raise DatabaseUnavailable("the database file is read-only")
         self.writes.append([a.interaction_id for a in answers])
+
+    async def forget(self, *interaction_ids: int) -> None:
+        if self.down:
+            raise DatabaseUnavailable("the database file is read-only")
+        self.forgotten += interaction_ids
 
 
 def keeper() -> tuple[AnswerKeeper, Store]:
@@ -57,3 +65,16 @@ async def test_a_failed_write_reaches_every_promise_in_it_and_the_next_ones_are_
     await kept.promise(owed(9))
     assert store.writes == [[9]]
     assert set(kept.owed) == {9}
+
+
+async def test_answers_given_stay_listed_until_their_entries_are_dropped_from_the_database() -> None:
+    kept, store = keeper()
+    await kept.promise(owed(5))
+    kept.given(5)
+    store.down = True
+    with pytest.raises(DatabaseUnavailable):
+        await kept.check()
+    assert kept._given == [5] and store.forgotten == []
+    store.down = False
+    await kept.check()
+    assert kept._given == [] and store.forgotten == [5]
