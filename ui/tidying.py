@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import deque
@@ -12,6 +13,8 @@ log = logging.getLogger(__name__)
 
 TIDY_WITHIN_S = 5.0
 """The longest a job is put off, however busy the bot stays."""
+CLOSE_WITHIN_S = 5.0
+"""The longest shutdown waits for the jobs still queued."""
 POLL_S = 0.05
 """How often a put-off job looks again whether the bot is still busy."""
 
@@ -56,14 +59,19 @@ class Tidier:
             except Exception:
                 log.exception("a put-off job failed")
 
-    async def close(self) -> None:
-        """Run what is queued now (on shutdown), then stop."""
-        while self.jobs:
-            _queued, job = self.jobs.popleft()
-            try:
-                await job()
-            except Exception:
-                log.exception("a put-off job failed")
+    async def close(self, within: float = CLOSE_WITHIN_S) -> None:
+        """Run what is queued now, for `within` seconds at most (on shutdown: a stale menu is refused anyway)."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(within):
+                while self.jobs:
+                    _queued, job = self.jobs.popleft()
+                    try:
+                        await job()
+                    except Exception:
+                        log.exception("a put-off job failed")
+        if self.jobs:
+            log.info("%s put-off jobs dropped at shutdown", len(self.jobs))
+            self.jobs.clear()
         if self._runner is not None:
             self._runner.cancel()
             await asyncio.gather(self._runner, return_exceptions=True)

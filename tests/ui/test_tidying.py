@@ -80,3 +80,15 @@ async def test_a_failing_job_is_logged_and_the_rest_still_run_at_shutdown(
         await tidier.close()
     assert done == ["greyed"]
     assert "a put-off job failed" in caplog.text
+
+
+async def test_shutdown_waits_for_queued_work_only_so_long() -> None:
+    tidier = Tidier(lambda: True)
+
+    async def hangs() -> None:
+        await asyncio.sleep(60)  # Discord does not answer
+
+    tidier.put_off(hangs)
+    tidier.put_off(hangs)
+    await asyncio.wait_for(tidier.close(within=0.1), 2)
+    assert not tidier.jobs
