@@ -132,15 +132,27 @@ class GameQueries(Store):
         results: Sequence[Result] = (),
         also: Sequence[tuple[str, Sequence[Any]]] = (),
         rules: int | None = None,
+        claims: Sequence[tuple[str, Sequence[Any]]] = (),
     ) -> int:
         """Save the new state, append the action (applied under `rules`) and, at the end, the results, at once.
 
         `also` holds more statements to run in the same transaction (e.g. the answer the move still owes).
+        `claims` are statements that must each change exactly one row (e.g. deciding a pending request): if one
+        changes none, nothing is saved and StaleVersion is raised.
         """
         log = (seat, user_id, json.dumps(action), json.dumps(list(events)))
         status = FINISHED if finished else ACTIVE
         return await self._write(
-            game_id, expected_version, state, status, log, require=ACTIVE, results=results, also=also, rules=rules
+            game_id,
+            expected_version,
+            state,
+            status,
+            log,
+            require=ACTIVE,
+            results=results,
+            also=also,
+            rules=rules,
+            claims=claims,
         )
 
     async def _write(
@@ -154,6 +166,7 @@ class GameQueries(Store):
         results: Sequence[Result] = (),
         also: Sequence[tuple[str, Sequence[Any]]] = (),
         rules: int | None = None,
+        claims: Sequence[tuple[str, Sequence[Any]]] = (),
     ) -> int:
         """Write a state only if the game is still at `expected_version` and in status `require`.
 
@@ -166,7 +179,7 @@ class GameQueries(Store):
         for delay in (*RETRY_DELAYS, None):
             try:
                 return await self._write_once(
-                    game_id, expected_version, state, status, log, require, results, also, rules
+                    game_id, expected_version, state, status, log, require, results, also, rules, claims
                 )
             except StaleVersion:
                 if retried and await self._already_written(game_id, expected_version + 1, status, log):
@@ -202,6 +215,7 @@ class GameQueries(Store):
         results: Sequence[Result],
         also: Sequence[tuple[str, Sequence[Any]]] = (),
         rules: int | None = None,
+        claims: Sequence[tuple[str, Sequence[Any]]] = (),
     ) -> int:
         """Try the guarded write once."""
         now = self._now()
@@ -215,6 +229,9 @@ class GameQueries(Store):
             )
             if not found:
                 raise StaleVersion(_("Someone else acted first: this board is out of date."))
+            for sql, args in claims:
+                if await tx.execute(sql, args) != 1:
+                    raise StaleVersion(_("Someone else acted first: this board is out of date."))
             if log is not None:
                 await tx.execute(
                     "INSERT INTO actions (game_id, version, seat, user_id, action, events, created_at, rules)"

@@ -136,13 +136,21 @@ async def accept(db: Database, request_id: int, user_id: int) -> Takeback | None
         return request
 
 
-async def close(db: Database, request_id: int, status: str, decided_by: int | None = None) -> bool:
-    """End a pending request with an outcome; return False if it had already ended."""
-    changed = await db.backend.execute(
+def deciding(db: Database, request_id: int, status: str, decided_by: int | None = None) -> tuple[str, list[object]]:
+    """Return the statement that ends a pending request with an outcome; it changes no row once the request ended.
+
+    Run it in the transaction that saves what the outcome changes (as a claim of `Database.record_action`), so
+    a request is decided once, together with the game state it decides.
+    """
+    return (
         "UPDATE takebacks SET status = ?, decided_by = ?, decided_at = ? WHERE id = ? AND status = ?",
-        (status, decided_by, db.clock().isoformat(), request_id, PENDING),
+        [status, decided_by, db.clock().isoformat(), request_id, PENDING],
     )
-    return changed == 1
+
+
+async def close(db: Database, request_id: int, status: str, decided_by: int | None = None) -> bool:
+    """End a pending request with an outcome that changes no game state; return False if it had already ended."""
+    return await db.backend.execute(*deciding(db, request_id, status, decided_by)) == 1
 
 
 async def of_game(db: Database, game_id: int) -> list[Takeback]:

@@ -26,7 +26,7 @@ from engine.takeback import TAKEBACK, effective_log, logged_events, refusal, tak
 from engine.words import join_names
 from i18n import N_, _, using
 from storage import takebacks as store
-from storage.database import ACTIVE, Database, GameRow, Seat
+from storage.database import ACTIVE, Database, GameRow, Seat, StaleVersion
 from storage.errors import StorageError
 from storage.server_rules import is_rated, server_rules
 from ui.adapter import Board
@@ -297,20 +297,20 @@ class Takebacks:
             await self._end(request, store.EXPIRED)
             raise UserError(_("This takeback request expired: nobody can accept it after 10 minutes."))
         if row.status != ACTIVE or row.version != request.version:
-            await self._end(request, store.ENDED)
-            raise UserError(_(MOVED_ON))
+            raise await self._lost(request)
         name = getattr(interaction.user, "display_name", None) or interaction.user.name
         if not accept:
-            if await store.close(self.db, request.id, store.DECLINED, interaction.user.id):
-                with using(row.language):
-                    await interaction.response.edit_message(
-                        content=_("{name} declined the takeback: the move stands.", name=name),
-                        view=answer_view(request.id, disabled=True),
-                    )
+            if not await store.close(self.db, request.id, store.DECLINED, interaction.user.id):
+                raise UserError(await self._refusal(request.id))
+            with using(row.language):
+                await interaction.response.edit_message(
+                    content=_("{name} declined the takeback: the move stands.", name=name),
+                    view=answer_view(request.id, disabled=True),
+                )
             return
         updated = await store.accept(self.db, request.id, interaction.user.id)
         if updated is None:
-            raise UserError(_("This takeback request has already ended."))
+            raise UserError(await self._refusal(request.id))
         if updated.missing:
             names = [s.name for s in row.seats if s.user_id in updated.missing]
             await interaction.response.send_message(
@@ -321,47 +321,77 @@ class Takebacks:
         agreed = [s.seat for s in row.seats if s.user_id in updated.accepted]
         try:
             what = plan(get(row.kind), row, await self.db.actions(row.id), request.seat)
-            if what.versions != request.undo:
-                raise UserError(_(MOVED_ON))
-            await self._apply(row.id, request.version, request.seat, what, agreed)
         except UserError:
-            await self._end(request, store.ENDED)
-            raise
-        if await store.close(self.db, request.id, store.ACCEPTED, interaction.user.id):
-            with using(row.language):
-                await self.publisher.edit_message(
-                    request.channel_id,
-                    request.message_id,
-                    content=_("Everyone accepted: {name}'s move was taken back.", name=row.seats[request.seat].name),
-                    view=answer_view(request.id, disabled=True),
-                )
+            raise await self._lost(request) from None
+        if what.versions != request.undo:
+            raise await self._lost(request)
+        await self._apply(row.id, request.version, request.seat, what, agreed, request, interaction.user.id)
+        with using(row.language):
+            await self.publisher.edit_message(
+                request.channel_id,
+                request.message_id,
+                content=_("Everyone accepted: {name}'s move was taken back.", name=row.seats[request.seat].name),
+                view=answer_view(request.id, disabled=True),
+            )
 
-    async def _apply(self, game_id: int, version: int, seat: int, what: Plan, agreed: list[int]) -> None:
-        """Rebuild the game without the undone moves, append the takeback to the log and post the board."""
+    async def _lost(self, request: store.Takeback | None) -> UserError:
+        """Return the refusal of a takeback whose game changed under it: how its request ended, or that play went on.
+
+        A request still pending is ended here (the game moved on); one decided meanwhile says how it was decided.
+        """
+        if request is not None and not await self._end(request, store.ENDED):
+            return UserError(await self._refusal(request.id))
+        return UserError(_(MOVED_ON))
+
+    async def _refusal(self, request_id: int) -> str:
+        """Say how a request that is no longer pending ended."""
+        fresh = await store.get(self.db, request_id)
+        return self._ended(fresh.status if fresh is not None else "")
+
+    async def _apply(
+        self,
+        game_id: int,
+        version: int,
+        seat: int,
+        what: Plan,
+        agreed: list[int],
+        request: store.Takeback | None = None,
+        decided_by: int | None = None,
+    ) -> None:
+        """Rebuild the game without the undone moves, append the takeback to the log and post the board.
+
+        A request is decided (accepted) in the transaction that saves the takeback, and only if still pending:
+        a Decline or another Accept that came first wins, and this one changes nothing.
+        """
         async with self.outbox.holding(game_id):
             async with self.locks.hold(game_id):
                 fresh = await self.db.game(game_id)
                 if fresh is None or fresh.status != ACTIVE or fresh.version != version:
-                    raise UserError(_(MOVED_ON))
+                    raise await self._lost(request)
                 game = get(fresh.kind)
                 log_entries = await self.db.actions(game_id)
                 if [e["version"] for e in effective_log(log_entries)][-len(what.versions) :] != what.versions:
-                    raise UserError(_(MOVED_ON))
+                    raise await self._lost(request)
                 keep = [e for e in effective_log(log_entries) if e["version"] not in set(what.versions)]
                 *_steps, state = replay(game, len(fresh.seats), fresh.options, fresh.seed, keep)
                 event = takeback_event(seat, what.versions, what.moves, agreed)
                 action = {"type": TAKEBACK, "undo": what.versions, "agreed": [fresh.seats[s].user_id for s in agreed]}
                 previous = Board(fresh, game, game.load(fresh.state or {}), fresh.version, disabled=True)
-                new_version = await self.db.record_action(
-                    game_id,
-                    fresh.version,
-                    game.dump(state),
-                    seat=seat,
-                    user_id=fresh.seats[seat].user_id,
-                    action=action,
-                    events=[event.to_json()],
-                    finished=False,
-                )
+                claims = [] if request is None else [store.deciding(self.db, request.id, store.ACCEPTED, decided_by)]
+                try:
+                    new_version = await self.db.record_action(
+                        game_id,
+                        fresh.version,
+                        game.dump(state),
+                        seat=seat,
+                        user_id=fresh.seats[seat].user_id,
+                        action=action,
+                        events=[event.to_json()],
+                        finished=False,
+                        claims=claims,
+                    )
+                except StaleVersion:
+                    raise await self._lost(request) from None
             fresh.version = new_version
             board = Board(fresh, game, state, new_version)
             try:
@@ -388,10 +418,10 @@ class Takebacks:
         except Exception:
             log.exception("could not end the takeback requests of game %s", game_id)
 
-    async def _end(self, request: store.Takeback, status: str) -> None:
-        """Close a pending request and grey out its buttons with what happened."""
+    async def _end(self, request: store.Takeback, status: str) -> bool:
+        """Close a pending request and grey out its buttons with what happened; return False if it had ended."""
         if not await store.close(self.db, request.id, status):
-            return
+            return False
         row = await self.db.game(request.game_id)
         with using(row.language if row is not None else None):
             if status == store.EXPIRED:
@@ -403,6 +433,7 @@ class Takebacks:
             await self.publisher.edit_message(
                 request.channel_id, request.message_id, content=text, view=answer_view(request.id, disabled=True)
             )
+        return True
 
     @staticmethod
     def _ended(status: str) -> str:

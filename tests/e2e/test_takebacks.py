@@ -1,0 +1,124 @@
+"""End-to-end checks that a takeback request is decided once: answers pressed together, 3+ players, all games."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import IceFloeBot
+from config import Settings
+from engine.registry import get
+from storage import takebacks as store
+from tests.e2e.helpers_games import QUIET, open_lobby, seed_games, start_floe
+from tests.e2e.test_ratings import NAMES, act, settle, to_act
+from tests.harness import Driver, FakeMessage, FakeUser, InteractionResult
+from ui.errors import UserError
+from ui.takebacks import plan
+
+KINDS = ("fish", "tank", "flippers")
+TABLES = [(kind, n) for kind in KINDS for n in range(get(kind).min_players, get(kind).max_players + 1)]
+MOVED_ON = "the game has moved on"
+
+
+async def until_takeback(
+    driver: Driver, bot: IceFloeBot, kind: str, game_id: int, people: list[FakeUser]
+) -> tuple[FakeUser, dict[str, object], dict[str, object]]:
+    """Play first legal actions until the last mover may take their move back; return them and the states."""
+    for _ in range(40):
+        before = await bot.db.game(game_id)
+        player = await to_act(bot, game_id, people)
+        assert before is not None and player is not None
+        await act(driver, bot, kind, player)
+        after = await bot.db.game(game_id)
+        assert after is not None
+        try:
+            plan(get(kind), after, await bot.db.actions(game_id), people.index(player))
+        except UserError:
+            continue
+        assert before.state is not None and after.state is not None
+        return player, before.state, after.state
+    raise AssertionError("no move could be taken back")
+
+
+async def casual(driver: Driver, bot: IceFloeBot, kind: str, people: list[FakeUser]) -> int:
+    """Open and start a casual game of `kind` for these people; return its number."""
+    row = await open_lobby(driver, bot, people, f"/game new game:{kind} rated:false")
+    await driver.slash(people[0], "/game start").settle(quiet=QUIET)
+    await settle(driver, bot)
+    return row.id
+
+
+def private(answer: InteractionResult) -> list[str]:
+    """Return what an answer told its presser alone."""
+    return [m.content for m in answer.messages if m.ephemeral]
+
+
+async def ask(driver: Driver, mover: FakeUser) -> FakeMessage:
+    """Ask for a takeback with /game takeback and return the public request."""
+    asked = await driver.slash(mover, "/game takeback").settle(quiet=QUIET)
+    assert not asked.ephemeral and "asks to take back" in asked.content, asked.content
+    return asked.message
+
+
+@pytest.mark.parametrize(("kind", "players"), TABLES)
+async def test_accept_and_decline_pressed_together_decide_the_request_once(
+    kind: str, players: int, driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed_games(monkeypatch, 50 + players)
+    bot = await start_floe(driver, floe_settings)
+    people = [driver.user(n) for n in NAMES[:players]]
+    game_id = await casual(driver, bot, kind, people)
+    mover, before, after = await until_takeback(driver, bot, kind, game_id, people)
+    request = await ask(driver, mover)
+    others = [p for p in people if p is not mover]
+    accepter, decliner = others[0], others[-1]
+    for person in others[1:]:  # everyone else, the decliner too, has accepted already
+        half = await driver.press(person, request, label="Accept").settle(quiet=QUIET)
+        assert private(half) and "Still waiting for" in private(half)[0], half.content
+    presses = [("Accept", accepter), ("Decline", decliner)]
+    if players % 2:
+        presses.reverse()
+    pending = [driver.press(person, request, label=label) for label, person in presses]
+    answers = [await p.settle(quiet=QUIET) for p in pending]
+    await settle(driver, bot)
+
+    stored = (await store.of_game(bot.db, game_id))[-1]
+    row = await bot.db.game(game_id)
+    log = await bot.db.actions(game_id)
+    assert row is not None
+    assert stored.status in {store.ACCEPTED, store.DECLINED}, stored.status
+    taken_back = stored.status == store.ACCEPTED
+    assert row.state == (before if taken_back else after)
+    assert (log[-1]["action"]["type"] == "takeback") is taken_back
+    expected = "Everyone accepted" if taken_back else "declined the takeback: the move stands."
+    assert expected in request.content, request.content
+    assert not any(MOVED_ON in m.content for m in driver.messages()), [m.content for m in driver.messages()]
+    told = [private(a) for a in answers]
+    assert sorted(map(len, told)) == [0, 1] and "already ended" in max(told)[0], told
+
+
+@pytest.mark.parametrize("kind", KINDS)
+async def test_every_accept_of_three_players_is_answered_as_accepted_and_a_second_press_as_done(
+    kind: str, driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed_games(monkeypatch, 61)
+    bot = await start_floe(driver, floe_settings)
+    people = [driver.user(n) for n in NAMES[:3]]
+    game_id = await casual(driver, bot, kind, people)
+    mover, before, _after = await until_takeback(driver, bot, kind, game_id, people)
+    request = await ask(driver, mover)
+    first, second = (p for p in people if p is not mover)
+    half = await driver.press(first, request, label="Accept").settle(quiet=QUIET)
+    assert private(half) and f"Still waiting for {second.name.capitalize()}" in half.content, half.content
+    twice = [driver.press(second, request, label="Accept"), driver.press(second, request, label="Accept")]
+    answers = [await p.settle(quiet=QUIET) for p in twice]
+    await settle(driver, bot)
+
+    told = [private(a) for a in answers]
+    assert all(a.accepted for a in answers) and sorted(map(len, told)) == [0, 1], told
+    assert "already ended (the move was taken back)" in max(told)[0], told
+    assert "Everyone accepted" in request.content and MOVED_ON not in request.content, request.content
+    assert all(c.get("disabled") for c in request.interactive_components())
+    row = await bot.db.game(game_id)
+    assert row is not None and row.state == before
+    assert (await store.of_game(bot.db, game_id))[-1].status == store.ACCEPTED
+    assert not any(MOVED_ON in m.content for m in driver.messages())
