@@ -6,9 +6,10 @@ import asyncio
 import heapq
 import itertools
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -20,6 +21,27 @@ from storage.sql import Row, Tx
 
 log = logging.getLogger("storage.backends")
 T = TypeVar("T")
+PRIVATE_MODE = 0o600
+"""The database holds interaction tokens and private hands: only the bot's own user may read its files."""
+JOURNALS = ("", "-wal", "-shm", "-journal")
+
+
+def keep_private(path: str) -> None:
+    """Create the database file readable and writable by its owner alone, and close existing ones to others.
+
+    SQLite gives its WAL and shared-memory files the database file's permissions, so a file created 0600 keeps
+    them 0600 too; files left world-readable by an older version are tightened here.
+    """
+    with suppress(FileExistsError):
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, PRIVATE_MODE))
+    for suffix in JOURNALS:
+        name = f"{path}{suffix}"
+        try:
+            mode = os.stat(name).st_mode & 0o777
+            if mode & 0o077:
+                os.chmod(name, mode & ~0o077)
+        except FileNotFoundError:
+            continue
 
 
 def _sqlite_guard(error: BaseException, outage: Outage, *, write: bool = True) -> BaseException:
@@ -156,6 +178,7 @@ class SqliteBackend:
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA synchronous=NORMAL")
         await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute("PRAGMA secure_delete=ON")  # a deleted token is overwritten, not left in a free page
         await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         return conn
 
@@ -163,6 +186,7 @@ class SqliteBackend:
         """Open the file in WAL mode, apply pending migrations, then open the reader."""
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            keep_private(self.path)
         self._writer = await self._connect()
         await self._migrate()
         # An in-memory database exists once per connection, so it is read through the writer.

@@ -184,6 +184,15 @@ class AnswerKeeper:
         games = {a.game_id for a in self.owed.values() if a.interaction_id not in self._answering}
         for game_id in games:
             await self.settle(game_id)
+        await self.expire()
+
+    async def expire(self) -> None:
+        """Delete every saved token Discord no longer accepts, even one its own flow still holds."""
+        dead_before = self.clock() - TOKEN_LIFE_S
+        if await self.store.forget_older_than(dead_before):
+            for interaction_id in [i for i, a in self.owed.items() if a.created_at < dead_before]:
+                self.owed.pop(interaction_id, None)
+                self._answering.discard(interaction_id)
 
     async def settle(self, game_id: int) -> None:
         """Complete every owed placeholder of a game whose board is posted; drop those about to expire."""

@@ -122,9 +122,12 @@ class ReplyMenus:
             return
         await self._close(replies)
 
-    async def prune(self) -> int:
-        """Forget every reply whose token is about to expire (it can no longer be edited); return how many."""
-        return await forget_replies_before(self.db, self.now() - USABLE_S)
+    async def prune(self, next_prune_in_s: float = 0.0) -> int:
+        """Forget every reply whose token expires before the next prune (`next_prune_in_s` away); return how many.
+
+        So no saved token outlives its 15 minutes by the time between two prunes.
+        """
+        return await forget_replies_before(self.db, self.now() - min(USABLE_S, TOKEN_LIFE_S - next_prune_in_s))
 
     async def _close(self, replies: Sequence[ReplyMenu]) -> None:
         """Grey out the replies whose token still lives, then forget them all."""

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from storage.answers import PendingAnswer
+from storage.database import Database, Seat
 from storage.errors import DatabaseUnavailable
 from ui.answers import AnswerKeeper
 
@@ -32,6 +34,9 @@ class Store:
         if self.down:
             raise DatabaseUnavailable("the database file is read-only")
         self.forgotten += interaction_ids
+
+    async def forget_older_than(self, created_before: float) -> int:
+        return 0
 
 
 def keeper() -> tuple[AnswerKeeper, Store]:
@@ -78,3 +83,18 @@ async def test_answers_given_stay_listed_until_their_entries_are_dropped_from_th
     store.down = False
     await kept.check()
     assert kept._given == [] and store.forgotten == [5]
+
+
+async def test_no_token_is_kept_once_discord_no_longer_accepts_it(tmp_path: Path) -> None:
+    db = Database(f"sqlite:///{tmp_path / 'floe.db'}")
+    await db.open()
+    try:
+        now = [1_000.0]
+        kept = AnswerKeeper(SimpleNamespace(), db, clock=lambda: now[0])  # type: ignore[arg-type]
+        row = await db.create_game(guild_id=1, channel_id=10, kind="fish", host=Seat(0, 100, "Ana"), options={}, seed=5)
+        await kept.promise(PendingAnswer(11, 2, "secret-token", row.id, 1, 100, 1_000.0))  # its flow never finishes
+        now[0] += 15 * 60 + 1
+        await kept.check()
+        assert await kept.store.all() == [] and kept.owed == {}
+    finally:
+        await db.close()
