@@ -71,10 +71,11 @@ def settings_text(current: GuildSettings, rules: ServerRules, *, saved: bool) ->
     # TRANSLATORS: /game settings, second line; each value is "yes" or "no".
     switches = _(
         "Rated games: {ratings} · takebacks: {takebacks} · takebacks in rated games: {rated_takebacks}"
-        " · hints keep a rated game rated: {rated_hints}",
+        " · hints: {hints} · hints keep a rated game rated: {rated_hints}",
         ratings=yes(rules.ratings),
         takebacks=yes(rules.takebacks),
         rated_takebacks=yes(rules.rated_takebacks),
+        hints=yes(rules.hints),
         rated_hints=yes(rules.rated_hints),
     )
     # TRANSLATORS: /game settings after a change: "Saved." then the first line of the settings.
@@ -331,6 +332,7 @@ class GameCog(commands.Cog):
         ratings="New games count for skill ratings (each lobby can still choose rated:false)",
         takebacks="Players may take back a move when everyone agrees",
         rated_takebacks="Takebacks are allowed in rated games too",
+        hints="Players may ask for hints (/game hint)",
         rated_hints="Hints leave a rated game rated (otherwise a hint makes it unrated for that player)",
         language="The language of new games' boards, turns and reminders (games in progress keep theirs)",
     )
@@ -344,6 +346,7 @@ class GameCog(commands.Cog):
         ratings: bool | None = None,
         takebacks: bool | None = None,
         rated_takebacks: bool | None = None,
+        hints: bool | None = None,
         rated_hints: bool | None = None,
         language: app_commands.Choice[str] | None = None,
     ) -> None:
@@ -352,7 +355,7 @@ class GameCog(commands.Cog):
         current = await self.flow.db.guild_settings(guild_id)
         rules = await server_rules(self.flow.db, guild_id)
         switches = {"ratings": ratings, "takebacks": takebacks, "rated_takebacks": rated_takebacks}
-        switches["rated_hints"] = rated_hints
+        switches.update(hints=hints, rated_hints=rated_hints)
         changing = any(v is not None for v in (reminder_hours, timeout_hours, thread_default, *switches.values()))
         changing = changing or language is not None
         if changing:

@@ -532,6 +532,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     );
     """,
     },
+    # 12: a server may forbid hints altogether (/game settings hints:false); every server allowed them before.
+    "ALTER TABLE rating_settings ADD COLUMN hints INTEGER NOT NULL DEFAULT 1;",
 )
 
 

@@ -9,34 +9,42 @@ from storage.database import Database
 
 @dataclass(frozen=True)
 class ServerRules:
-    """Hold what a server allows: rated games, takebacks, and takebacks or hints in rated games."""
+    """Hold what a server allows: rated games, takebacks, hints, and takebacks or hints in rated games."""
 
     ratings: bool = True
     takebacks: bool = True
     rated_takebacks: bool = False
     rated_hints: bool = False
+    hints: bool = True
 
 
 async def server_rules(db: Database, guild_id: int | None) -> ServerRules:
     """Return a server's rules, or the defaults."""
     rows = await db.backend.fetch(
-        "SELECT ratings, takebacks, rated_takebacks, rated_hints FROM rating_settings WHERE guild_id = ?",
+        "SELECT ratings, takebacks, rated_takebacks, rated_hints, hints FROM rating_settings WHERE guild_id = ?",
         (guild_id or 0,),
     )
     if not rows:
         return ServerRules()
     r = rows[0]
-    return ServerRules(bool(r[0]), bool(r[1]), bool(r[2]), bool(r[3]))
+    return ServerRules(bool(r[0]), bool(r[1]), bool(r[2]), bool(r[3]), bool(r[4]))
 
 
 async def save_server_rules(db: Database, guild_id: int, rules: ServerRules) -> None:
     """Store a server's rules."""
     await db.backend.execute(
-        "INSERT INTO rating_settings (guild_id, ratings, takebacks, rated_takebacks, rated_hints)"
-        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET ratings = excluded.ratings,"
+        "INSERT INTO rating_settings (guild_id, ratings, takebacks, rated_takebacks, rated_hints, hints)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET ratings = excluded.ratings,"
         " takebacks = excluded.takebacks, rated_takebacks = excluded.rated_takebacks,"
-        " rated_hints = excluded.rated_hints",
-        (guild_id, int(rules.ratings), int(rules.takebacks), int(rules.rated_takebacks), int(rules.rated_hints)),
+        " rated_hints = excluded.rated_hints, hints = excluded.hints",
+        (
+            guild_id,
+            int(rules.ratings),
+            int(rules.takebacks),
+            int(rules.rated_takebacks),
+            int(rules.rated_hints),
+            int(rules.hints),
+        ),
     )
 
 

@@ -12,6 +12,7 @@ from i18n import N_, _
 from storage.database import ACTIVE, GameRow
 from storage.server_rules import is_rated, record_hint, server_rules
 from ui.errors import UserError
+from ui.limits import too_soon
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -35,10 +36,14 @@ async def give_hint(flow: GameFlow, interaction: discord.Interaction, row: GameR
     seat = row.seat_of(interaction.user.id)
     if seat is None or row.seats[seat].is_bot:
         raise UserError(_("You are not playing in this game."))
+    rules = await server_rules(flow.db, row.guild_id)
+    if not rules.hints:
+        raise UserError(_("This server does not allow hints: its managers turned them off in `/game settings`."))
     game, state = flow.live(row)
     if seat not in game.to_act(state):
         raise UserError(_("It is not your turn: a hint is for a decision you have to make now."))
-    rules = await server_rules(flow.db, row.guild_id)
+    if wait := flow.limits.private("hint", interaction.user.id):  # each hint is a search: costly, like a picture
+        raise UserError(too_soon(wait))
     unrates = not rules.rated_hints and await is_rated(flow.db, row.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
     await record_hint(flow.db, row.id, seat, row.version, interaction.user.id, unrates=unrates)

@@ -17,11 +17,12 @@ from ui.errors import UserError
 from ui.scheduler import hours
 
 
-def test_settings_read_in_english_exactly_as_before() -> None:
+def test_settings_read_in_english_with_every_switch() -> None:
     text = settings_text(GuildSettings(12.0, None, True), ServerRules(), saved=True)
     assert text == (
         "Saved. Reminder after 12 hours · timeout off · new games in a thread: yes\n"
-        "Rated games: yes · takebacks: yes · takebacks in rated games: no · hints keep a rated game rated: no"
+        "Rated games: yes · takebacks: yes · takebacks in rated games: no · hints: yes"
+        " · hints keep a rated game rated: no"
     )
 
 
@@ -32,30 +33,30 @@ def test_settings_read_in_english_exactly_as_before() -> None:
             "de",
             "Gespeichert. Erinnerung nach {reminder} · Zeitlimit {timeout} · neue Spiele in einem Thread: nein",
             "Gewertete Spiele: ja · Zugrücknahmen: nein · Zugrücknahmen in gewerteten Spielen: nein"
-            " · Spiele bleiben trotz Tipps gewertet: ja",
+            " · Tipps: nein · Spiele bleiben trotz Tipps gewertet: ja",
         ),
         (
             "es",
             "Guardado. Recordatorio tras {reminder} · tiempo límite {timeout} · partidas nuevas en un hilo: no",
             "Partidas puntuadas: sí · deshacer jugadas: no · deshacer jugadas en partidas puntuadas: no"
-            " · las pistas mantienen la partida puntuada: sí",
+            " · pistas: no · las pistas mantienen la partida puntuada: sí",
         ),
         (
             "pt_BR",
             "Salvo. Lembrete após {reminder} · tempo limite {timeout} · novas partidas em um tópico: não",
             "Partidas ranqueadas: sim · desfazer jogadas: não · desfazer jogadas em partidas ranqueadas: não"
-            " · dicas mantêm a partida ranqueada: sim",
+            " · dicas: não · dicas mantêm a partida ranqueada: sim",
         ),
         (
             "ja",
             "保存しました。リマインダー：{reminder}後 · 時間切れ：{timeout} · 新しいゲームをスレッドで開始：オフ",
             "レーティング戦：オン · 待った：オフ · レーティング戦での待った：オフ"
-            " · ヒントを使ってもレーティング戦のまま：オン",
+            " · ヒント：オフ · ヒントを使ってもレーティング戦のまま：オン",
         ),
     ],
 )
 def test_settings_read_in_the_servers_language_with_every_value_filled(language: str, first: str, second: str) -> None:
-    rules = ServerRules(ratings=True, takebacks=False, rated_takebacks=False, rated_hints=True)
+    rules = ServerRules(ratings=True, takebacks=False, rated_takebacks=False, rated_hints=True, hints=False)
     with using(language):
         text = settings_text(GuildSettings(1.0, 24.0, False), rules, saved=True)
         reminder, timeout = hours(1.0), hours(24.0)

@@ -11,6 +11,7 @@ from config import Settings
 from storage.database import FINISHED
 from tests.e2e.helpers_games import QUIET, floe_settings_for, seed_games, start_floe
 from tests.harness import Driver, FakeDiscord, FakeMessage, FakeUser
+from ui import hints
 from ui.limits import LimitSettings
 
 TOO_SOON = re.compile(r"You can do this again in \d+ s\.")
@@ -175,3 +176,23 @@ async def test_rates_are_settings(driver: Driver, settings: Settings) -> None:
     await open_game(driver, alice, bob)
     answers = [await driver.slash(bob, "/game status").settle(quiet=QUIET) for _ in range(5)]
     assert not any(a.ephemeral for a in answers), [a.content for a in answers]
+
+
+async def test_hints_are_limited_like_the_other_costly_commands(
+    driver: Driver, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    searches = []
+    real_think = hints.think
+    monkeypatch.setattr(hints, "think", lambda *args: searches.append(args) or real_think(*args))
+    bot = await start_floe(driver, settings)
+    alice, bob = driver.user("alice"), driver.user("bob")
+    await open_game(driver, alice, bob)
+    row = await bot.db.open_game_in(driver.channel.id)
+    assert row is not None
+    game, state = bot.flow.live(row)
+    player = (alice, bob)[game.to_act(state)[0]]
+    answers = [await driver.slash(player, "/game hint").settle(within=30, quiet=QUIET) for _ in range(20)]
+    assert all(a.ephemeral for a in answers)
+    assert sum("**Hint:**" in a.content for a in answers) == PER_USER, [a.content[:40] for a in answers]
+    assert all(TOO_SOON.fullmatch(a.content) for a in answers[PER_USER:]), answers[-1].content
+    assert len(searches) == PER_USER, "a refused hint must not start a search"

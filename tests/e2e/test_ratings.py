@@ -397,3 +397,24 @@ async def test_a_hint_suggests_a_legal_move_privately_and_the_board_says_hints_w
         if any(note in m.content for m in driver.messages()[before:]):
             break
     assert any(note in m.content for m in driver.messages()[before:]), [m.content for m in driver.messages()[before:]]
+
+
+async def test_a_server_that_forbids_hints_refuses_them_and_says_so_in_its_settings(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed_games(monkeypatch, 33)
+    bot = await start_floe(driver, floe_settings)
+    people = [driver.user(n) for n in NAMES[:2]]
+    admin = driver.user("admin", manage_guild=True)
+    saved = await driver.slash(admin, "/game settings hints:false").settle(quiet=QUIET)
+    assert saved.ephemeral and "· hints: no ·" in saved.content, saved.content
+    row = await open_lobby(driver, bot, people, "/game new game:fish")
+    await driver.slash(people[0], "/game start").settle(quiet=QUIET)
+    player = await to_act(bot, row.id, people)
+    assert player is not None
+    refused = await driver.slash(player, "/game hint").settle(quiet=QUIET)
+    assert refused.ephemeral and "This server does not allow hints" in refused.content, refused.content
+    assert await bot.db.backend.fetch("SELECT * FROM hints") == []  # nothing recorded: the game stays rated
+    await driver.slash(admin, "/game settings hints:true").settle(quiet=QUIET)
+    allowed = await driver.slash(player, "/game hint").settle(within=60, quiet=QUIET)
+    assert allowed.ephemeral and allowed.content.startswith("**Hint:**"), allowed.content
