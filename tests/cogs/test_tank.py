@@ -14,6 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cogs.tank as tank_cog
+import cogs.tank.adapter as tank_adapter
+import cogs.tank.words as tank_words
 from cogs.tank import (
     KEEP,
     TankAdapter,
@@ -205,8 +207,8 @@ def test_the_previous_board_is_greyed_out() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_nothing_public_shows_a_held_card(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     # Pictures are compared through the public view they are drawn from; drawing each one would be slow.
-    monkeypatch.setattr(tank_cog, "render_table", lambda view, names: b"")
-    monkeypatch.setattr(tank_cog, "render_final", lambda view, names: b"")
+    monkeypatch.setattr(tank_adapter, "render_table", lambda view, names: b"")
+    monkeypatch.setattr(tank_adapter, "render_final", lambda view, names: b"")
     state = GAME.new_game(players, {}, 200 + players)
     rng, dealer = random.Random(players), random.Random(-players)
     names = NAMES[:players]
@@ -513,7 +515,7 @@ def test_a_big_group_on_offer_names_every_card_within_a_menu_line() -> None:
     state = GAME.new_game(4, {}, 3)
     view = GAME.view(state, None)
     group = view["groups"][0]
-    hint = tank_cog._take_hint(view, group)
+    hint = tank_words._take_hint(view, group)
     assert group["size"] == 16 and len(hint) <= 100 and not hint.endswith("…"), hint
     names = [view["grid"][r][c]["name"] for r in range(*group["rows"]) for c in range(*group["cols"])]
     counted = sum(int(m) for m in re.findall(r"×(\d+)", hint))
@@ -610,7 +612,7 @@ def test_standings_and_menus_in_every_language(language: str) -> None:
         guppies = kind_name("guppy", 2)
         items = ADAPTER.board_items(_board(state))
         view = GAME.view(state, None)
-        hint = tank_cog._take_hint(view, view["groups"][0])
+        hint = tank_words._take_hint(view, view["groups"][0])
     points = {"de": ("39 Punkte", "1 Punkt"), "es": ("39 puntos", "1 punto"), "pt_BR": ("39 pontos", "1 ponto")}
     many, one = points.get(language, ("39点", "1点"))
     assert lines[0].startswith("1. 🏆 Bo") and many in lines[0] and f"{guppies} 6" in lines[0]
@@ -634,7 +636,7 @@ def test_scoring_help_and_the_settings_of_a_group_are_whole_sentences_in_german(
     state = GAME.new_game(3, {}, 11)
     with using("de"):
         view = GAME.view(state, None)
-        text = tank_cog.scoring_text(view)
+        text = tank_words.scoring_text(view)
         lines = split_lines(state, GAME.to_act(state)[0], "1")
     assert text.startswith("**So zählt jede Karte** (3 Spieler)")
     assert "wenn dein Aquarium diese Bedingung erfüllt:" in text and "`/game rules game:tank`" in text
