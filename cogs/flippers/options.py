@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from cogs.flippers.words import NO_DISCARD, _power, aim_words, beside_words, facing_title, facing_word
 from engine.flippers import GAME
-from engine.flippers.cards import CARDS, FOOD, POWER_NAMES, explorer_id, find_card, setup_rule
+from engine.flippers.cards import CARDS, FOOD, POWER_NAMES, explorer_id, setup_rule
 from engine.flippers.game import leader_spots, open_cells
-from engine.flippers.names import card_name, power_name, power_text
+from engine.flippers.names import card_name, find_card, power_name, power_text
 from engine.flippers.powers import available
 from engine.flippers.state import PLAY, SETUP, FlippersState
 from engine.flippers.table import DIRECTIONS, Cell, label, step

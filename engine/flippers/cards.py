@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from i18n import current, pgettext
+from i18n import pgettext
 from i18n.extractors import POWER_NAME
 
 DATA: dict[str, Any] = json.loads((Path(__file__).resolve().parents[2] / "data" / "flippers.json").read_text())
@@ -90,16 +90,3 @@ def setup_rule(players: int) -> tuple[int, int]:
     row = DATA["by_players"][str(players)]
     return row["discard"], row["food_cards"]
 
-
-_BY_NAME = {key: cid for cid, card in CARDS.items() for key in (cid, card.name.lower())}
-
-
-def find_card(text: str) -> str | None:
-    """Return the card id `text` names (id, or its name in English or the current language, any case), or None."""
-    wanted = text.strip().lower()
-    found = _BY_NAME.get(wanted)
-    if found is None and current() != "en":
-        from engine.flippers.names import card_name  # the names build on this catalogue
-
-        found = next((cid for cid in CARDS if card_name(cid).lower() == wanted), None)
-    return found

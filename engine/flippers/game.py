@@ -25,13 +25,12 @@ from engine.flippers.cards import (
     SUPPLY_TOTAL,
     TEAM_UP_PLAYERS,
     explorer_id,
-    find_card,
     setup_rule,
     team_cards,
 )
-from engine.flippers.names import card_name, team_short
+from engine.flippers.checks import cannot_activate, card_text, check_turn, hand_card, table_card
 from engine.flippers.orders import order_matters
-from engine.flippers.powers import available, blocker, markers, resolve
+from engine.flippers.powers import available, markers, resolve
 from engine.flippers.scoring import food_awards, outcome, scores, side_totals
 from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
 from engine.flippers.table import DIRECTIONS, WORDS, Cell, frontier, label, neighbours, parse_label, rotate, step
@@ -260,7 +259,7 @@ class FlippersGame(Game[FlippersState]):
             raise IllegalAction(
                 ngettext("Choose exactly {n} card to discard.", "Choose exactly {n} cards to discard.", count)
             )
-        picked = [self._hand_card(state, seat, ref) for ref in raw]
+        picked = [hand_card(state, seat, ref) for ref in raw]
         if len(set(picked)) != count:
             raise IllegalAction(_("Choose each card to discard only once."))
         for cid in picked:
@@ -287,10 +286,10 @@ class FlippersGame(Game[FlippersState]):
 
     def _play(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
         """Place a card from hand next to the table, face up, and resolve its power."""
-        self._check_turn(state, seat)
+        check_turn(state, seat)
         if state.played is not None:
             raise IllegalAction(_("You have already played a card this turn: activate your remaining cards."))
-        cid = self._hand_card(state, seat, action.get("card"))
+        cid = hand_card(state, seat, action.get("card"))
         cell = parse_label(action.get("cell", ""))
         if cell is None:
             raise IllegalAction(
@@ -298,7 +297,7 @@ class FlippersGame(Game[FlippersState]):
             )
         if cell in state.cells:
             raise IllegalAction(
-                _("{cell} already holds {card}.", cell=label(cell), card=self._card_text(state, state.cells[cell]))
+                _("{cell} already holds {card}.", cell=label(cell), card=card_text(state, state.cells[cell]))
             )
         if not any(spot in state.cells for spot in neighbours(cell)):
             raise IllegalAction(_("{cell} is not next to a card on the table: play beside one.", cell=label(cell)))
@@ -315,78 +314,15 @@ class FlippersGame(Game[FlippersState]):
 
     def _activate(self, state: FlippersState, seat: int, action: Action) -> list[Event]:
         """Use one of the seat's available face-up cards on the table."""
-        self._check_turn(state, seat)
+        check_turn(state, seat)
         if state.played is None:
             raise IllegalAction(_("Play a card from your hand first."))
-        cid = self._table_card(state, seat, action.get("card"))
-        problem = self._cannot_activate(state, seat, cid)
+        cid = table_card(state, seat, action.get("card"))
+        problem = cannot_activate(state, seat, cid)
         if problem:
             raise IllegalAction(problem)
         state.activated.append(cid)
         return resolve(state, cid) + self._maybe_end_turn(state, action.get("rest") is True)
-
-    def _cannot_activate(self, state: FlippersState, seat: int, cid: str) -> str | None:
-        """Return why `seat` may not activate table card `cid` now, or None when it may."""
-        card = CARDS[cid]
-        if card.kind == FOOD:
-            return _("Food cards have no power to activate.")
-        if card.team != seat:
-            return _("{card} is not your card: you activate only your own team.", card=self._card_text(state, cid))
-        if card.power == LEADER:
-            return _("Your Leader has no power during play: it scores at the end of the game.")
-        if state.face[cid] != UP:
-            return _("{card} is face down: face-down cards cannot be activated.", card=self._card_text(state, cid))
-        if cid in state.activated:
-            return _("{card} has already acted this turn.", card=self._card_text(state, cid))
-        other = blocker(state, cid)
-        if other == seat:
-            return _("{card} is under your own Block marker: it cannot act.", card=self._card_text(state, cid))
-        if other is not None:
-            return _(
-                "{card} is under the {team} Block marker: it cannot act.",
-                card=self._card_text(state, cid),
-                team=team_short(other),
-            )
-        return None
-
-    def _check_turn(self, state: FlippersState, seat: int) -> None:
-        """Raise unless it is `seat`'s turn of play."""
-        if state.phase == LEADERS:
-            raise IllegalAction(_("Setup is not finished: the Leaders are being placed."))
-        if state.phase == SETUP:
-            raise IllegalAction(_("Setup is not finished: everyone must choose their discards first."))
-        if seat != state.current:
-            raise IllegalAction(_("It is not your turn."))
-
-    def _hand_card(self, state: FlippersState, seat: int, ref: Any) -> str:
-        """Return the id of the card in the seat's hand that `ref` names."""
-        cid = find_card(ref) if isinstance(ref, str) else None
-        if cid is None or cid not in state.hands[seat]:
-            raise IllegalAction(_("{typed} is not a card in your hand.", typed=quote(ref)))
-        return cid
-
-    def _table_card(self, state: FlippersState, seat: int, ref: Any) -> str:
-        """Return the id of the table card `ref` names by id, name or cell label."""
-        if not isinstance(ref, str):
-            raise IllegalAction(_("Name the card to activate by its cell (like N14) or its name."))
-        cid = find_card(ref)
-        if cid is None:
-            cell = parse_label(ref)
-            if cell is None:
-                raise IllegalAction(_("{typed} is neither a card nor a cell.", typed=quote(ref)))
-            if cell not in state.cells:
-                raise IllegalAction(_("There is no card at {cell}.", cell=label(cell)))
-            return state.cells[cell]
-        if cid not in state.where:
-            if cid in state.hands[seat]:
-                raise IllegalAction(_("{card} is in your hand.", card=card_name(cid)))
-            raise IllegalAction(_("{card} is not on the table.", card=card_name(cid)))
-        return cid
-
-    def _card_text(self, state: FlippersState, cid: str) -> str:
-        """Return a card's name and cell for messages."""
-        # TRANSLATORS: a card on the table in messages, "Chinstrap Flip (N14)".
-        return _("{card} ({cell})", card=card_name(cid), cell=label(state.where[cid]))
 
     def _maybe_end_turn(self, state: FlippersState, rest: bool = False) -> list[Event]:
         """Activate by itself the only card left and, with `rest`, every card left whose order changes nothing.

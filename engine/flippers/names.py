@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from engine.flippers.cards import CARDS, FOOD, POWER_NAMES, POWER_TEXT, TEAMS
 from engine.words import per_language
-from i18n import _, pgettext
+from i18n import _, current, pgettext
 from i18n.extractors import FOOD_NAME, POWER_NAME, TEAM_NAME, TEAM_SHORT
 from i18n.extractors import POWER_TEXT as POWER_TEXT_CONTEXT
 
@@ -77,3 +77,15 @@ def direction(compass: str) -> str:
         "W": pgettext("direction", "west"),
     }
     return words[compass]
+
+
+_BY_NAME = {key: cid for cid, card in CARDS.items() for key in (cid, card.name.lower())}
+
+
+def find_card(text: str) -> str | None:
+    """Return the card id `text` names (id, or its name in English or the current language, any case), or None."""
+    wanted = text.strip().lower()
+    found = _BY_NAME.get(wanted)
+    if found is None and current() != "en":
+        found = next((cid for cid in CARDS if card_name(cid).lower() == wanted), None)
+    return found

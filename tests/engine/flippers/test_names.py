@@ -6,8 +6,8 @@ import pytest
 
 from engine.base import Event, IllegalAction
 from engine.flippers import GAME
-from engine.flippers.cards import CARDS, find_card
-from engine.flippers.names import card_name, direction, team_name, team_of
+from engine.flippers.cards import CARDS
+from engine.flippers.names import card_name, direction, find_card, team_name, team_of
 from i18n import using
 from tests.engine.flippers.helpers import NAMES, table
 
@@ -33,6 +33,8 @@ def test_a_player_may_name_a_card_in_english_or_in_their_language() -> None:
         assert find_card("Chinstrap Flip") == "c-flip"
         assert CARDS["c-flip"].power_name == "Voltear"
     assert find_card("voltear barbijo") is None
+    assert find_card("chinstrap bump") == "c-bump" and find_card("C-BUMP") == "c-bump"
+    assert find_card("nobody") is None
 
 
 def test_a_played_card_is_told_in_spanish_with_its_power_and_direction() -> None:
