@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from engine.base import Outcome
 from engine.tank import text
 from engine.tank.cards import CARDS, card_json, kinds_in_play
 from engine.tank.data import RULES, CardKind
@@ -12,10 +13,29 @@ from engine.tank.names import card_name, goal_name, goal_text, kind_name
 from engine.tank.scoring import preview
 from engine.tank.state import TankState
 
-if TYPE_CHECKING:
-    from engine.tank.game import TankGame
-
 KIND_ORDER = {k.key: i for i, k in enumerate(RULES.kinds)}
+
+
+class Rules(Protocol):
+    """What the table view asks the rules (engine/tank/game.py passes itself): whose turn, the order, the result."""
+
+    key: str
+
+    def round_order(self, state: TankState) -> list[int]:
+        """Return the seats in play this round, clockwise from the round's start player."""
+        ...
+
+    def to_act(self, state: TankState) -> list[int]:
+        """Return the seat the game waits for."""
+        ...
+
+    def outcome(self, state: TankState) -> Outcome:
+        """Return the standings."""
+        ...
+
+    def discard_options(self, state: TankState, seat: int) -> list[str]:
+        """Return the fish `seat` may discard for its Gouramis."""
+        ...
 
 
 def _face(card_id: str) -> dict[str, Any]:
@@ -49,7 +69,7 @@ def seen(state: TankState) -> dict[str, list[Any]]:
     }
 
 
-def table_view(game: TankGame, state: TankState, seat: int | None) -> dict[str, Any]:
+def table_view(game: Rules, state: TankState, seat: int | None) -> dict[str, Any]:
     """Return the public table, plus `seat`'s own aquarium, discards, score preview and what it saw taken."""
     goal = RULES.goal(state.goal)
     side = state.side
