@@ -10,15 +10,48 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.registry import Collector, CollectorRegistry
 
-from ui.tally import ANSWER_BUCKETS_S
+from storage.database import Database
+from storage.ownership import ShardLease
+from ui.tally import ANSWER_BUCKETS_S, Tally
 
-if TYPE_CHECKING:
-    from bot import IceFloeBot
+
+class Tallied(Protocol):
+    """The turn flow as the monitor reads it: its counters."""
+
+    @property
+    def tally(self) -> Tally:
+        """Return the flow's counters (ui/tally.py)."""
+
+
+class Watched(Protocol):
+    """What the monitor reads of the bot that starts it (bot.py's IceFloeBot): gateway, flow, database, lease."""
+
+    @property
+    def flow(self) -> Tallied:
+        """Return the turn flow, for its counters."""
+
+    @property
+    def db(self) -> Database:
+        """Return the database, for its backend's pool and outages."""
+
+    @property
+    def lease(self) -> ShardLease:
+        """Return the shard lease: the shards this process should hold and those it holds."""
+
+    @property
+    def latency(self) -> float:
+        """Return the gateway's heartbeat latency in seconds."""
+
+    def is_ready(self) -> bool:
+        """Return True once the gateway said it is ready."""
+
+    def is_closed(self) -> bool:
+        """Return True once the gateway connection is closed."""
 
 
 class ErrorLines(logging.Handler):
@@ -36,7 +69,7 @@ class ErrorLines(logging.Handler):
 class BotCollector(Collector):
     """Describe one running bot as Prometheus metrics."""
 
-    def __init__(self, bot: IceFloeBot, errors: ErrorLines) -> None:
+    def __init__(self, bot: Watched, errors: ErrorLines) -> None:
         self.bot = bot
         self.errors = errors
 
@@ -109,14 +142,14 @@ def _per_shard(
     return family
 
 
-def _latencies(bot: IceFloeBot) -> list[tuple[int, float]]:
+def _latencies(bot: Watched) -> list[tuple[int, float]]:
     """Return each connected shard's heartbeat latency (one entry, shard 0, for an unsharded bot)."""
     latencies = getattr(bot, "latencies", None)
     found = list(latencies) if latencies is not None else [(0, bot.latency)]
     return [(shard, seconds) for shard, seconds in found if seconds == seconds and seconds != float("inf")]
 
 
-def registry_for(bot: IceFloeBot, errors: ErrorLines) -> CollectorRegistry:
+def registry_for(bot: Watched, errors: ErrorLines) -> CollectorRegistry:
     """Return a registry holding only this bot's metrics (so several bots in one test process never mix)."""
     registry = CollectorRegistry(auto_describe=False)
     registry.register(BotCollector(bot, errors))

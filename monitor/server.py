@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from monitor.metrics import ErrorLines, registry_for
+from monitor.metrics import ErrorLines, Watched, registry_for
 from storage.errors import StorageError, describe
-
-if TYPE_CHECKING:
-    from bot import IceFloeBot
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +25,7 @@ PING_TIMEOUT_S = 1.0
 class MonitorServer:
     """Serve one bot's health and metrics until stopped."""
 
-    def __init__(self, bot: IceFloeBot, port: int, host: str = "127.0.0.1") -> None:
+    def __init__(self, bot: Watched, port: int, host: str = "127.0.0.1") -> None:
         self.bot = bot
         self.host = host
         self.port = port
