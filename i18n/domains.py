@@ -41,6 +41,6 @@ DOMAINS: tuple[Domain, ...] = (
     Domain("cogs", (Source("cogs/**/*.py"), Source("bot.py"), Source("storage/**/*.py"))),
     Domain("data", (Source("data/*.json", "i18n.extractors:data_json"),)),
     # The slash commands' names, descriptions, options and choices, read from the real command tree.
-    Domain("commands", (Source("ui/commands.py", "ui.commands:extract"),)),
+    Domain("commands", (Source("command_strings.py", "command_strings:extract"),)),
 )
 """Every catalog domain. Each shipped language has one .po file per domain; a file belongs to one domain only."""

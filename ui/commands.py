@@ -3,17 +3,13 @@
 Discord shows a command in the language of each user's client from the localizations sent with the commands
 (`/spiel neu` to a German client). `CommandTranslator` answers discord.py's questions from the `commands`
 catalog domain, each string with its role as context ("command name", "option description", ...), since
-the same English word is a name in one place and part of a sentence in another. `extract` lists the strings
-of the real command tree for `python -m i18n update --domain commands`, asking discord.py itself which strings
-it will translate.
+the same English word is a name in one place and part of a sentence in another (command_strings.py lists them
+from the real command tree for the catalog).
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
-from typing import IO, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -76,52 +72,3 @@ class CommandTranslator(app_commands.Translator):
             return None
         with using(language):
             return pgettext(ROLES.get(context.location, ROLES[Where.other]), string.message)
-
-
-class _Recorder(app_commands.Translator):
-    """Note every string discord.py asks to translate, with its role, and translate nothing."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: dict[tuple[str, str], None] = {}
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContext[Any, Any],
-    ) -> str | None:
-        if not kept(string):
-            self.found.setdefault((ROLES.get(context.location, ROLES[Where.other]), string.message), None)
-        return None
-
-
-async def _strings() -> list[tuple[str, str]]:
-    """Build the bot's command tree with every cog loaded (without connecting) and list its strings with roles."""
-    from bot import create_bot, extension_names  # the tree is the bot's: built here, at extraction time only
-    from config import Settings
-
-    bot = create_bot(Settings(token="extract", database_url="sqlite:///:memory:"), workers="thread")
-    try:
-        for name in extension_names():
-            await bot.load_extension(name)
-        recorder = _Recorder()
-        for command in bot.tree.get_commands():
-            await command.get_translated_payload(bot.tree, recorder)  # type: ignore[arg-type]
-        return list(recorder.found)
-    finally:
-        bot.flow.close()
-
-
-def command_strings() -> list[tuple[str, str]]:
-    """Return every localizable (role, English text) of the real command tree, in the tree's order."""
-    with ThreadPoolExecutor(1) as pool:  # its own event loop, whether or not one runs here
-        return pool.submit(asyncio.run, _strings()).result()
-
-
-def extract(
-    fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
-) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
-    """Babel extraction method of the `commands` domain: the command tree's strings, each with its role."""
-    for role, text in command_strings():
-        yield 1, "pgettext", (role, text), [f"TRANSLATORS: {role}, {NOTES[role]}"]

@@ -11,10 +11,11 @@ import pytest
 from discord import app_commands
 
 from bot import IceFloeBot, create_bot, extension_names
+from command_strings import command_strings
 from config import Settings
 from i18n.languages import DISCORD_LOCALES, ENGLISH
 from tests.harness.rest import command_errors, name_valid
-from ui.commands import CommandTranslator, command_strings
+from ui.commands import CommandTranslator
 
 LOCALIZED = sorted(locale for code, locales in DISCORD_LOCALES.items() if code != ENGLISH for locale in locales)
 
