@@ -296,7 +296,7 @@ class GameCog(commands.Cog):
             await interaction.response.send_message(text, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text, picture = await ratings.stats_reply(self.flow, target, interaction.guild_id)
+        text, picture = await ratings.stats_reply(self.flow.db, target, interaction.guild_id)
         if picture is None:
             await interaction.followup.send(text, ephemeral=True)
         else:
@@ -310,7 +310,7 @@ class GameCog(commands.Cog):
         if wait := self.flow.limits.public("leaderboard", interaction.user.id, interaction.channel_id or 0):
             raise UserError(too_soon(wait))
         with using(await posting_language(self.flow.db, interaction)):  # posted for the whole server to read
-            text = await ratings.leaderboard_text(self.flow, guild_id, game.value)
+            text = await ratings.leaderboard_text(self.flow.db, guild_id, game.value)
             await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     @game.command(name="rules", description="Show a game's rules and the rulings this bot applies")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -17,9 +16,6 @@ from storage.database import Database, GameRow
 from storage.server_rules import hinted_seats, is_rated
 from ui.names import level_name
 from ui.text import lines_within, number
-
-if TYPE_CHECKING:
-    from ui.flow import GameFlow
 
 
 def player_name(rating: store.Rating) -> str:
@@ -46,10 +42,10 @@ def games_and_wins(games: int, wins: int) -> dict[str, str]:
     return {"games": ngettext("{n} game", "{n} games", games), "wins": ngettext("{n} win", "{n} wins", wins)}
 
 
-async def leaderboard_text(flow: GameFlow, guild_id: int, kind: str) -> str:
+async def leaderboard_text(db: Database, guild_id: int, kind: str) -> str:
     """Rank a server's players of one game by their conservative rating (mu - 3 sigma)."""
-    await store.catch_up(flow.db, guild_id, kind)
-    rows = await store.leaderboard(flow.db, guild_id, kind)
+    await store.catch_up(db, guild_id, kind)
+    rows = await store.leaderboard(db, guild_id, kind)
     title = get(kind).title
     if not rows:
         return _("Nobody has finished a rated game of {title} in this server yet.", title=title)
@@ -80,15 +76,15 @@ async def leaderboard_text(flow: GameFlow, guild_id: int, kind: str) -> str:
     return lines_within(lines)
 
 
-async def stats_reply(flow: GameFlow, user: discord.abc.User, guild_id: int | None) -> tuple[str, discord.File | None]:
+async def stats_reply(db: Database, user: discord.abc.User, guild_id: int | None) -> tuple[str, discord.File | None]:
     """Describe a player's rating, place, games, wins and best score per game, with a picture of their ratings."""
     name = getattr(user, "display_name", None) or user.name
-    records = {s.kind: s for s in await flow.db.player_stats(user.id, guild_id)}
+    records = {s.kind: s for s in await db.player_stats(user.id, guild_id)}
     rated: list[tuple[str, store.Rating, int]] = []
     if guild_id is not None:
         for kind in records:
-            await store.catch_up(flow.db, guild_id, kind)
-        rated = await store.ratings_of(flow.db, guild_id, user.id)
+            await store.catch_up(db, guild_id, kind)
+        rated = await store.ratings_of(db, guild_id, user.id)
     if not records and not rated:
         return _("{name} has not finished a game here yet.", name=name), None
     lines = [f"**{name}**"]
@@ -99,17 +95,17 @@ async def stats_reply(flow: GameFlow, user: discord.abc.User, guild_id: int | No
             values.update(games_and_wins(records[kind].games, records[kind].wins))
         if kind in by_kind and guild_id is not None:
             r, place = by_kind[kind]
-            players = await store.players_rated(flow.db, guild_id, kind)
+            players = await store.players_rated(db, guild_id, kind)
             values.update(rating=rating_text(r), place=place, players=players, best=r.best_score)
             lines.append(rated_line(values))
         else:
-            values["best"] = await best_score(flow.db, user.id, guild_id, kind)
+            values["best"] = await best_score(db, user.id, guild_id, kind)
             lines.append(_("{title}: {games}, {wins}, best score {best}", **values))
     picture = None
     if rated and guild_id is not None:
         series = []
         for kind, r, _place in rated:
-            series.append((get(kind).title, await store.history(flow.db, guild_id, kind, r.player)))
+            series.append((get(kind).title, await store.history(db, guild_id, kind, r.player)))
         title = _("{name}: rating (μ − 3σ) in this server", name=name)
         png = await asyncio.to_thread(rating_chart, title, series)
         alt = chart_alt(_("{name}'s rating (μ − 3σ) in this server, per game", name=name), series)

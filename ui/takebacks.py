@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -31,15 +31,12 @@ from storage.errors import StorageError
 from storage.server_rules import is_rated, server_rules
 from ui.adapter import Board
 from ui.errors import UserError, report
-from ui.language import in_game_language, reader_language
+from ui.language import Readers, in_game_language, reader_language
 from ui.loading import GameLoader
 from ui.locks import GameLocks
 from ui.outbox import Outbox
 from ui.publishing import Publisher, describe
 from ui.text import BUTTON_LABEL, shorten
-
-if TYPE_CHECKING:
-    from ui.flow import GameFlow
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +45,22 @@ PREFIX = "floetb"
 MOVED_ON = N_("Someone has moved since, so that move can no longer be taken back.")
 GONE = N_("This takeback request no longer exists.")
 LABELS = {"accept": N_("Accept"), "decline": N_("Decline"), "offer": N_("Take back my move")}
+
+
+class Host(Protocol):
+    """What a pressed takeback button needs of the flow that routes it (ui/flow.py's GameFlow)."""
+
+    @property
+    def readers(self) -> Readers:
+        """Return who reads which language, to answer the press in its caller's."""
+
+    @property
+    def db(self) -> Database:
+        """Return the database, to read the game an offer names."""
+
+    @property
+    def takebacks(self) -> Takebacks:
+        """Return the takeback flow that handles the press."""
 
 
 class TakebackButton(
@@ -79,7 +92,7 @@ class TakebackButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the press to the takeback flow and report any refusal privately."""
-        flow: GameFlow = interaction.client.flow  # type: ignore[attr-defined]
+        flow: Host = interaction.client.flow  # type: ignore[attr-defined]
         await flow.readers.enter(interaction)
         try:
             if self.what == "offer":
