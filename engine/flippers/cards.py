@@ -89,4 +89,3 @@ def setup_rule(players: int) -> tuple[int, int]:
     """Return (cards each player discards, Food cards used) for a player count."""
     row = DATA["by_players"][str(players)]
     return row["discard"], row["food_cards"]
-
