@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Sequence
 
+from config import LimitSettings, Rate
 from i18n import _, ngettext
 
 PRUNE_EVERY = 1024
@@ -32,32 +32,6 @@ def too_soon(wait_s: float) -> str:
     seconds = max(1, math.ceil(wait_s))
     # TRANSLATORS: "s" is the symbol of seconds.
     return ngettext("You can do this again in {n} s.", "You can do this again in {n} s.", seconds)
-
-
-@dataclass(frozen=True)
-class Rate:
-    """Allow `uses` uses within any `per_s` seconds."""
-
-    uses: int
-    per_s: float
-
-    @classmethod
-    def parse(cls, name: str, text: str) -> Rate | None:
-        """Read "USES/SECONDS" (e.g. "2/60"); "off" means no limit; raise ValueError naming the setting."""
-        text = text.strip().lower()
-        if text == "off":
-            return None
-        uses, slash, seconds = text.partition("/")
-        try:
-            rate = cls(int(uses), float(seconds))
-        except ValueError:
-            rate = None
-        if not slash or rate is None or rate.uses < 1 or not 0 < rate.per_s <= 86400:
-            raise ValueError(f"{name} must look like 2/60 (uses per seconds, at most a day) or off (got {text!r})")
-        return rate
-
-    def __str__(self) -> str:
-        return f"{self.uses}/{self.per_s:g}"
 
 
 class Limiter:
@@ -111,40 +85,6 @@ class Limiter:
 
     def __len__(self) -> int:
         return len(self._uses)
-
-
-@dataclass(frozen=True)
-class LimitSettings:
-    """How often public-posting and costly commands may be used; see .env.example for each setting."""
-
-    per_user: Rate | None = Rate(2, 60)
-    """Each public-posting command (status, leaderboard, replay, new, lobby notes), per user."""
-    per_channel: Rate | None = Rate(4, 60)
-    """Each public-posting command but lobby notes, per channel."""
-    threads_per_user: Rate | None = Rate(2, 600)
-    """New game threads (`/game new thread:true`), per user."""
-    threads_per_server: Rate | None = Rate(10, 600)
-    """New game threads, per server."""
-    lobbies_per_user: int = 3
-    """Open lobbies one user may host in one server at a time."""
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> LimitSettings:
-        """Read the LIMIT_* settings; empty ones keep their defaults."""
-        default = cls()
-        rates: dict[str, Rate | None] = {}
-        for field, name in (
-            ("per_user", "LIMIT_PER_USER"),
-            ("per_channel", "LIMIT_PER_CHANNEL"),
-            ("threads_per_user", "LIMIT_THREADS_PER_USER"),
-            ("threads_per_server", "LIMIT_THREADS_PER_SERVER"),
-        ):
-            text = env.get(name, "").strip()
-            rates[field] = Rate.parse(name, text) if text else getattr(default, field)
-        lobbies = env.get("LIMIT_LOBBIES_PER_USER", "").strip()
-        if lobbies and (not lobbies.isdigit() or int(lobbies) < 1):
-            raise ValueError(f"LIMIT_LOBBIES_PER_USER must be a whole number of at least 1 (got {lobbies!r})")
-        return cls(**rates, lobbies_per_user=int(lobbies) if lobbies else default.lobbies_per_user)
 
 
 class Limits:
