@@ -28,6 +28,7 @@ from ui.commands import CommandTranslator
 from ui.components import FloeComponent
 from ui.errors import UserError, report
 from ui.flow import GameFlow
+from ui.flowbot import FlowBot
 from ui.history import HistoryButton
 from ui.payloads import ForgedOptions, check_interaction, echo
 from ui.scheduler import Scheduler
@@ -71,7 +72,7 @@ def extension_names() -> list[str]:
     return sorted(names)
 
 
-class IceFloeBot(commands.Bot):
+class IceFloeBot(FlowBot):
     """Host board games in channels; every game lives in the database, not in memory."""
 
     def __init__(

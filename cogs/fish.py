@@ -22,8 +22,8 @@ from ui.errors import UserError, not_your_turn
 from ui.reply_menus import menu_sent
 
 if TYPE_CHECKING:
-    from bot import IceFloeBot
     from ui.adapter import Table
+    from ui.flowbot import FlowBot
 
 KEY = "fish"
 ARROWS = {"E": "→", "W": "←", "NE": "↗", "NW": "↖", "SE": "↘", "SW": "↙"}
@@ -207,7 +207,7 @@ class FishCog(commands.Cog):
 
     fish = app_commands.Group(name="fish", description="Hey, That's My Fish! moves", guild_only=True)
 
-    def __init__(self, bot: IceFloeBot) -> None:
+    def __init__(self, bot: FlowBot) -> None:
         self.bot = bot
         self.flow = bot.flow
 
@@ -259,7 +259,7 @@ class FishCog(commands.Cog):
         return autocomplete([(label, value) for label, value, _why in options], current)
 
 
-async def setup(bot: IceFloeBot) -> None:
+async def setup(bot: FlowBot) -> None:
     """Register the fish adapter and add the /fish commands."""
     register(FishAdapter())
     await bot.add_cog(FishCog(bot))

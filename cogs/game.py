@@ -31,7 +31,7 @@ from ui.takebacks import TakebackButton
 from ui.text import embed_messages
 
 if TYPE_CHECKING:
-    from bot import IceFloeBot
+    from ui.flowbot import FlowBot
 
 GAME_CHOICES = [app_commands.Choice(name=p.game.title, value=key) for key, p in packages().items()]
 LANGUAGE_CHOICES = [
@@ -88,7 +88,7 @@ class GameCog(commands.Cog):
 
     game = app_commands.Group(name="game", description="Play board games in this channel")
 
-    def __init__(self, bot: IceFloeBot) -> None:
+    def __init__(self, bot: FlowBot) -> None:
         self.bot = bot
         self.flow = bot.flow
 
@@ -409,7 +409,7 @@ class GameCog(commands.Cog):
         return row
 
 
-async def setup(bot: IceFloeBot) -> None:
+async def setup(bot: FlowBot) -> None:
     """Add the /game commands."""
     await bot.add_cog(GameCog(bot))
     bot.add_dynamic_items(TakebackButton)

@@ -9,13 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 if TYPE_CHECKING:
-    from bot import IceFloeBot
+    from ui.flowbot import FlowBot
 
 
 class LifecycleCog(commands.Cog):
     """End games whose channel, thread or server is gone; resume paused games when permissions change."""
 
-    def __init__(self, bot: IceFloeBot) -> None:
+    def __init__(self, bot: FlowBot) -> None:
         self.lifecycle = bot.flow.lifecycle
 
     @commands.Cog.listener()
@@ -54,6 +54,6 @@ class LifecycleCog(commands.Cog):
         await self.lifecycle.after_interaction(interaction)
 
 
-async def setup(bot: IceFloeBot) -> None:
+async def setup(bot: FlowBot) -> None:
     """Listen for channel, thread, role and server changes."""
     await bot.add_cog(LifecycleCog(bot))

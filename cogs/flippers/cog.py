@@ -34,7 +34,7 @@ from ui.components import autocomplete
 from ui.errors import UserError
 
 if TYPE_CHECKING:
-    from bot import IceFloeBot
+    from ui.flowbot import FlowBot
 
 
 class FlippersCog(commands.Cog):
@@ -42,7 +42,7 @@ class FlippersCog(commands.Cog):
 
     flippers = app_commands.Group(name="flippers", description="Flippers moves", guild_only=True)
 
-    def __init__(self, bot: IceFloeBot) -> None:
+    def __init__(self, bot: FlowBot) -> None:
         self.bot = bot
         self.flow = bot.flow
 
@@ -184,7 +184,7 @@ def _choices(options: Sequence[tuple[str, str]], current: str) -> list[app_comma
     return autocomplete(options, current)
 
 
-async def setup(bot: IceFloeBot) -> None:
+async def setup(bot: FlowBot) -> None:
     """Register the Flippers adapter and add the /flippers commands."""
     register(FlippersAdapter())
     await bot.add_cog(FlippersCog(bot))

@@ -21,7 +21,7 @@ from ui.components import autocomplete
 from ui.errors import UserError
 
 if TYPE_CHECKING:
-    from bot import IceFloeBot
+    from ui.flowbot import FlowBot
 
 
 class TankCog(commands.Cog):
@@ -29,7 +29,7 @@ class TankCog(commands.Cog):
 
     tank = app_commands.Group(name="tank", description="10 Gallon Tank moves", guild_only=True)
 
-    def __init__(self, bot: IceFloeBot) -> None:
+    def __init__(self, bot: FlowBot) -> None:
         self.bot = bot
         self.flow = bot.flow
 
@@ -126,7 +126,7 @@ def _choices(options: Sequence[tuple[str, str]], current: str) -> list[app_comma
     return autocomplete(options, current)
 
 
-async def setup(bot: IceFloeBot) -> None:
+async def setup(bot: FlowBot) -> None:
     """Register the tank adapter and add the /tank commands."""
     register(TankAdapter())
     await bot.add_cog(TankCog(bot))

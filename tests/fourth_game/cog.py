@@ -18,8 +18,8 @@ from ui.components import ComponentHit, autocomplete, select
 from ui.errors import UserError
 
 if TYPE_CHECKING:
-    from bot import IceFloeBot
     from ui.adapter import Table
+    from ui.flowbot import FlowBot
 
 KEY = "nim"
 
@@ -95,7 +95,7 @@ class NimCog(commands.Cog):
 
     nim = app_commands.Group(name="nim", description="Nim moves (test game)", guild_only=True)
 
-    def __init__(self, bot: IceFloeBot) -> None:
+    def __init__(self, bot: FlowBot) -> None:
         self.bot = bot
         self.flow = bot.flow
 
@@ -116,7 +116,7 @@ class NimCog(commands.Cog):
         return autocomplete([(f"{p} ({stones(n)})", p) for p, n in zip("ABC", state.piles, strict=True) if n], current)
 
 
-async def setup(bot: IceFloeBot) -> None:
+async def setup(bot: FlowBot) -> None:
     """Register the Nim adapter and add the /nim commands."""
     register(NimAdapter())
     await bot.add_cog(NimCog(bot))
