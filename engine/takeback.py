@@ -3,12 +3,14 @@
 A takeback never deletes a log entry: it appends {"type": "takeback", "undo": [versions]} and the game is
 rebuilt by replaying the log without the undone entries. An action may be taken back only when it showed no
 player anything they had not seen before: a card drawn from a deck, a new deal, anything private to another
-seat. Otherwise the player could take it back and play on knowing what comes next.
+seat. Otherwise the player could take it back and play on knowing what comes next. Nor may a takeback undo a
+computer player's reply that showed everyone a card from its hidden hand: back in its hand, that card would be
+known to all (the asker's own cards, shown by the asker's own move, may go back: the asker chose to show them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.base import Action, Event
@@ -26,12 +28,23 @@ REVEALING: dict[str, dict[str, str]] = {
 The reasons complete "That move cannot be taken back: ...", so they start in lower case with no full stop.
 """
 
+SHOWN: dict[str, frozenset[str]] = {"flippers": frozenset({"played"})}
+"""Per game: the events in which their seat shows everyone a card from its own hidden hand."""
 
-def refusal(kind: str, seat: int | None, action: Action, events: Sequence[Event]) -> str | None:
+
+class Refused(Exception):
+    """Raise when a move cannot be taken back; the message is the sentence the player reads."""
+
+
+def refusal(
+    kind: str, seat: int | None, action: Action, events: Sequence[Event], asker: int | None = None
+) -> str | None:
     """Return why the action `seat` took (with the events it caused) cannot be taken back, or None if it can.
 
+    `asker` is the seat asking (by default `seat`): a card shown from any other seat's hand refuses the takeback.
     The reason is in the current language and completes "That move cannot be taken back: ...".
     """
+    asker = seat if asker is None else asker
     # TRANSLATORS: the reasons below complete "That move cannot be taken back: ...".
     if action.get("type") == "resign":
         return _("a resignation cannot be taken back")
@@ -43,9 +56,39 @@ def refusal(kind: str, seat: int | None, action: Action, events: Sequence[Event]
             return _("it ended the game and showed everyone's final holdings")
         if event.kind in revealing:
             return _(revealing[event.kind])
+        if event.kind in SHOWN.get(kind, ()) and event.seat != asker:
+            return _("a computer player has since played a card from its hand, which everyone has now seen")
         if event.private_to is not None and event.private_to != seat:
             return _("it showed another player something private")
     return None
+
+
+def last_moves(log: Sequence[Mapping[str, Any]], bots: Collection[int], seat: int) -> list[dict[str, Any]]:
+    """Return what `seat` would take back (oldest first): its last move and the computer players' moves after it.
+
+    Refuse when another person has moved since.
+    """
+    current = effective_log(log)
+    undo: list[dict[str, Any]] = []
+    i = len(current) - 1
+    while i >= 0 and current[i]["seat"] in bots and current[i]["seat"] != seat:
+        undo.append(dict(current[i]))
+        i -= 1
+    if i < 0 or current[i]["seat"] != seat:
+        raise Refused(_("Only your own last move can be taken back, and another player has moved since."))
+    undo.append(dict(current[i]))
+    undo.reverse()
+    return undo
+
+
+def undoable(kind: str, log: Sequence[Mapping[str, Any]], bots: Collection[int], seat: int) -> list[dict[str, Any]]:
+    """Return the log entries `seat` may take back (see `last_moves`), or refuse with why, if any showed something."""
+    undo = last_moves(log, bots, seat)
+    for entry in undo:
+        why = refusal(kind, entry["seat"], entry["action"], logged_events(entry), asker=seat)
+        if why is not None:
+            raise Refused(_("That move cannot be taken back: {why}.", why=why))
+    return undo
 
 
 def logged_events(entry: Mapping[str, Any]) -> list[Event]:

@@ -22,7 +22,7 @@ import discord
 from engine.base import Game
 from engine.registry import get
 from engine.replay import replay
-from engine.takeback import TAKEBACK, effective_log, logged_events, refusal, takeback_event
+from engine.takeback import TAKEBACK, Refused, effective_log, logged_events, takeback_event, undoable
 from engine.words import join_names
 from i18n import N_, _, using
 from storage import takebacks as store
@@ -129,21 +129,10 @@ class Plan:
 
 def plan(game: Game, row: GameRow, log_entries: Sequence[dict[str, Any]], seat: int) -> Plan:
     """Return what `seat` would take back: its last move and the computer moves after it, or refuse with why."""
-    bots = {s.seat for s in row.seats if s.is_bot}
-    current = effective_log(log_entries)
-    undo: list[dict[str, Any]] = []
-    i = len(current) - 1
-    while i >= 0 and current[i]["seat"] in bots and current[i]["seat"] != seat:
-        undo.append(dict(current[i]))
-        i -= 1
-    if i < 0 or current[i]["seat"] != seat:
-        raise UserError(_("Only your own last move can be taken back, and another player has moved since."))
-    undo.append(dict(current[i]))
-    undo.reverse()
-    for entry in undo:
-        why = refusal(game.key, entry["seat"], entry["action"], logged_events(entry))
-        if why is not None:
-            raise UserError(_("That move cannot be taken back: {why}.", why=why))
+    try:
+        undo = undoable(game.key, log_entries, {s.seat for s in row.seats if s.is_bot}, seat)
+    except Refused as refused:
+        raise UserError(str(refused)) from None
     moves = [
         "; ".join(t for e in logged_events(entry) if e.private_to is None and (t := describe(game, e, row.names)))
         for entry in undo

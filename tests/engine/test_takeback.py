@@ -115,3 +115,10 @@ def test_a_takeback_reads_as_who_took_back_what_and_who_agreed() -> None:
     assert text == "Ana took back: Ana moved A1→B2 and took a 2-fish tile. Agreed by Bo and Cy."
     alone = describe_takeback(takeback_event(0, [5, 6], [], []), ["Ana", "Bot 1 (hard)"])
     assert alone == "Ana took back: 2 moves. Only computer players were asked, and they agreed."
+
+
+def test_a_computer_reply_that_played_a_card_from_its_hand_is_never_taken_back() -> None:
+    played = [Event("played", 1, {"card": "m-flip", "cell": "M10", "facing": "W"})]
+    why = refusal("flippers", 1, {"type": "play", "card": "m-flip"}, played, asker=0)
+    assert why == "a computer player has since played a card from its hand, which everyone has now seen"
+    assert refusal("flippers", 0, {"type": "play", "card": "m-flip"}, [Event("played", 0, {})], asker=0) is None
