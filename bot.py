@@ -23,6 +23,7 @@ from i18n import _
 from monitor.server import MonitorServer
 from storage.database import Database, Shards
 from storage.ownership import ShardLease, ShardTaken
+from table.server import TableServer
 from ui.bots import THINK_BUDGET
 from ui.commands import CommandTranslator
 from ui.components import FloeComponent
@@ -114,6 +115,7 @@ class IceFloeBot(FlowBot):
         self.monitor: MonitorServer | None = None
         if settings.metrics_port is not None:
             self.monitor = MonitorServer(self, settings.metrics_port, settings.metrics_host)
+        self.table: TableServer | None = TableServer(self.flow, settings) if settings.table else None
         self._background: list[asyncio.Task[None]] = []
         self.tree.on_error = self.on_app_command_error
         self.tree.interaction_check = self.check_payload  # type: ignore[method-assign]
@@ -139,6 +141,8 @@ class IceFloeBot(FlowBot):
             await self.sync_commands_if_changed()
         if self.monitor is not None:
             await self.monitor.start()
+        if self.table is not None:
+            await self.table.start()
         self._background.append(asyncio.create_task(self.scheduler.run(), name="reminders"))
         self._background.append(asyncio.create_task(self.flow.outbox.run(), name="outbox"))
         self._background.append(asyncio.create_task(self.flow.answers.run(), name="answers"))
@@ -219,6 +223,8 @@ class IceFloeBot(FlowBot):
         """Stop background work, log out, then close the database."""
         if self.monitor is not None:
             await self.monitor.stop()
+        if self.table is not None:
+            await self.table.stop()
         for task in self._background:
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)

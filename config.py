@@ -11,6 +11,7 @@ from dotenv import dotenv_values, load_dotenv
 
 DEFAULT_DATABASE_URL = "sqlite:///data/ice_floe.db"
 DEFAULT_POOL_SIZE = 10
+DEFAULT_DISCORD_API = "https://discord.com/api/v10"
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,20 @@ class Settings:
     """Serve /healthz and /metrics on this port; None: no HTTP endpoint."""
     metrics_host: str = "127.0.0.1"
     limits: LimitSettings = field(default_factory=LimitSettings)
+    table_port: int | None = None
+    """Serve the table (the Discord Activity) on this port; None: no table."""
+    table_host: str = "127.0.0.1"
+    table_public_url: str | None = None
+    """The public HTTPS address the Developer Portal's URL mapping points at (shown in docs and logs)."""
+    discord_client_id: str | None = None
+    discord_client_secret: str | None = None
+    discord_api: str = DEFAULT_DISCORD_API
+    """Where OAuth2 codes are exchanged and users read (tests point it at a fake)."""
+
+    @property
+    def table(self) -> bool:
+        """Tell whether the table is configured: a port, the application's client ID and its secret."""
+        return self.table_port is not None and bool(self.discord_client_id) and bool(self.discord_client_secret)
 
     @property
     def sharded(self) -> bool:
@@ -127,7 +142,21 @@ class Settings:
             metrics_port=port("METRICS_PORT", merged.get("METRICS_PORT", "")),
             metrics_host=merged.get("METRICS_HOST", "").strip() or "127.0.0.1",
             limits=LimitSettings.from_env(merged),
+            table_port=port("TABLE_PORT", merged.get("TABLE_PORT", "")),
+            table_host=merged.get("TABLE_HOST", "").strip() or "127.0.0.1",
+            table_public_url=merged.get("TABLE_PUBLIC_URL", "").strip().rstrip("/") or None,
+            discord_client_id=client_id(merged.get("DISCORD_CLIENT_ID", "")),
+            discord_client_secret=merged.get("DISCORD_CLIENT_SECRET", "").strip() or None,
+            discord_api=merged.get("DISCORD_API", "").strip().rstrip("/") or DEFAULT_DISCORD_API,
         )
+
+
+def client_id(text: str) -> str | None:
+    """Read DISCORD_CLIENT_ID (the application's ID, digits); None when empty."""
+    text = text.strip()
+    if text and not text.isdigit():
+        raise ValueError(f"DISCORD_CLIENT_ID must be the application's ID made of digits (got {text!r})")
+    return text or None
 
 
 def positive(name: str, text: str) -> int | None:

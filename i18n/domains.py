@@ -39,6 +39,7 @@ DOMAINS: tuple[Domain, ...] = (
     Domain("render", (Source("render/**/*.py"),)),
     Domain("ui", (Source("ui/**/*.py"),)),
     Domain("cogs", (Source("cogs/**/*.py"), Source("bot.py"), Source("storage/**/*.py"))),
+    Domain("table", (Source("table/**/*.py"),)),
     Domain("data", (Source("data/*.json", "i18n.extractors:data_json"),)),
     # The slash commands' names, descriptions, options and choices, read from the real command tree.
     Domain("commands", (Source("command_strings.py", "command_strings:extract"),)),

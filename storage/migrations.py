@@ -77,6 +77,30 @@ MIGRATIONS: tuple[Migration, ...] = (
     },
     # 12: a server may forbid hints altogether (/game settings hints:false); every server allowed them before.
     "ALTER TABLE rating_settings ADD COLUMN hints INTEGER NOT NULL DEFAULT 1;",
+    # 13: table sessions: a random token (stored as its SHA-256) bound to the Discord user who authorized the
+    # Activity, with its language and expiry; a token not found, or past its expiry, is refused.
+    {
+        "sqlite": """
+    CREATE TABLE table_sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        language TEXT NOT NULL,
+        expires_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX table_sessions_by_expiry ON table_sessions (expires_at);
+    """,
+        "postgresql": """
+    CREATE TABLE table_sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        language TEXT NOT NULL,
+        expires_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX table_sessions_by_expiry ON table_sessions (expires_at);
+    """,
+    },
 )
 
 

@@ -93,6 +93,8 @@ class Moves:
         self.schedule_bots = schedule_bots
         self.handling = 0
         """Moves by players being handled right now (a deep queue acknowledges at once)."""
+        self.saved: list[Callable[[int], None]] = []
+        """Called with a game's id after each change saved here (the table pushes the new state at once)."""
 
     async def commit(
         self,
@@ -104,6 +106,7 @@ class Moves:
         expected_version: int | None = None,
         sent_at: datetime | None = None,
         owes: PendingAnswer | None = None,
+        stale: str = STALE_BOARD,
     ) -> Commit:
         """Apply an action to the saved game and save it with its log entry; nothing is posted yet.
 
@@ -111,13 +114,14 @@ class Moves:
         reserved action {"type": "resign"} takes the seat out of the game. A move chosen on a board is bound to
         that board's `expected_version`; a slash command to the game as it was when it was `sent_at`. With
         `owes`, the answer the interaction will wait for is saved in the same transaction (see ui/answers.py).
+        A move bound to an older version is refused with `stale` (a message id).
         """
         async with self.locks.hold(game_id):
             fresh = await self.db.game(game_id)
             if fresh is None or fresh.status != ACTIVE:
                 raise UserError(_("This game is over."))
             if expected_version is not None and fresh.version != expected_version:
-                raise UserError(_(STALE_BOARD))
+                raise UserError(_(stale))
             if sent_at is not None and changed_after(fresh, sent_at):
                 raise UserError(_(STALE_COMMAND))
             if seat is None:
@@ -153,7 +157,37 @@ class Moves:
         if owes is not None and self.answers is not None:
             self.answers.saved(owes)
         fresh.version = version
+        for saved in self.saved:
+            saved(game_id)
         return Commit(Board(fresh, game, state, version), previous, events)
+
+    async def play(
+        self,
+        user_id: int,
+        game_id: int,
+        action: Action,
+        *,
+        expected_version: int,
+        stale: str = STALE_BOARD,
+        acknowledge: Callable[[Commit], Awaitable[None]] | None = None,
+    ) -> Commit:
+        """Apply a move a player made away from an interaction (on the table), as `act` does for a command.
+
+        The same `commit` checks it (seat, turn, legality, version) and saves it; `acknowledge` is awaited once
+        it is saved, then the new board is posted in the game's channel like any other move's. If posting
+        fails, the outbox posts it later: the move stands.
+        """
+        try:
+            async with self.outbox.holding(game_id):
+                done = await self.commit(
+                    game_id, action, user_id=user_id, expected_version=expected_version, stale=stale
+                )
+                if acknowledge is not None:
+                    await acknowledge(done)
+                await self.publisher.publish(done.board, done.events, interaction=None, previous=done.previous)
+        except discord.HTTPException as exc:
+            log.warning("a table move in game %s was saved; its board waits for the outbox: %s", game_id, exc)
+        return done
 
     async def act(
         self,

@@ -1,0 +1,150 @@
+"""Keep every open table up to date: who watches which game, and a new state pushed after each saved change.
+
+A change saved by this process is pushed at once (`changed`, called by the turn flow after each save); a change
+saved by another process sharing the database (another shard, or after a takeback) is found by reading the
+watched games' versions every `poll` seconds in one query.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from storage.database import Database, GameRow
+from storage.errors import StorageError
+from storage.table import last_entry, versions
+from table.protocol import ProtocolError, state_message
+from ui.loading import GameLoader
+
+log = logging.getLogger(__name__)
+
+POLL_S = 0.25
+"""How often the versions of watched games are read, for changes saved by another process."""
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One open table: its socket, the user behind its session, their language, the game and the version sent."""
+
+    ws: web.WebSocketResponse
+    user_id: int
+    language: str
+    game_id: int
+    sent: int = -1
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def seat(self, row: GameRow) -> int | None:
+        """Return the watcher's seat in the game, or None for a spectator (a seat a computer took is not theirs)."""
+        seat = row.seat_of(self.user_id)
+        if seat is None or row.seats[seat].is_bot:
+            return None
+        return seat
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send one message unless the socket has closed."""
+        if self.ws.closed:
+            return
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await self.ws.send_json(message)
+
+
+class Hub:
+    """Hold the watchers of each game and push them new states."""
+
+    def __init__(self, db: Database, loader: GameLoader, *, poll: float = POLL_S) -> None:
+        self.db = db
+        self.loader = loader
+        self.poll = poll
+        self.watchers: dict[int, set[Watcher]] = {}
+        self.known: dict[int, int] = {}
+        """The version last pushed for each watched game."""
+        self._dirty: set[int] = set()
+        self._wake = asyncio.Event()
+
+    def join(self, watcher: Watcher) -> None:
+        """Start pushing a game's states to a watcher."""
+        self.watchers.setdefault(watcher.game_id, set()).add(watcher)
+
+    def leave(self, watcher: Watcher) -> None:
+        """Stop pushing to a watcher (its socket closed)."""
+        group = self.watchers.get(watcher.game_id)
+        if group is None:
+            return
+        group.discard(watcher)
+        if not group:
+            del self.watchers[watcher.game_id]
+            self.known.pop(watcher.game_id, None)
+
+    def changed(self, game_id: int) -> None:
+        """Push a game's new state to its watchers soon (called after a change is saved)."""
+        if game_id in self.watchers:
+            self._dirty.add(game_id)
+            self._wake.set()
+
+    async def run(self) -> None:
+        """Push changed games as they are saved here, and look for changes saved elsewhere, until cancelled."""
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll)
+            self._wake.clear()
+            try:
+                if not self._dirty and self.watchers:
+                    saved = await versions(self.db, sorted(self.watchers))
+                    self._dirty |= {g for g, (version, _s) in saved.items() if self.known.get(g) != version}
+                dirty, self._dirty = self._dirty, set()
+                await asyncio.gather(*(self.push(game_id) for game_id in dirty))
+            except StorageError as exc:  # logged once per outage by storage; tables keep what they show
+                log.info("the table waits for the database: %s", exc)
+            except Exception:
+                log.exception("pushing tables failed")
+
+    async def push(self, game_id: int) -> None:
+        """Send the game's current state to each of its watchers that has not seen this version."""
+        row = await self.db.game(game_id)
+        if row is None or game_id not in self.watchers:
+            return
+        self.known[game_id] = row.version
+        last = await last_entry(self.db, game_id)
+        built: dict[tuple[int | None, str], dict[str, Any]] = {}
+        sends = []
+        for watcher in list(self.watchers.get(game_id, ())):
+            if watcher.sent >= row.version:
+                continue
+            key = (watcher.seat(row), watcher.language)
+            if key not in built:
+                try:
+                    built[key] = state_message(self.loader, row, key[0], key[1], last)
+                except ProtocolError:
+                    continue
+            sends.append(self.deliver(watcher, built[key]))
+        await asyncio.gather(*sends)
+
+    async def deliver(self, watcher: Watcher, message: dict[str, Any]) -> None:
+        """Send a state to one watcher, never an older one after a newer."""
+        async with watcher.lock:
+            if message["version"] <= watcher.sent:
+                return
+            watcher.sent = message["version"]
+            await watcher.send(message)
+
+    async def current(self, watcher: Watcher) -> GameRow | None:
+        """Send the game's current state to one watcher (on connect and on resume); return the row."""
+        row = await self.db.game(watcher.game_id)
+        if row is None:
+            return None
+        message = state_message(
+            self.loader, row, watcher.seat(row), watcher.language, await last_entry(self.db, row.id)
+        )
+        async with watcher.lock:
+            watcher.sent = row.version
+            await watcher.send(message)
+        return row
+
+    def count(self) -> int:
+        """Return how many tables are open."""
+        return sum(len(group) for group in self.watchers.values())
