@@ -101,6 +101,27 @@ MIGRATIONS: tuple[Migration, ...] = (
     CREATE INDEX table_sessions_by_expiry ON table_sessions (expires_at);
     """,
     },
+    # 14: ratings recomputed with shared places rated fairly (storage/rating_model.py): the derived ratings are
+    # deleted, so each server's are rebuilt from the stored results, in finishing order, when next read
+    # (storage/ratings.py catch_up); the leaderboard says when, if there were any.
+    {
+        "sqlite": """
+    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', strftime('%s', 'now')
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    DELETE FROM rating_history;
+    DELETE FROM ratings;
+    DELETE FROM rated_games;
+    """,
+        "postgresql": """
+    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', CAST(CAST(EXTRACT(EPOCH FROM now()) AS BIGINT) AS TEXT)
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    DELETE FROM rating_history;
+    DELETE FROM ratings;
+    DELETE FROM rated_games;
+    """,
+    },
 )
 
 

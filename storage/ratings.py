@@ -1,4 +1,4 @@
-"""Derive skill ratings (openskill, Plackett-Luce) per server and game from the stored results, in finishing order.
+"""Derive skill ratings (openskill, storage/rating_model.py) per server and game from the stored results, in order.
 
 Every finished game of a server and game is processed once, in the order (first result's `finished_at`, game
 id), and marked in `rated_games`; a rated one updates `ratings` and appends each rated player's new rating to
@@ -18,22 +18,23 @@ import json
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-
-from openskill.models import PlackettLuce
+from datetime import UTC, datetime
 
 from engine.base import CorruptState
 from engine.registry import get
 from storage.backends import IntegrityError, Row, Tx
 from storage.database import Database
+from storage.rating_model import MODEL
+from storage.rating_model import rate as rate_finish
 
 log = logging.getLogger(__name__)
 
-MODEL = PlackettLuce()
-"""The model with openskill's default parameters (mu 25, sigma 25/3, beta 25/6): never change it silently."""
 PROVISIONAL = 5
 """A rating counts as provisional until this many rated games."""
 HISTORY = 50
 """How many of a player's latest rated games the rating picture shows."""
+RECOMPUTED = "ratings_recomputed"
+"""The meta key holding when the ratings were last rebuilt (Unix seconds), by a migration or storage.rerate."""
 
 
 @dataclass(frozen=True)
@@ -101,14 +102,12 @@ def rate_match(current: Mapping[str, tuple[float, float]], entries: Sequence[Ent
     teams, ranks = teams_of(entries)
     if len(teams) < 2:
         return {}
-    models = [
-        [MODEL.rating(*current.get(e.player, (MODEL.mu, MODEL.sigma)), name=e.player) for e in team] for team in teams
-    ]
-    rated = MODEL.rate(models, ranks=[float(r) for r in ranks])
+    skills = [[current.get(e.player, (MODEL.mu, MODEL.sigma)) for e in team] for team in teams]
+    rated = rate_finish(skills, [float(r) for r in ranks])
     results: dict[str, list[tuple[float, float]]] = {}
-    for team in rated:
-        for r in team:
-            results.setdefault(str(r.name), []).append((r.mu, r.sigma))
+    for team, after in zip(teams, rated, strict=True):
+        for entry, skill in zip(team, after, strict=True):
+            results.setdefault(entry.player, []).append(skill)
     return {p: (sum(m for m, _ in v) / len(v), sum(s for _, s in v) / len(v)) for p, v in results.items()}
 
 
@@ -304,7 +303,16 @@ async def rebuild(db: Database) -> int:
     async with db.backend.transaction() as tx:
         for table in ("ratings", "rating_history", "rated_games"):
             await tx.execute(f"DELETE FROM {table}")
-    return await catch_up_all(db)
+    games = await catch_up_all(db)
+    if games:
+        await db.set_meta(RECOMPUTED, str(int(db.clock().timestamp())))
+    return games
+
+
+async def recomputed_since(db: Database) -> datetime | None:
+    """Return when every rating was last recomputed from the stored results (a fix to the rules), if ever."""
+    value = await db.get_meta(RECOMPUTED)
+    return datetime.fromtimestamp(int(value), UTC) if value else None
 
 
 async def leaderboard(db: Database, guild_id: int, kind: str, limit: int = 10) -> list[Rating]:

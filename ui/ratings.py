@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from datetime import timedelta
 
 import discord
 
@@ -16,6 +17,9 @@ from storage.database import Database, GameRow
 from storage.server_rules import hinted_seats, is_rated
 from ui.names import level_name
 from ui.text import lines_within, number
+
+RECOMPUTED_NOTICE = timedelta(days=30)
+"""How long the leaderboard says that the ratings were recomputed."""
 
 
 def player_name(rating: store.Rating) -> str:
@@ -57,6 +61,16 @@ async def leaderboard_text(db: Database, guild_id: int, kind: str) -> str:
             title=title,
         )
     ]
+    recomputed = await store.recomputed_since(db)
+    if recomputed is not None and db.clock() - recomputed < RECOMPUTED_NOTICE:
+        # TRANSLATORS: {when} is a date Discord shows in the reader's own language and time zone.
+        lines.append(
+            _(
+                "Ratings were recomputed from every finished game on {when}: players who share a place now gain"
+                " alike, and never less than a player placed below them.",
+                when=f"<t:{int(recomputed.timestamp())}:D>",
+            )
+        )
     for place, r in enumerate(rows, start=1):
         values = {
             "place": place,

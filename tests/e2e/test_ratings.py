@@ -9,7 +9,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 import pytest
-from openskill.models import PlackettLuce
 
 from bot import IceFloeBot
 from config import Settings
@@ -21,9 +20,9 @@ from tests.clock import Clock
 from tests.e2e.helpers_games import QUIET, open_lobby, seed_games, start_floe
 from tests.e2e.test_bots import flippers_command, tank_command
 from tests.harness import Driver, FakeMessage, FakeUser
+from tests.ratings_reference import reference_rate
 from ui.limits import LimitSettings
 
-MODEL = PlackettLuce()
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
 
 
@@ -79,9 +78,8 @@ async def play_out(driver: Driver, bot: IceFloeBot, kind: str, game_id: int, pla
 
 
 def expected_ratings(teams: list[list[str]], ranks: list[int]) -> dict[str, tuple[float, float]]:
-    """Rate one finish with openskill called directly (every player new)."""
-    rated = MODEL.rate([[MODEL.rating(name=p) for p in team] for team in teams], ranks=[float(r) for r in ranks])
-    return {str(r.name): (r.mu, r.sigma) for team in rated for r in team}
+    """Rate one finish with openskill called directly (every player new, ties averaged)."""
+    return reference_rate([[(p, None) for p in team] for team in teams], ranks)
 
 
 async def stored_ratings(bot: IceFloeBot, guild_id: int, kind: str) -> dict[str, tuple[float, float, int]]:
@@ -130,6 +128,7 @@ async def test_a_rated_game_updates_ratings_exactly_as_openskill_does(
     conservative = [expected[f"user:{i}"][0] - 3 * expected[f"user:{i}"][1] for i in listed]
     assert len(listed) == players and conservative == sorted(conservative, reverse=True), board.content
     assert {p.id for p in order} == set(listed)
+    assert "recomputed" not in board.content
     stats = await driver.slash(people[0], "/game stats").settle(quiet=QUIET)
     mu, sigma = expected[f"user:{people[0].id}"]
     assert f"rating {mu - 3 * sigma:.1f} (μ {mu:.1f}, σ {sigma:.1f}), provisional" in stats.content, stats.content
@@ -182,6 +181,8 @@ async def test_resigned_players_rank_last_casual_games_and_servers_without_ratin
 
     assert await ratings.rebuild(bot.db) == 3  # the cancelled game has no result to rate
     assert await stored_ratings(bot, driver.guild.id, "fish") == first
+    board = await driver.slash(bob, "/game leaderboard game:fish").settle(quiet=QUIET)
+    assert re.search(r"^Ratings were recomputed from every finished game on <t:\d+:D>: ", board.content, re.M), board
 
 
 async def test_computer_players_are_rated_as_one_identity_per_level(
@@ -199,10 +200,8 @@ async def test_computer_players_are_rated_as_one_identity_per_level(
     await resign_out(driver, bot, row.id, [alice])
     results = await bot.db.backend.fetch("SELECT seat, rank FROM results WHERE game_id = ? ORDER BY seat", (row.id,))
     rank = {r["seat"]: r["rank"] for r in results}
-    rated = MODEL.rate(
-        [[MODEL.rating(name=str(seat))] for seat in range(3)], ranks=[float(rank[seat]) for seat in range(3)]
-    )
-    bot_mu = (rated[1][0].mu + rated[2][0].mu) / 2
+    rated = reference_rate([[(str(seat), None)] for seat in range(3)], [rank[seat] for seat in range(3)])
+    bot_mu = (rated["1"][0] + rated["2"][0]) / 2
     stored = await stored_ratings(bot, driver.guild.id, "fish")
     assert set(stored) == {f"user:{alice.id}", "bot:easy"}
     assert stored["bot:easy"][0] == pytest.approx(bot_mu) and stored["bot:easy"][2] == 1

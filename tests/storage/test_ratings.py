@@ -9,11 +9,12 @@ import pytest
 from openskill.models import PlackettLuce
 
 from engine.registry import get
-from storage import ratings
+from storage import migrations, ratings
 from storage import takebacks as requests
 from storage.database import Database, Result, Seat
 from storage.server_rules import ServerRules, record_hint, save_server_rules, server_rules, set_rated
 from tests.clock import Clock
+from tests.ratings_reference import reference_rate
 
 MODEL = PlackettLuce()
 
@@ -62,11 +63,10 @@ async def finished(
 
 
 def rate(current: dict[str, object], teams: list[list[str]], ranks: list[int]) -> None:
-    """Apply one finish to `current` (name -> openskill rating) with the library called directly."""
-    models = [[current.get(p) or MODEL.rating(name=p) for p in team] for team in teams]
-    for team in MODEL.rate(models, ranks=[float(r) for r in ranks]):
-        for r in team:
-            current[str(r.name)] = r
+    """Apply one finish to `current` (name -> openskill rating) with the library called directly (ties averaged)."""
+    skills = [[(p, (current[p].mu, current[p].sigma) if p in current else None) for p in team] for team in teams]  # type: ignore[attr-defined]
+    for name, (mu, sigma) in reference_rate(skills, ranks).items():
+        current[name] = MODEL.rating(mu, sigma, name=name)
 
 
 async def stored(db: Database, guild: int = 1, kind: str = "fish") -> dict[str, tuple[float, float, int, int]]:
@@ -178,3 +178,40 @@ async def test_server_rules_and_takeback_requests_survive(db: Database) -> None:
     assert await requests.accept(db, made.id, 3) is None
     assert [r.status for r in await requests.of_game(db, game_id)] == [requests.DECLINED]
     assert await requests.pending_for(db, game_id) == []
+
+
+async def test_the_migration_recomputes_stored_ratings_with_fair_ties(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix = next(n for n, m in enumerate(migrations.MIGRATIONS) if "ratings_recomputed" in str(m))
+    with monkeypatch.context() as before:
+        before.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:fix])
+        db = Database(database_url, clock=Clock())
+        await db.open()
+        players = [(n, None) for n in range(1, 7)]
+        await finished(db, players, [1, 1, 3, 4, 5, 6], kind="flippers")
+        await ratings.catch_up(db, 1, "flippers")
+        # as openskill 6.2.0 left them: the tied winners below the third place
+        await db.backend.execute("UPDATE ratings SET mu = 26.014 WHERE player IN ('user:1', 'user:2')")
+        await db.backend.execute("UPDATE ratings SET mu = 26.775 WHERE player = 'user:3'")
+        await db.close()
+    db = Database(database_url, clock=Clock())
+    await db.open()
+    try:
+        assert await ratings.recomputed_since(db) is not None and await stored(db, kind="flippers") == {}
+        assert await ratings.catch_up(db, 1, "flippers") == 1  # rebuilt when next read
+        now = await stored(db, kind="flippers")
+        expected: dict[str, object] = {}
+        rate(expected, [[f"user:{n}"] for n in range(1, 7)], [1, 1, 3, 4, 5, 6])
+        for player, model in expected.items():
+            assert now[player][:2] == pytest.approx((model.mu, model.sigma), abs=1e-9)  # type: ignore[attr-defined]
+        assert now["user:1"][0] == now["user:2"][0] > now["user:3"][0]
+    finally:
+        await db.close()
+
+
+async def test_a_new_database_has_nothing_recomputed(db: Database) -> None:
+    assert await ratings.recomputed_since(db) is None
+    await finished(db, [(1, None), (2, None)], [1, 2])
+    assert await ratings.rebuild(db) == 1
+    assert await ratings.recomputed_since(db) == db.clock().replace(microsecond=0)
