@@ -1,14 +1,15 @@
 """Answer /healthz and /metrics on METRICS_HOST:METRICS_PORT with aiohttp, beside the bot on its event loop.
 
-/healthz says 200 when the gateway is connected on every shard, the database answers within a second and
-the process holds every shard it should, else 503; the JSON body says which check failed. /metrics is the
-Prometheus text format (monitor/metrics.py).
+/healthz says 200 when the gateway is connected on every shard, the database answers within a second (and
+its last write was not refused as busy) and the process holds every shard it should, else 503; the JSON body
+says which check failed. /metrics is the Prometheus text format (monitor/metrics.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 from aiohttp import web
@@ -68,6 +69,9 @@ class MonitorServer:
             database = getattr(exc, "cause", None) or str(exc)
         except Exception as exc:  # whatever the driver raised, the check failed: say what it was
             database = describe(exc)
+        busy_since = bot.db.backend.outage.busy_since
+        if database == "ok" and busy_since is not None:  # the ping reads; writes are what players wait for
+            database = f"busy: writes refused for {time.monotonic() - busy_since:.0f} s (the database is locked)"
         missing = [s for s in bot.lease.shards.ids if s not in bot.lease.held]
         healthy = bot.is_ready() and all(gateway.values()) and database == "ok" and not missing
         return {

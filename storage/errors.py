@@ -109,6 +109,8 @@ class Outage:
         self.outages = 0
         self.by_write = False
         """True when a write failed during this outage: then only a write that succeeds ends it."""
+        self.busy_since: float | None = None
+        """time.monotonic() of the first write refused as busy since the last write that went through, or None."""
 
     @property
     def down(self) -> bool:
@@ -119,6 +121,8 @@ class Outage:
         """Count a failed operation; log an ERROR only for the first failure of an outage."""
         if isinstance(error, DatabaseBusy):
             self.errors["busy"] += 1
+            if write and self.busy_since is None:
+                self.busy_since = time.monotonic()  # reads may still answer while every write waits in vain
             return
         if not isinstance(error, DatabaseUnavailable):
             return
@@ -138,6 +142,8 @@ class Outage:
 
         A read that works does not end an outage of writes (a full disk or a read-only file still reads).
         """
+        if write:
+            self.busy_since = None
         if self.since is None or (self.by_write and not write):
             return
         log.warning(

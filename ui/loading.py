@@ -74,9 +74,13 @@ class GameLoader:
         if row.state_error or row.state is None:
             raise UserError(damaged(row, row.state_error or "no state saved"))
         try:
-            return game, game.load(row.state)
+            state = game.load(row.state)
         except CorruptState as exc:
             raise UserError(damaged(row, str(exc))) from exc
+        players = getattr(state, "players", None)  # every built-in game's state counts its seats
+        if isinstance(players, int) and players != len(row.seats):
+            raise UserError(damaged(row, f"the state has {players} seats, the seats table {len(row.seats)}"))
+        return game, state
 
     def board(self, row: GameRow, *, disabled: bool = False) -> Board:
         """Return the live board of an active game."""

@@ -432,3 +432,17 @@ async def test_the_host_can_cancel_a_damaged_game(table: Table, damage: str) -> 
     row = await table.bot.db.game(1)
     assert row is not None and row.status == "cancelled"
     table.driver.check()
+
+
+@pytest.mark.parametrize("surface", SURFACES)
+async def test_a_game_missing_its_last_seat_row_answers_clearly(table: Table, surface: str) -> None:
+    await table.bot.db.backend.execute("DELETE FROM seats WHERE game_id = 1 AND seat = 1")  # no gap: seat 0 remains
+    for user in (table.players[0], table.strangers[0]):
+        sent = await send_to_damaged(table, user, surface)
+        assert sent is not None
+        await sent.settle(quiet=0.005)
+        if surface.startswith("autocomplete"):
+            continue
+        assert sent.messages and all(m.ephemeral for m in sent.messages), sent.interaction.describe()
+        assert not any(GENERIC in m.content for m in sent.messages), [m.content for m in sent.messages]
+    table.driver.check()

@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import sqlite3
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from config import Settings
+from storage.errors import DatabaseBusy
 from tests.e2e.helpers_games import start_floe
 from tests.harness import Driver, FakeDiscord
 from tests.postgres import free_port
@@ -82,3 +85,34 @@ async def test_health_and_metrics_are_scraped_during_a_game(
             broken = json.loads(await response.text())
             assert response.status == 503
         assert broken["database"] != "ok" and not broken["healthy"]
+
+
+async def test_health_says_the_database_is_busy_while_writes_are_refused(
+    fake_discord: FakeDiscord, driver: Driver, tmp_path: Path
+) -> None:
+    port = free_port()
+    path = tmp_path / "floe.db"
+    settings = Settings(
+        token=fake_discord.token,
+        database_url=f"sqlite:///{path}",
+        dev_guild_id=fake_discord.guild.id,
+        metrics_port=port,
+    )
+    bot = await start_floe(driver, settings)
+    await driver.slash(driver.user("alice"), "/game new game:fish").settle(quiet=0.01)
+    base = f"http://127.0.0.1:{port}"
+    other = sqlite3.connect(path, isolation_level=None)  # another program holds the write lock; reads go on
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(DatabaseBusy):
+            await bot.db.backend.execute("UPDATE games SET updated_at = updated_at")
+        async with aiohttp.ClientSession() as http, http.get(f"{base}/healthz") as response:
+            health = json.loads(await response.text())
+            assert response.status == 503, health
+        assert health["database"].startswith("busy: writes refused") and not health["healthy"], health
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    await bot.db.backend.execute("UPDATE games SET updated_at = updated_at")
+    async with aiohttp.ClientSession() as http, http.get(f"{base}/healthz") as response:
+        assert response.status == 200 and json.loads(await response.text())["database"] == "ok"
