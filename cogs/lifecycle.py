@@ -1,4 +1,4 @@
-"""Pass Discord's news about channels, threads, roles and servers to the games' lifecycle."""
+"""Pass Discord's news about channels, threads, roles and servers to the games' lifecycle; answer stray presses."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ui.unclaimed import answer_unclaimed
+
 if TYPE_CHECKING:
     from ui.flowbot import FlowBot
 
@@ -16,7 +18,13 @@ class LifecycleCog(commands.Cog):
     """End games whose channel, thread or server is gone; resume paused games when permissions change."""
 
     def __init__(self, bot: FlowBot) -> None:
+        self.bot = bot
         self.lifecycle = bot.flow.lifecycle
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer a press or form that no handler takes (forged, or left from a removed feature)."""
+        await answer_unclaimed(self.bot, interaction)
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:

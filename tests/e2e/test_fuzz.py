@@ -446,3 +446,16 @@ async def test_a_game_missing_its_last_seat_row_answers_clearly(table: Table, su
         assert sent.messages and all(m.ephemeral for m in sent.messages), sent.interaction.describe()
         assert not any(GENERIC in m.content for m in sent.messages), [m.content for m in sent.messages]
     table.driver.check()
+
+
+@pytest.mark.parametrize(
+    "custom_id", ["x", "floe::::", "floetb:accept:-1", "floetb:maybe:1", "floe-history:1:0:q", "floe:x:0:y", "?" * 100]
+)
+async def test_a_press_no_handler_takes_gets_one_private_answer(table: Table, custom_id: str) -> None:
+    before, public = await table.snapshot(), table.public_count()
+    sent = await table.driver.press(table.players[0], forged(table.driver, table.fish, custom_id), label="Forged")
+    await sent.settle(quiet=0.005)
+    (answer,) = sent.messages
+    assert answer.ephemeral and "no longer valid" in answer.content, answer.content
+    table.driver.check()
+    assert await table.snapshot() == before and table.public_count() == public
