@@ -148,6 +148,10 @@ class GameAdapter(ABC):
         """Return the seats whose private view changed and should get a DM."""
         return set()
 
+    def menus_still_live(self, state: Any) -> set[int]:
+        """Return the seats whose DM menu stays live when others act (a choice made by all at once)."""
+        return set()
+
     def congratulations(self, outcome: Outcome, mentions: Sequence[str]) -> str:
         """Return the line congratulating the winners (`mentions` holds each seat's mention)."""
         winners = [mentions[s] for s in outcome.winners]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -122,13 +123,15 @@ class PrivateMessages:
         except StorageError as exc:
             log.info("private menu %s of game %s not remembered: %s", message_id, game_id, exc)
 
-    async def close_stale_menus(self, game_id: int, version: int) -> None:
-        """Grey out the DM menus this process sent for a game before `version` (none sent: nothing to look up)."""
+    async def close_stale_menus(self, game_id: int, version: int, keep: Collection[int] = ()) -> None:
+        """Grey out the DM menus this process sent for a game before `version`, except the `keep` users' ones."""
         if game_id in self.with_menus:
-            await self.close_menus(game_id, version)
+            await self.close_menus(game_id, version, keep)
 
-    async def close_menus(self, game_id: int, older_than: int | None = None) -> None:
+    async def close_menus(self, game_id: int, older_than: int | None = None, keep: Collection[int] = ()) -> None:
         """Grey out a game's live DM menus: all of them (the game ended), or those older than a version.
+
+        The menus in the DMs of the `keep` users stay live (a choice they still have to make while others act).
 
         When the game ended (no version given), its answered ephemeral menus (`/game hand`) are greyed out too.
         Best effort: a stale menu is refused when pressed anyway, so a database or Discord failure here is
@@ -141,7 +144,16 @@ class PrivateMessages:
         except StorageError as exc:
             log.info("private menus of game %s not looked up: %s", game_id, exc)
             return
+        kept = set()
+        for user_id in keep:
+            try:
+                kept.add((await self.dms.channel(user_id)).id)
+            except discord.HTTPException as exc:  # which menu is theirs is unknown: grey out none this time
+                log.info("DM channel of user %s unknown, no menu of game %s greyed out: %s", user_id, game_id, exc)
+                return
         for channel_id, message_id in menus:
+            if channel_id in kept:
+                continue
             sent = self.sent.take(message_id)
             try:
                 if sent is not None:

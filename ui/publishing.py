@@ -219,7 +219,9 @@ class Publisher:
         if board.game.is_over(board.state):
             close = partial(self.private.close_menus, board.row.id)
         else:
-            close = partial(self.private.close_stale_menus, board.row.id, board.version)
+            live = adapter.menus_still_live(board.state)
+            keep = {board.row.seats[s].user_id for s in live if not board.row.seats[s].is_bot}
+            close = partial(self.private.close_stale_menus, board.row.id, board.version, keep)
         if not self.tidier.put_off(close):  # a stale menu is refused when pressed: greying it out can wait
             await close()
         self.on_published(board.row)

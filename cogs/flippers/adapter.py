@@ -116,6 +116,12 @@ class FlippersAdapter(GameAdapter):
         """Return every seat at the start and when discards open, and each seat that discarded, drew or played."""
         return seats_to_update_privately(events, state)
 
+    def menus_still_live(self, state: FlippersState) -> set[int]:
+        """Return the seats still to discard in setup: another's discard leaves their DM menu as it was."""
+        if state.phase != SETUP:
+            return set()
+        return {s for s in range(state.players) if not state.chosen[s] and not state.resigned[s]}
+
     def congratulations(self, outcome: Outcome, mentions: Sequence[str]) -> str:
         """Congratulate a Team Up win as a team win, by the team's one name, then its players."""
         sides = sorted({s.detail.get("side", s.seat) for s in outcome.standings if s.winner})

@@ -1,0 +1,57 @@
+"""End-to-end Flippers set-up through the fake Discord: every player discards from their own DM menu."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from config import Settings
+from engine.flippers.state import LEADERS, SETUP
+from tests.e2e.helpers_games import NAMES, QUIET, seed_games, start_floe
+from tests.e2e.test_flippers import DISCARDS, FlippersTable
+from tests.harness import Driver, FakeMessage
+
+
+def discard_menu(message: FakeMessage) -> dict[str, object] | None:
+    """Return the discard select of a DM, if it has one."""
+    found = [c for c in message.interactive_components() if str(c.get("placeholder", "")).startswith("Discard ")]
+    return found[0] if found else None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])  # 5 and 6 set every drawn card aside: no choice
+async def test_each_discard_menu_stays_live_until_its_player_has_discarded(
+    players: int, driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed_games(monkeypatch, 500 + players)
+    bot = await start_floe(driver, floe_settings)
+    people = [driver.user(n) for n in NAMES[:players]]
+    table = FlippersTable(driver, bot, people, random.Random(players))
+    await table.open()
+    while (await table.state()).phase == LEADERS:
+        await table.play_turn()
+    state = await table.state()
+    assert state.phase == SETUP
+    menus = {}
+    for player in people:
+        dm = driver.dm_messages(player)[-1]
+        menu = discard_menu(dm)
+        assert menu is not None and not menu.get("disabled"), dm.content
+        assert "use the menu below" in dm.content, dm.content
+        menus[player.id] = (dm, menu)
+    order = people[::-1]
+    for n, player in enumerate(order):
+        dm, menu = menus[player.id]
+        seat = people.index(player)
+        picked = state.hands[seat][: DISCARDS[players]]
+        answer = await driver.select(player, dm, picked, custom_id=str(menu["custom_id"])).settle(quiet=QUIET)
+        assert "You discarded" in answer.content, answer.content
+        done = await table.state()
+        assert sorted(done.discards[seat]) == sorted(picked)
+        for waiting in order[n + 1 :]:
+            still, _ = menus[waiting.id]
+            live = discard_menu(still)
+            assert live is not None and not live.get("disabled"), f"{waiting.name}'s discard menu was greyed out"
+        used = discard_menu(dm)
+        assert used is None or used.get("disabled"), f"{player.name}'s menu stays live after discarding"
+    assert (await table.state()).phase != SETUP
