@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.flippers.cards import EXPLORER, LEADER, TEAMS, explorer_id
-from engine.flippers.names import card_name, direction, power_name, power_text, team_name, team_of, team_short
+from engine.flippers.names import card_name, direction, power_name, power_text, team_of
 from engine.flippers.table import DIRECTIONS, parse_label
 from i18n import _, ngettext
 from render.common import seat_colour, text_on
@@ -99,7 +99,13 @@ def _seats(view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
                 "name": names[s] if s < len(names) else _("Seat {number}", number=s + 1),
                 "points": view["scores"][s]["total"],
                 "score": ngettext("{n} point", "{n} points", view["scores"][s]["total"]),
-                "detail": ngettext("{n} card left", "{n} cards left", row["hand_size"] + row["deck_size"]),
+                # TRANSLATORS: beside a player's points on the table: their team and the cards they have left.
+                "detail": ngettext(
+                    "{team} · {n} card left",
+                    "{team} · {n} cards left",
+                    row["hand_size"] + row["deck_size"],
+                    team=row["short"],
+                ),
                 "acting": s in view["to_act"],
                 "winner": s in view["winners"],
                 "out": row["resigned"],
@@ -203,13 +209,9 @@ def table_view(
 def _words() -> dict[str, Any]:
     """Return the fixed words the table's script shows, in the current language."""
     return {
-        "hand": _("Your hand"),
         "cancel": _("Cancel"),
-        "watching": _("You are watching this game."),
         "zoom_in": _("Zoom in"),
         "zoom_out": _("Zoom out"),
         "fit": _("Show the whole table"),
-        "teams": {str(t): team_name(t) for t in range(len(TEAMS))},
-        "shorts": {str(t): team_short(t) for t in range(len(TEAMS))},
         "directions": {d: direction(d) for d in DIRECTIONS},
     }

@@ -108,7 +108,7 @@ def _seats(state: TankState, view: dict[str, Any], names: Sequence[str], acting:
                 "score": ngettext("{n} point", "{n} points", final[s]["total"])
                 if s in final
                 else ngettext("{n} card", "{n} cards", row["cards"]),
-                "detail": ngettext("{n} discarded", "{n} discarded", row["discarded"]) if row["discarded"] else "",
+                "detail": _("{n} discarded", n=row["discarded"]) if row["discarded"] else "",
                 "rank": final[s]["rank"] if s in final else None,
                 "winner": bool(final[s]["winner"]) if s in final else False,
                 "out": row["resigned"],
@@ -210,14 +210,13 @@ def _words() -> dict[str, str]:
     """Return the fixed words the table's script shows, in the current language."""
     return {
         "aquarium": _("Your aquarium"),
-        "players": _("Players"),
-        "took": _("Seen taken"),
+        "players": _("Fish each player took"),
+        "split": _("Split here"),
+        "take": _("Take this group"),
+        "discard": _("Discard this fish"),
         "keep": _("Keep my fish"),
-        "discard": _("Discard"),
         "discards": _("Your discards"),
         "cancel": _("Cancel"),
-        "watching": _("You are watching this game."),
-        "nothing": _("Nothing yet"),
-        "score": _("Score"),
+        "nothing": _("Nothing taken yet"),
         "scoring": _("How fish score"),
     }

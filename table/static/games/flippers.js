@@ -1,12 +1,12 @@
 // Flippers on the table: tap a hand card, a lit cell, then the arrow it faces; tap the next card to activate.
 import { BASE_CSS, INK, MIN_TAP, button, html, style, svg } from "./kit.js";
-import { CELL, STEP, drawCard, drawFacing, drawHandCard, drawMarker, drawOpen } from "./flippers_draw.js";
+import { CELL, STEP, clipDefs, drawCard, drawFacing, drawHandCard, drawMarker, drawOpen } from "./flippers_draw.js";
 
 const MIN_CELL = 52; // CSS px: a cell is never drawn smaller, so every cell stays a comfortable tap target
 const MAX_CELL = 150;
 const REST = true; // ask the engine to activate by itself the cards whose order changes nothing
 
-const ui = { pick: null, cell: null, discard: [], view: null, error: null, key: "" };
+const ui = { pick: null, cell: null, discard: [], view: null, key: "", reveal: null };
 let again = null;
 
 // Draw the whole Flippers table into `root` for the seat in `ctx`.
@@ -23,11 +23,8 @@ export function render(root, table, ctx) {
     ui.pick = null;
     ui.cell = null;
     ui.discard = [];
-    ui.error = null;
     box.classList.add("tb-busy");
-    ctx.send(action).catch((error) => {
-      ui.error = error && error.message ? error.message : String(error);
-    }).finally(() => {
+    ctx.send(action).catch(() => {}).finally(() => { // app.js shows a refusal in its toast
       box.classList.remove("tb-busy");
       again();
     });
@@ -37,7 +34,7 @@ export function render(root, table, ctx) {
   if (wide) {
     const side = html("div", "fl-side", null, [prompt(table), hand(table, act), seats(table)]);
     box.append(stage, html("div", "fl-panel tb-scroll", null, [side]));
-  } else box.append(html("div", "fl-top", null, [prompt(table)]), stage, hand(table, act), seats(table));
+  } else box.append(html("div", "fl-top", null, [prompt(table)]), stage, hand(table, act), totals(table));
   root.replaceChildren(box);
   board(stage, table, act);
 }
@@ -74,13 +71,9 @@ function cellsOf(table, card) {
 
 function prompt(table) {
   const el = html("div", "fl-prompt");
-  if (ui.error) el.append(html("div", "tb-error", ui.error));
   const card = picked(table);
-  let words = table.prompt || table.status;
-  if (card) words = ui.cell ? card.arrow_prompt : card.cell_prompt;
-  el.append(html("div", "fl-say", words));
-  if (!card && table.last && table.last.lines.length) el.append(html("div", "tb-last", table.last.lines.join(" ")));
-  if (!table.hand) el.append(html("div", "fl-note", table.text.watching));
+  if (card) el.append(html("div", "fl-say", ui.cell ? card.arrow_prompt : card.cell_prompt));
+  else if (table.last && table.last.lines.length) el.append(html("div", "tb-last", table.last.lines.join(" ")));
   return el;
 }
 
@@ -101,7 +94,6 @@ function hand(table, act) {
       el.dataset.hand = card.id;
       el.classList.add("fl-usable");
       el.addEventListener("click", () => {
-        ui.error = null;
         if (discarding) {
           ui.discard = ui.discard.includes(card.id)
             ? ui.discard.filter((id) => id !== card.id) : [...ui.discard, card.id];
@@ -158,9 +150,16 @@ function seats(table) {
     el.title = `${seat.team} · ${seat.cards}`;
     list.append(el);
   }
-  for (const team of table.sides) list.append(html("div", "fl-side-total", `${team.name}: ${team.points}`));
-  list.append(html("div", "fl-note", table.supply));
+  list.append(totals(table));
   return list;
+}
+
+// Return the Team Up sides' points and the supply, in one line.
+function totals(table) {
+  const line = html("div", "fl-totals");
+  for (const team of table.sides) line.append(html("span", "fl-side-total", `${team.name}: ${team.points}`));
+  line.append(html("span", "fl-note", table.supply));
+  return line;
 }
 
 // Return the box of cells the table shows: every cell used so far and every cell that may be tapped.
@@ -192,7 +191,7 @@ function board(stage, table, act) {
   const at = (spot) => [(spot.col - b.c0) * CELL, (spot.row - b.r0) * CELL];
   const root = svg("svg", { class: "fl-board", width: W, height: H, viewBox: `0 0 ${W} ${H}` });
   const layer = svg("g", {});
-  root.append(layer);
+  root.append(clipDefs(), layer);
   const px = (size) => Math.max(size, 12.5 / ui.view.s);
   const card = picked(table);
   const lit = new Set(cellsOf(table, card));
@@ -222,7 +221,7 @@ function board(stage, table, act) {
   for (const c of table.cards) {
     if (due.has(c.id)) {
       const [x, y] = at(c);
-      layer.append(svg("rect", { x: x - 3, y: y - 3, width: CELL + 6, height: CELL + 6, rx: 14, fill: "#f0e442",
+      layer.append(svg("rect", { x: x - 3, y: y - 3, width: CELL + 6, height: CELL + 6, rx: 14, fill: "#0072b2",
         class: "fl-glow" }));
     }
     const g = drawCard(c, ...at(c), px);
@@ -241,7 +240,10 @@ function board(stage, table, act) {
   }
   if (card && ui.cell) facings(layer, table, card, at, act);
   place(layer);
-  pan(root, layer, ui.reveal ? reveal(table, ui.reveal, at, W, H) : null);
+  const targets = ui.reveal
+    ? [...table.open, ...table.leader_cells].filter((s) => ui.reveal.includes(s.cell))
+    : table.cards.filter((c) => due.has(c.id));
+  pan(root, layer, reveal(targets.map(at), W, H));
   ui.reveal = null;
   stage.append(root, zoomButtons(table, stage, W, H, fit, least, most, cw, ch));
 }
@@ -269,9 +271,8 @@ function facings(layer, table, card, at, act) {
   }
 }
 
-// Return a view that shows every cell in `cells` (kept as it is when they are already in sight).
-function reveal(table, cells, at, W, H) {
-  const spots = [...table.open, ...table.leader_cells].filter((s) => cells.includes(s.cell)).map(at);
+// Return a view that brings the cells at `spots` into sight (null when they all are already).
+function reveal(spots, W, H) {
   if (!spots.length) return null;
   const v = ui.view;
   const inside = spots.every(([x, y]) => v.x + x * v.s >= 0 && v.y + y * v.s >= 0
@@ -397,6 +398,7 @@ const CSS = `
 .fl-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 110px; }
 .fl-wide .fl-name { max-width: none; flex: 1; }
 .fl-points { font-weight: 700; }
+.fl-totals { flex: none; display: flex; flex-wrap: wrap; gap: 2px 12px; padding: 2px 8px 6px; align-items: baseline; }
 .fl-side-total { font-size: 13px; font-weight: 700; }
 .fl-zoom { position: absolute; right: 6px; top: 6px; display: flex; flex-direction: column; gap: 6px; }
 .fl-zbtn { min-width: 44px; min-height: 44px; width: 44px; height: 44px; padding: 0; font-size: 20px;

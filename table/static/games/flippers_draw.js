@@ -39,8 +39,10 @@ export function drawCard(card, x, y, px) {
     g.append(label(CELL / 2, CELL / 2, card.face, px(30), card.ink, { "font-weight": 700 }));
   } else if (card.face === "down") {
     g.append(svg("rect", { ...box, fill: BACK }));
+    const stripes = svg("g", { "clip-path": "url(#fl-clip)" });
+    g.append(stripes);
     for (let k = -CARD; k < CARD; k += 12) {
-      g.append(svg("line", { x1: INSET + 6 + k, y1: CELL - INSET - 6, x2: INSET + 6 + k + CARD,
+      stripes.append(svg("line", { x1: INSET + 6 + k, y1: CELL - INSET - 6, x2: INSET + 6 + k + CARD,
         y2: CELL - INSET - 6 - CARD, stroke: STRIPE, "stroke-width": 4 }));
     }
     g.append(svg("rect", { ...box, fill: "none", stroke: card.colour, "stroke-width": 5 }));
@@ -90,6 +92,13 @@ function checkBadge() {
     svg("polyline", { points: `${x1 - 18},${y1 - 12} ${x1 - 13},${y1 - 6} ${x1 - 5},${y1 - 18}`, fill: "none",
       stroke: PAPER, "stroke-width": 4 }),
   ];
+}
+
+// Return the clip path face-down cards draw their stripes through (once per board).
+export function clipDefs() {
+  return svg("defs", {}, [
+    svg("clipPath", { id: "fl-clip" }, [svg("rect", { x: INSET, y: INSET, width: CARD, height: CARD, rx: 8 })]),
+  ]);
 }
 
 // Draw a team's Block marker: an octagon in its colour with its letter, in the cell's top-left corner.

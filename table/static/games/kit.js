@@ -69,24 +69,6 @@ export function style(id, css) {
   document.head.append(el);
 }
 
-// Send an action; while it is on its way the table is inert; a refusal shows its message in `where`.
-export function sender(ctx, root, where) {
-  return async (action) => {
-    root.classList.add("tb-busy");
-    try {
-      await ctx.send(action);
-    } catch (error) {
-      const message = error && error.message ? error.message : String(error);
-      if (where) {
-        where.textContent = message;
-        where.hidden = false;
-      }
-    } finally {
-      root.classList.remove("tb-busy");
-    }
-  };
-}
-
 // Return true when two actions are the same move.
 export function same(a, b) {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
@@ -98,7 +80,7 @@ export function same(a, b) {
 
 export const BASE_CSS = `
 .tb-root { position: absolute; inset: 0; overflow: hidden; display: flex; font-size: 15px; color: ${INK};
-  background: #f0f3f7; font-family: "DejaVu Sans", system-ui, sans-serif; }
+  background: #f0f3f7; font-family: inherit; }
 .tb-btn { min-height: 48px; min-width: 48px; padding: 0 16px; border-radius: 10px; border: 2px solid ${INK};
   background: #fff; color: ${INK}; font-size: 16px; font-weight: 600; cursor: pointer; touch-action: manipulation; }
 .tb-btn.tb-go { background: ${INK}; color: #fff; }
@@ -106,7 +88,6 @@ export const BASE_CSS = `
 .tb-busy { pointer-events: none; }
 .tb-busy .tb-btn { opacity: 0.6; }
 .tb-chip { flex: none; }
-.tb-error { color: #b3261e; font-weight: 600; font-size: 14px; }
 .tb-scroll { overflow-y: auto; overscroll-behavior: contain; -webkit-overflow-scrolling: touch; min-height: 0; }
 .tb-h { font-size: 13px; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; color: #606876;
   margin: 12px 0 6px; }

@@ -10,7 +10,7 @@ const EMPTY = "#aac4da";
 const PICK = "#d55e00";
 const GLOW = "#fff4c8";
 
-const ui = { pick: null, error: null, scroll: 0 };
+const ui = { pick: null, scroll: 0 };
 let again = null;
 
 // Draw the whole tank table into `root` for the seat in `ctx`.
@@ -29,11 +29,8 @@ export function render(root, table, ctx) {
   const side = wide ? Math.min(height - 24, width * 0.56) : Math.min(width - 16, height * 0.48);
   const act = (action) => {
     ui.pick = null;
-    ui.error = null;
     box.classList.add("tb-busy");
-    ctx.send(action).catch((error) => {
-      ui.error = error && error.message ? error.message : String(error);
-    }).finally(() => {
+    ctx.send(action).catch(() => {}).finally(() => { // app.js shows a refusal in its toast
       box.classList.remove("tb-busy");
       again();
     });
@@ -195,7 +192,6 @@ function drawCuts(root, table, scale, act) {
     hit.addEventListener("click", (event) => {
       const nearest = closest(cuts, point(root, event)) || { group, cut };
       ui.pick = { type: "split", group: nearest.group.letter, line: nearest.cut.line };
-      ui.error = null;
       again();
     });
     root.append(hit);
@@ -250,20 +246,19 @@ function pickText(table) {
   if (pick.type === "split") return group && (group.cuts.find((c) => c.line === pick.line) || {}).label;
   if (pick.type === "take") return group && group.take;
   const card = table.mine && table.mine.kinds.flatMap((k) => k.cards).find((c) => c.id === pick.card);
-  return card ? `${table.text.discard}: ${card.name}` : null;
+  return card ? card.name : null;
 }
 
 function actionBar(bar, table, act) {
   const picked = pickText(table);
-  if (ui.error) bar.append(html("div", "tb-error", ui.error));
-  bar.append(html("div", "tk-prompt", picked || table.prompt || table.status));
+  if (picked) bar.append(html("div", "tk-prompt", picked));
   const buttons = html("div", "tk-buttons");
   if (picked) {
     buttons.append(button(table.text.cancel, () => {
       ui.pick = null;
       again();
     }));
-    const go = button(picked, () => act(ui.pick), "tb-go tk-confirm");
+    const go = button(table.text[ui.pick.type], () => act(ui.pick), "tb-go tk-confirm");
     buttons.append(go);
   }
   if (table.actions.some((a) => a.type === "keep")) {
@@ -295,7 +290,6 @@ function miniCard(card, size, onTap, chosen) {
 
 function fillPanel(panel, table, act) {
   if (table.mine) panel.append(aquarium(table));
-  else panel.append(html("div", "tk-note", table.text.watching));
   panel.append(html("div", "tb-h", table.text.players));
   for (const seat of table.seats) panel.append(seatRow(table, seat));
   if (table.tiebreak) panel.append(html("div", "tk-note", table.tiebreak));
