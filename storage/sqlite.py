@@ -290,7 +290,8 @@ class SqliteBackend:
         """Run a transaction's body in one trip to the writer's thread (BEGIN IMMEDIATE ... COMMIT, see Backend.run)."""
         async with self._writer_turns.turn(urgent=urgent):
             try:
-                # aiosqlite runs every call on its connection's own thread through _execute; so does this one.
+                # aiosqlite runs every call on its connection's own thread through its private _execute; so does
+                # this one, as no public call can (docs/ARCHITECTURE.md; tests/storage/test_sqlite_writer_thread.py).
                 result: T = await self.writer._execute(self._run_in_thread, job)
             except sqlite3.Error as exc:
                 converted = _sqlite_guard(exc, self.outage)
