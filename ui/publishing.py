@@ -273,20 +273,21 @@ class Publisher:
                     await self._mark_posted(board, shown_in)
                 await self._ping(row, adapter.pings_in_place(events, state), game.status(state, names))
                 return True
+            # The picture goes once: either on the finished turn's message, the next board being its text, ping
+            # and menus only, or (picture_after_turn_in_place) on the next board, the finished turn's message
+            # keeping the picture it had.
+            again = picture if adapter.picture_after_turn_in_place else None
             await self.edit_message(
                 row.channel_id,
                 row.board_message_id,
                 content=lines_within(lines, more=more_lines),
-                attachments=[picture.file()],
+                **({} if again else {"attachments": [picture.file()]}),
                 view=None,
             )
             if game.is_over(state):
                 items: list[discord.ui.Item[Any]] = [rematch_button(row, board.version)]
             else:
                 items = adapter.board_items(board)
-            # The finished turn's message now shows this very picture: the next board is its text, ping and
-            # menus only, so no picture is shown twice in a row.
-            again = picture if adapter.picture_after_turn_in_place else None
             message = await self.send(row, None, board_content(board, turn[cut:]), again, items)
             if message is not None:
                 await self._mark_posted(board, message.id)

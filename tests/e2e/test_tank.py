@@ -154,6 +154,8 @@ class TankTable(TableBase):
         self.game_id = 0
         self.names: list[str] = []
         self.boards: list[FakeMessage] = []
+        self.pictures: list[tuple[int, bytes]] = []
+        """Every board picture shown in the channel, in order: (message id, its bytes)."""
         self.aquariums: list[Counter[str]] = [Counter() for _ in players]
         self.discarded: list[int] = [0] * len(players)
         self.just_taken_gouramis = 0
@@ -303,6 +305,9 @@ class TankTable(TableBase):
         new = self.driver.messages()[before:]
         boards = [m for m in new if m.attachments]
         notices = [m for m in new if DM_NOTICE in m.content]
+        for shown in [*self.boards[-1:], *boards]:
+            if shown.attachments and (shown.id, shown.attachments[0].data) not in self.pictures[-1:]:
+                self.pictures.append((shown.id, shown.attachments[0].data))
         assert len(boards) in ((0, 1) if in_place else (1,)), [m.content for m in new]
         assert len(new) == len(boards) + len(notices), [m.content for m in new]
         # Nobody else hears of a move privately, but at the end everyone gets their final aquarium by DM.
@@ -525,6 +530,8 @@ async def test_full_game(
     table = await started_table(driver, bot, players, seed=players, menus=menus)
     await table.play_to_end()
     await table.check_final_standings()
+    pairs = zip(table.pictures, table.pictures[1:], strict=False)
+    assert not [m2 for (m1, p1), (m2, p2) in pairs if p1 == p2 and m1 != m2], "a picture was posted twice in a row"
     # Every private menu closed with the game: no DM of it offers a choice any more.
     for player in table.players:
         dms = driver.dm_messages(player)
