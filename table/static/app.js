@@ -186,6 +186,7 @@ async function boot() {
   try {
     await signIn();
   } catch (error) {
+    table.stopped = true;
     showMessage(String(error.message || error));
     return;
   }

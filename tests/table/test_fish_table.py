@@ -1,0 +1,140 @@
+"""A whole game of Hey, That's My Fish! played by taps on the table while the other player uses slash commands."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.async_api import Browser
+
+from bot import IceFloeBot
+from engine.registry import get
+from storage.database import FINISHED
+from tests.harness import Driver, FakeDiscord, FakeUser
+from tests.table.browser import DESKTOP, PHONE, Table, open_table
+from tests.table.conftest import table_url
+from tests.table.fakes import FakeAccount, FakeOAuth
+
+QUIET = 0.01
+
+
+async def start_fish(driver: Driver, host: FakeUser, guest: FakeUser) -> None:
+    """Open a fish lobby, seat the guest and start."""
+    await driver.slash(host, "/game new game:fish").settle(quiet=QUIET)
+    await driver.slash(guest, "/game join").settle(quiet=QUIET)
+    await driver.slash(host, "/game start").settle(quiet=QUIET)
+
+
+async def slash_move(driver: Driver, bot: IceFloeBot, player: FakeUser, rng: random.Random) -> None:
+    """Let a player make a legal move by slash command, as they would in the channel."""
+    row = await bot.db.open_game_in(driver.channel.id)
+    assert row is not None and row.state is not None
+    game = get("fish")
+    state = game.load(row.state)
+    action = rng.choice(game.legal_actions(state, row.seat_of(player.id) or 0))
+    if action["type"] == "place":
+        command = f"/fish place tile:{action['tile']}"
+    else:
+        command = f"/fish move from:{action['from']} to:{action['to']}"
+    result = await driver.slash(player, command).settle(quiet=QUIET)
+    assert not result.ephemeral or "Done" in result.text, result.text
+
+
+async def tap_move(table: Table, state: dict, rng: random.Random) -> None:
+    """Make one of the lit moves by tapping: a tile to place on, or a penguin then one of its lit tiles."""
+    action = rng.choice(state["table"]["actions"])
+    if action["type"] == "place":
+        await table.frame.locator(f'[data-tile="{action["tile"]}"].target').wait_for(timeout=5000)
+        await table.tap(action["tile"])
+        return
+    await table.tap(action["from"])
+    lit = table.frame.locator(f'[data-tile="{action["to"]}"].target')
+    await lit.wait_for(timeout=5000)  # the penguin's destinations light up
+    assert await table.frame.locator(".penguin.selected").count() == 1
+    await table.tap(action["to"])
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+async def test_a_whole_fish_game_by_taps_while_the_other_player_uses_slash_commands(
+    driver: Driver,
+    fake_discord: FakeDiscord,
+    floe_table: IceFloeBot,
+    fake_oauth: FakeOAuth,
+    browser: Browser,
+    viewport: dict[str, int],
+) -> None:
+    alice, bob = driver.user("alice"), driver.user("bob")
+    await start_fish(driver, alice, bob)
+    table = await open_table(
+        browser,
+        fake_oauth,
+        FakeAccount(alice.id, "alice"),
+        table_url(floe_table),
+        driver.channel.id,
+        driver.guild.id,
+        viewport=viewport,
+    )
+    rng = random.Random(3)
+    checked = 0
+    taps = 0
+    while True:
+        row = await floe_table.db.open_game_in(driver.channel.id)
+        if row is None:
+            break
+        state = await table.wait_version(row.version)  # a move made in the channel shows on the table
+        assert state["version"] == row.version and state["seat"] == 0
+        if checked < 3 or (state["table"]["phase"] == "play" and checked < 4):
+            assert await table.layout_problems() == []
+            shot = await table.screenshot()
+            assert shot.size == (viewport["width"], viewport["height"])
+            checked += 1
+        if state["table"]["to_act"] == [0]:
+            await tap_move(table, state, rng)
+            taps += 1
+            await table.wait_version(row.version + 1)
+            fresh = await floe_table.db.game(row.id)
+            assert fresh is not None and fresh.version > row.version  # saved before the table heard of it
+        else:
+            assert state["table"]["actions"] == []
+            await slash_move(driver, floe_table, bob, rng)
+    finished = await floe_table.db.games_with_status(FINISHED)
+    assert len(finished) == 1 and taps >= 4
+    final = await table.wait_version(finished[0].version)
+    assert final["status"] == "finished" and "over" in final["table"]["status"].lower()
+    assert await table.layout_problems() == []
+    # Every table move was posted in the channel as a board, like a slash command's.
+    logged = await floe_table.db.actions(finished[0].id)
+    assert sum(1 for entry in logged if entry["seat"] == 0) == taps
+    said = "\n".join(m.content for m in fake_discord.messages_in(driver.channel) if m.attachments)
+    for entry in logged:
+        action = entry["action"]
+        line = f"{action['from']}→{action['to']}" if action["type"] == "move" else f"a penguin on {action['tile']}."
+        assert line in said, line
+
+
+async def test_the_layout_checks_find_what_is_outside_too_small_or_too_fine(
+    driver: Driver, floe_table: IceFloeBot, fake_oauth: FakeOAuth, browser: Browser
+) -> None:
+    alice, bob = driver.user("alice"), driver.user("bob")
+    await start_fish(driver, alice, bob)
+    url = table_url(floe_table)
+    table = await open_table(
+        browser, fake_oauth, FakeAccount(alice.id, "alice"), url, driver.channel.id, driver.guild.id
+    )
+    assert await table.layout_problems() == []
+    await table.frame.evaluate(
+        """() => {
+        const wide = document.createElement("div");
+        wide.style.cssText = "position:fixed;left:300px;top:10px;width:200px;height:20px";
+        const fine = document.createElement("p");
+        fine.style.fontSize = "10px";
+        fine.textContent = "tiny";
+        const small = document.createElement("button");
+        small.style.cssText = "width:30px;height:30px";
+        document.body.append(wide, fine, small);
+    }"""
+    )
+    problems = await table.layout_problems()
+    assert any(p.startswith("outside the viewport: div") for p in problems), problems
+    assert any(p.startswith("text under 12 px: p") for p in problems), problems
+    assert any(p.startswith("target under 44 px: button") for p in problems), problems
