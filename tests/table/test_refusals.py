@@ -155,8 +155,9 @@ async def test_a_table_reconnects_by_itself_after_the_bot_restarts(
     await driver.stop_bot(bot)
     assert await table.toast() == "Connection lost: reconnecting…"
     again = await start_floe(driver, settings)
+    await table.frame.locator("#toast").wait_for(state="hidden", timeout=10_000)  # a new state came: reconnected
     state = await table.wait_version(before)  # the same session, kept in the database, still holds
-    assert state["seat"] == 0 and await table.frame.locator("#toast").is_hidden()
+    assert state["seat"] == 0
     one_fish = next(t for t in state["table"]["actions"])["tile"]
     await table.tap(one_fish)
     assert (await table.wait_version(before + 1))["table"]["penguins"] == [{"seat": 0, "tile": one_fish}]
