@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ai.base import GameAI
+from ai.clock import Clock
 from ai.easy import choose_easy
 from ai.halving import Candidate
 from ai.search import choose_hard, search
@@ -41,11 +42,15 @@ def choose_action(
     budget_s: float = 1.5,
     *,
     iterations: int | None = None,
+    virtual: bool = False,
+    deadline: float | None = None,
 ) -> Action:
     """Return a legal action for `seat`, decided only from `view` (GAME.view(state, seat)).
 
-    `level` is "easy" or "hard". The result depends only on the arguments, except that "hard" stops at
-    `budget_s` seconds; give `iterations` to stop after that many search iterations instead of on the clock.
+    `level` is "easy" or "hard". "hard" thinks for `budget_s` seconds of the wall clock, or with `virtual` of
+    the game's virtual clock (its work at the game's `think_rate` for the table: the result then depends only on the
+    arguments), or for `iterations` search iterations. A `deadline` (an `ai.clock.now()` reading) stops it
+    whatever the budget says.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
@@ -60,7 +65,21 @@ def choose_action(
         return dict(actions[0])
     if level == "easy":
         return choose_easy(ai, view, seat, actions, rng)
-    return choose_hard(ai, view, seat, actions, rng, budget_s, iterations)
+    return choose_hard(ai, view, seat, actions, rng, clock_for(ai, view, budget_s, iterations, virtual, deadline))
+
+
+def clock_for(
+    ai: GameAI[Any],
+    view: Mapping[str, Any],
+    budget_s: float,
+    iterations: int | None,
+    virtual: bool,
+    deadline: float | None,
+) -> Clock:
+    """Return the clock of one decision: `iterations` playouts, else `budget_s` virtual or wall-clock seconds."""
+    if iterations is not None:
+        return Clock(playouts=iterations, deadline=deadline)
+    return Clock(seconds=budget_s, rate=ai.think_rate(view) if virtual else None, deadline=deadline)
 
 
 def analyse(
@@ -71,13 +90,15 @@ def analyse(
     budget_s: float = 1.5,
     *,
     iterations: int | None = None,
+    virtual: bool = False,
+    deadline: float | None = None,
 ) -> list[Candidate]:
     """Return every legal action of `seat` as the hard player judges it from `view`, best first.
 
     Each candidate carries how many playouts (search visits) it received and its mean reward in [0, 1]: mostly
     the share of those playouts it went on to win, or where playouts stop early (10 Gallon Tank: when the round
     has been drafted) how clearly it led then. The first candidate is what the hard player would play with
-    the same seed and budget. Like choose_action, this stops at `budget_s` unless `iterations` is given.
+    the same seed and budget. Its budget is given as choose_action's is.
     """
     ai = bots().get(game_key)
     if ai is None:
@@ -86,7 +107,7 @@ def analyse(
     actions = legal_from_view(ai, view, seat, rng)
     if not actions:
         raise ValueError(f"seat {seat} has nothing to do in this {game_key} position")
-    return search(ai, view, seat, actions, rng, budget_s, iterations)
+    return search(ai, view, seat, actions, rng, clock_for(ai, view, budget_s, iterations, virtual, deadline))
 
 
 __all__ = ["LEVELS", "Candidate", "analyse", "bots", "choose_action"]

@@ -54,6 +54,10 @@ class GameAI(ABC, Generic[S]):
     """With many root actions, search only the best this many by the easy score at first, widening with visits."""
     search: ClassVar[str] = "tree"
     """The hard player's search: "tree" (information-set MCTS) or "halving" (sequential halving, ai/halving.py)."""
+    think_rates: ClassVar[Mapping[int, float]] = {}
+    """By player count: engine actions the hard search applies per CPU second (bench.ai --rate), its virtual clock."""
+    default_rate: ClassVar[float] = 20_000.0
+    """The virtual clock's rate at a player count `think_rates` does not give."""
     prior_visits: ClassVar[float] = 0.0
     """Virtual visits worth of the estimate given to each new tree node (progressive bias); 0 turns it off."""
 
@@ -68,6 +72,10 @@ class GameAI(ABC, Generic[S]):
     @abstractmethod
     def estimate(self, state: S) -> list[float]:
         """Return each seat's expected final score from this position (its side's score in team games)."""
+
+    def think_rate(self, view: Mapping[str, Any]) -> float:
+        """Return the virtual clock's rate (engine actions per second) for the table `view` shows."""
+        return self.think_rates.get(len(view.get("seats", ())), self.default_rate)
 
     def opponents(self, state: S, seat: int) -> list[int]:
         """Return the seats still in play that `seat` must beat."""

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Mapping
 from typing import Any
 
 from ai.base import ActionKey, GameAI, action_key, actor
+from ai.clock import Clock
 from ai.easy import score_actions
 from ai.halving import Candidate, halving
 from engine.base import Action
@@ -43,11 +43,10 @@ def choose_hard(
     seat: int,
     actions: list[Action],
     rng: random.Random,
-    budget_s: float,
-    iterations: int | None,
+    clock: Clock,
 ) -> Action:
     """Return the hard player's choice: the best candidate of its game's search."""
-    return search(ai, view, seat, actions, rng, budget_s, iterations)[0].action
+    return search(ai, view, seat, actions, rng, clock)[0].action
 
 
 def search(
@@ -56,13 +55,12 @@ def search(
     seat: int,
     actions: list[Action],
     rng: random.Random,
-    budget_s: float,
-    iterations: int | None,
+    clock: Clock,
 ) -> list[Candidate]:
-    """Return the root candidates, best first, of the game's search within the budget or iteration cap."""
+    """Return the root candidates, best first, of the game's search once the clock's budget is used."""
     if ai.search == "halving":
-        return halving(ai, view, seat, actions, rng, budget_s, iterations)
-    return tree_search(ai, view, seat, actions, rng, budget_s, iterations)
+        return halving(ai, view, seat, actions, rng, clock)
+    return tree_search(ai, view, seat, actions, rng, clock)
 
 
 def tree_search(
@@ -71,14 +69,12 @@ def tree_search(
     seat: int,
     actions: list[Action],
     rng: random.Random,
-    budget_s: float,
-    iterations: int | None,
+    clock: Clock,
 ) -> list[Candidate]:
     """Return the root candidates of single-observer ISMCTS, most visited first."""
     game = ai.game
     hidden = game.hidden_information
     base = None if hidden else ai.determinize(view, seat, rng)
-    deadline = time.perf_counter() + budget_s
     root = Node(None, None, seat)
     c = ai.exploration
     depth_cap = ai.playout_depth
@@ -88,9 +84,8 @@ def tree_search(
         actions = ranked(ai, ai.determinize(view, seat, rng), seat, actions)
     else:
         width = None
-    done = 0
-    while (done < iterations) if iterations is not None else (done == 0 or time.perf_counter() < deadline):
-        done += 1
+    while clock.done == 0 or clock.used() < 1:
+        applied = 0
         state = ai.determinize(view, seat, rng) if base is None else ai.clone(base)
         node = root
         while not game.is_over(state):
@@ -117,6 +112,7 @@ def tree_search(
                 child.avail = 1
                 children[action_key(action)] = child
                 game.apply(state, mover, action)
+                applied += 1
                 if prior:
                     child.visits = prior
                     child.total = prior * ai.rewards(state)[mover]
@@ -129,12 +125,14 @@ def tree_search(
                 if score > best_score:
                     best, best_score = child, score
             game.apply(state, mover, best.action)  # type: ignore[arg-type]
+            applied += 1
             node = best
         steps = 0
         while not game.is_over(state) and (depth_cap is None or steps < depth_cap) and not ai.decided(state):
             mover = actor(game.to_act(state), seat)
             game.apply(state, mover, ai.playout_action(state, mover, game.legal_actions(state, mover), rng))
             steps += 1
+        clock.spend(applied + steps)
         rewards = ai.rewards(state)
         while node is not root:
             node.visits += 1

@@ -3,9 +3,10 @@
 Levels: random (uniform legal moves), easy, hard (the bot's), and ref, a determinized flat Monte Carlo player
 that lives only here: for each of its samples it deals the hidden cards from its own view (with the bot's
 sampler, so both know the same things), tries the next root action in turn and plays the game out with
-uniformly random moves; it picks the action with the best victory share. Budgets are fixed iteration counts, so
-the machine's load does not change a result: the hard player's iterations are given, and ref gets as many
-samples as take the same CPU time, measured on fixed positions when the run starts (or given with --ref).
+uniformly random moves; it picks the action with the best victory share. Budgets never read the wall clock, so
+the machine's load does not change a result: the hard player thinks as deployed (--seconds: its game's virtual
+clock, ai/clock.py) or a given number of iterations (--hard), and ref gets as many samples as take the same CPU
+time, measured on fixed positions when the run starts (or given with --ref).
 
 At 2 players every deal is played twice, the first level in each seat; at a full table the first level takes
 one seat (rotating with the deal) and the second level all the others. A victory shared by k seats counts 1/k.
@@ -77,16 +78,24 @@ def reference_choice(key: str, view: Mapping[str, Any], seat: int, samples: int,
 
 @dataclass
 class Budget:
-    """Hold the fixed budgets of one game: hard iterations and ref samples per move."""
+    """Hold the fixed budgets of one game: hard iterations (or virtual seconds) and ref samples per move."""
 
-    hard: int
+    hard: int | None
     ref: int
+    seconds: float | None = None
+    """Seconds of the hard player's virtual clock per move, as the bot thinks; None: `hard` iterations."""
+
+    def describe(self) -> str:
+        """Return the hard player's budget in words."""
+        return f"hard {self.seconds:g} s on its virtual clock" if self.seconds else f"hard {self.hard} iterations"
 
 
 def decide(key: str, level: str, view: dict[str, Any], seat: int, seed: int, budget: Budget) -> Action:
     """Return the action `level` picks for `seat` from its view."""
     if level == "ref":
         return reference_choice(key, view, seat, budget.ref, seed)
+    if budget.seconds:
+        return choose_action(key, view, seat, level, seed, budget_s=budget.seconds, virtual=True)
     return choose_action(key, view, seat, level, seed, budget_s=1e9, iterations=budget.hard)
 
 
@@ -120,18 +129,19 @@ def play(key: str, levels: tuple[str, str], players: int, first: int, seed: int,
     return Match(side_won(game, state, first), times)
 
 
-def calibrate(key: str, players: int, hard: int, count: int = 4) -> int:
-    """Return the ref samples per move that cost the CPU time of `hard` hard-search iterations, on fixed positions."""
+def calibrate(key: str, players: int, budget: Budget, count: int = 4) -> int:
+    """Return the ref samples per move that cost the CPU time of the hard player's budget, on fixed positions."""
     spots = [(v, s) for v, s in positions(key, players, count * 3)[1::3]]
     start = time.process_time()
     for i, (view, seat) in enumerate(spots):
-        choose_action(key, view, seat, "hard", i, budget_s=1e9, iterations=hard)
+        decide(key, "hard", view, seat, i, budget)
     hard_cpu = time.process_time() - start
+    probe = 200
     start = time.process_time()
     for i, (view, seat) in enumerate(spots):
-        reference_choice(key, view, seat, hard, i)
+        reference_choice(key, view, seat, probe, i)
     ref_cpu = time.process_time() - start
-    return max(1, round(hard * hard_cpu / ref_cpu))
+    return max(1, round(probe * hard_cpu / ref_cpu))
 
 
 def matches(key: str, pairing: tuple[str, str], players: int, deals: int, seed: int) -> list[tuple[int, int]]:
@@ -197,6 +207,12 @@ def main() -> None:
         help="hard-search iterations per move (default per game: fish "
         f"{HARD['fish']}, tank {HARD['tank']}, flippers {HARD['flippers']})",
     )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        help="hard thinks this many seconds of its virtual clock per move, as deployed (the bot: 1.5); "
+        "instead of --hard",
+    )
     parser.add_argument("--ref", type=int, help="ref samples per move (default: the CPU time of the hard budget)")
     parser.add_argument("--jobs", type=int, default=1, help="matches played in parallel processes")
     args = parser.parse_args()
@@ -216,14 +232,15 @@ def main() -> None:
     )
     notes = []
     for key in args.game or GAMES:
-        hard = args.hard or HARD[key]
+        hard = None if args.seconds else args.hard or HARD[key]
         for players in args.players or (2, FULL[key]):
             needs_ref = any("ref" in pairing for pairing in pairings)
-            ref = args.ref or (calibrate(key, players, hard) if needs_ref else 0)
-            notes.append(f"{key} {players} players: hard {hard} iterations, ref {ref} samples per move")
+            budget = Budget(hard, 0, args.seconds)
+            budget.ref = args.ref or (calibrate(key, players, budget) if needs_ref else 0)
+            notes.append(f"{key} {players} players: {budget.describe()}, ref {budget.ref} samples per move")
             print(f"<!-- {notes[-1]} -->", flush=True)
             for pairing in pairings:
-                row = run(key, pairing, players, args.deals, Budget(hard, ref), pool, args.first_deal)  # type: ignore[arg-type]
+                row = run(key, pairing, players, args.deals, budget, pool, args.first_deal)  # type: ignore[arg-type]
                 print(row, flush=True)
     if pool is not None:
         pool.shutdown()

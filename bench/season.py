@@ -91,8 +91,9 @@ async def save(db: Database, players: list[Player], ranks: list[int], scores: li
     game = get("fish")
     first = players[0]
     channel = int(db.clock().timestamp())
-    row = await db.create_game(guild_id=1, channel_id=channel, kind="fish", host=Seat(0, first.user_id, "P"),
-                               options={}, seed=1)
+    row = await db.create_game(
+        guild_id=1, channel_id=channel, kind="fish", host=Seat(0, first.user_id, "P"), options={}, seed=1
+    )
     for p in players[1:]:
         await db.seat_player(row.id, p.user_id, f"P{p.user_id}", 4, bot_level=p.level)
     start = game.new_game(len(players), {}, 1)
@@ -101,8 +102,17 @@ async def save(db: Database, players: list[Player], ranks: list[int], scores: li
         Result(seat, p.user_id, p.user_id < 0, scores[seat], ranks[seat], ranks[seat] == 1)
         for seat, p in enumerate(players)
     ]
-    await db.record_action(row.id, version, game.dump(state if state is not None else start), seat=0,
-                           user_id=first.user_id, action={"type": "end"}, events=[], finished=True, results=results)
+    await db.record_action(
+        row.id,
+        version,
+        game.dump(state if state is not None else start),
+        seat=0,
+        user_id=first.user_id,
+        action={"type": "end"},
+        events=[],
+        finished=True,
+        results=results,
+    )
     db.clock.advance(0.1)  # type: ignore[attr-defined]
     return row.id
 

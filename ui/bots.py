@@ -5,8 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,7 +14,8 @@ from storage.database import ACTIVE, Database, GameRow
 from storage.errors import DatabaseBusy, DatabaseUnavailable, resume_delay
 from ui.errors import UserError
 from ui.loading import GameLoader
-from ui.workers import make_pool
+from ui.seeds import computer_seed
+from ui.thinkers import Thinkers
 
 if TYPE_CHECKING:
     from ui.moves import Moves
@@ -24,14 +23,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LEVELS = ("easy", "hard")
-THINK_BUDGET = 1.5  # seconds a hard computer player searches per move in the bot
-
-
-def choose(kind: str, view: dict[str, Any], seat: int, level: str, seed: int, budget: float) -> dict[str, Any]:
-    """Pick an action for a computer seat from what that seat may see (runs in a worker)."""
-    from ai import choose_action
-
-    return choose_action(kind, view, seat, level, seed, budget_s=budget)
+THINK_BUDGET = 1.5
+"""Seconds a hard computer player searches per move in the bot, on its game's virtual clock (ai/clock.py)."""
 
 
 class BotPlayers:
@@ -55,16 +48,9 @@ class BotPlayers:
         self.pause = pause
         self.budget = budget
         self.workers = workers
-        self._executor: Executor | None = None
+        self.thinkers = Thinkers(workers)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._closed = False
-
-    @property
-    def executor(self) -> Executor:
-        """Return the pool that thinks for the bots (a process, so the event loop never waits on the GIL)."""
-        if self._executor is None:
-            self._executor = make_pool(self.workers, 1, "bot")
-        return self._executor
 
     def schedule(self, game_id: int) -> None:
         """Make sure a task plays any computer turns of this game."""
@@ -105,15 +91,11 @@ class BotPlayers:
         for task in self._tasks.values():
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        self.thinkers.close()
 
     async def think(self, kind: str, view: dict[str, Any], seat: int, level: str, seed: int) -> dict[str, Any]:
-        """Ask the worker pool for a computer player's action."""
-        loop = asyncio.get_running_loop()
-        job = partial(choose, kind, view, seat, level, seed, self.budget)
-        return await loop.run_in_executor(self.executor, job)
+        """Ask the computer players' pool for an action, within the think budget whatever other tables do."""
+        return await self.thinkers.choose(kind, view, seat, level, seed, self.budget)
 
     async def play_for(self, game_id: int, seat: int, level: str, expected_version: int) -> bool:
         """Think for one seat and play its move; return False if the game moved on meanwhile."""
@@ -123,7 +105,8 @@ class BotPlayers:
         game, state = self.loader.live(row)
         if seat not in game.to_act(state):
             return False
-        action = await self.think(row.kind, game.view(state, seat), seat, level, row.seed + row.version)
+        view = game.view(state, seat)
+        action = await self.think(row.kind, view, seat, level, computer_seed(row.seed, seat, view))
         try:
             async with self.moves.outbox.holding(game_id):
                 try:

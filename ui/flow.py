@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -167,8 +168,8 @@ class GameFlow:
             await self.publisher.show_privately(interaction, row)
 
     async def warm_up(self) -> None:
-        """Start every render worker now, so the first boards after a start do not wait for them."""
-        await self.renderer.warm_up()
+        """Start every render and thinking worker now, so the first boards and moves after a start do not wait."""
+        await asyncio.gather(self.renderer.warm_up(), self.bots.thinkers.warm_up())
 
     def close(self) -> None:
         """Stop the render pool."""

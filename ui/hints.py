@@ -13,6 +13,7 @@ from storage.database import ACTIVE, GameRow
 from storage.server_rules import is_rated, record_hint, server_rules
 from ui.errors import UserError
 from ui.limits import too_soon
+from ui.seeds import computer_seed
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow
@@ -48,8 +49,9 @@ async def give_hint(flow: GameFlow, interaction: discord.Interaction, row: GameR
     await interaction.response.defer(ephemeral=True, thinking=True)
     await record_hint(flow.db, row.id, seat, row.version, interaction.user.id, unrates=unrates)
     loop = asyncio.get_running_loop()
-    job = partial(think, row.kind, game.view(state, seat), seat, row.names, row.seed + row.version, flow.bots.budget)
-    result = await loop.run_in_executor(flow.bots.executor, job)
+    view = game.view(state, seat)
+    job = partial(think, row.kind, view, seat, row.names, computer_seed(row.seed, seat, view), flow.bots.budget)
+    result = await loop.run_in_executor(flow.bots.thinkers.hints, job)
     move = result["shown"] or str(result["action"])
     # TRANSLATORS: {move} is the suggested move, {reason} why it is good (both from the computer player).
     lines = [_("**Hint:** {move}", move=move), _("Why: {reason}.", reason=result["reason"])]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ai import analyse, bots
+from ai.clock import Clock, now
 from ai.halving import halving
 from engine.registry import get
 from tests.ai.helpers import positions
@@ -33,9 +34,54 @@ def test_halving_gives_the_survivor_the_most_playouts() -> None:
     view, seat = late_flippers_position()
     ai = bots()["flippers"]
     actions = get("flippers").legal_actions(ai.determinize(view, seat, random.Random(0)), seat)
-    candidates = halving(ai, view, seat, actions, random.Random(1), 1e9, 400)
+    candidates = halving(ai, view, seat, actions, random.Random(1), Clock(playouts=400))
     assert len(candidates) == len(actions)
     best = candidates[0]
     assert best.visits == max(c.visits for c in candidates)
     assert all(c.win_rate <= best.win_rate for c in candidates if c.visits == best.visits)
     assert candidates[-1].visits < candidates[0].visits / 2
+
+
+def two_move_flippers_position() -> tuple[dict, int, list]:
+    """Return a view, seat and two of its legal moves, from a seeded 2-player Flippers game."""
+    view, seat = late_flippers_position()
+    ai = bots()["flippers"]
+    actions = get("flippers").legal_actions(ai.determinize(view, seat, random.Random(0)), seat)
+    return view, seat, actions[:2]
+
+
+def test_on_the_clock_two_moves_share_the_whole_think_time() -> None:
+    # Before: with iterations=None the first round played one world, so each move got a single playout.
+    view, seat, actions = two_move_flippers_position()
+    ai = bots()["flippers"]
+    clock = Clock(seconds=1.5, rate=ai.think_rate(view))
+    candidates = halving(ai, view, seat, actions, random.Random(3), clock)
+    assert candidates[0].visits == candidates[1].visits
+    assert candidates[0].visits >= 100
+    assert 1.0 <= clock.used() < 1.1
+
+
+def test_on_the_clock_every_round_gets_its_share_of_the_time() -> None:
+    view, seat = late_flippers_position()
+    ai = bots()["flippers"]
+    actions = get("flippers").legal_actions(ai.determinize(view, seat, random.Random(0)), seat)
+    clock = Clock(seconds=0.5, rate=ai.think_rate(view))
+    candidates = halving(ai, view, seat, actions, random.Random(3), clock)
+    visits = sorted((c.visits for c in candidates), reverse=True)
+    assert min(visits) >= 2  # the first round is a 1/R share of the time, not one world
+    assert visits[0] > 4 * visits[-1]
+    assert clock.used() >= 1.0
+
+
+def test_the_virtual_clock_gives_the_same_candidates_for_the_same_arguments() -> None:
+    view, seat = late_flippers_position()
+    first = analyse("flippers", view, seat, 5, budget_s=0.3, virtual=True)
+    assert first == analyse("flippers", view, seat, 5, budget_s=0.3, virtual=True)
+    assert sum(c.visits for c in first) > len(first)
+
+
+def test_a_passed_deadline_stops_the_search_after_one_world() -> None:
+    view, seat = late_flippers_position()
+    candidates = analyse("flippers", view, seat, 5, budget_s=60, virtual=True, deadline=now() - 1)
+    assert sum(c.visits for c in candidates) <= len(candidates)
+    assert candidates[0].visits == 1

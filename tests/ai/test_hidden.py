@@ -102,7 +102,17 @@ def test_states_that_differ_only_in_hidden_cards_get_the_same_move(
 
 def test_choose_action_receives_only_the_view() -> None:
     params = inspect.signature(choose_action).parameters
-    assert list(params) == ["game_key", "view", "seat", "level", "seed", "budget_s", "iterations"]
+    assert list(params) == [
+        "game_key",
+        "view",
+        "seat",
+        "level",
+        "seed",
+        "budget_s",
+        "iterations",
+        "virtual",
+        "deadline",
+    ]
     assert params["iterations"].kind is inspect.Parameter.KEYWORD_ONLY
 
 
