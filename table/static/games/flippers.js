@@ -100,7 +100,8 @@ function hand(table, act) {
         } else {
           ui.pick = ui.pick === key ? null : key;
           ui.cell = null;
-          if (ui.pick) ui.reveal = cellsOf(table, card);
+          const lit = new Set(cellsOf(table, card));
+          if (ui.pick) ui.reveal = [...table.open, ...table.leader_cells].filter((s) => lit.has(s.cell));
         }
         again();
       });
@@ -204,6 +205,7 @@ function board(stage, table, act) {
       g.dataset.cell = spot.cell;
       g.addEventListener("click", () => {
         ui.cell = spot.cell;
+        ui.reveal = [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => ({ col: spot.col + dx, row: spot.row + dy })));
         again();
       });
     }
@@ -240,9 +242,7 @@ function board(stage, table, act) {
   }
   if (card && ui.cell) facings(layer, table, card, at, act);
   place(layer);
-  const targets = ui.reveal
-    ? [...table.open, ...table.leader_cells].filter((s) => ui.reveal.includes(s.cell))
-    : table.cards.filter((c) => due.has(c.id));
+  const targets = ui.reveal || table.cards.filter((c) => due.has(c.id));
   pan(root, layer, reveal(targets.map(at), W, H));
   ui.reveal = null;
   stage.append(root, zoomButtons(table, stage, W, H, fit, least, most, cw, ch));

@@ -4,7 +4,7 @@ import {
 } from "./kit.js";
 
 const U = 100; // a card's side in board units
-const G = 18; // the gap between cards, where cut lines and group outlines sit
+const G = 22; // the gap between cards, where cut lines and group outlines sit
 const WATER = "#ddecf7";
 const EMPTY = "#aac4da";
 const PICK = "#d55e00";
@@ -26,7 +26,7 @@ export function render(root, table, ctx) {
   const head = header(table);
   const bar = html("div", "tk-bar");
   const panel = html("div", "tk-panel tb-scroll");
-  const side = wide ? Math.min(height - 24, width * 0.56) : Math.min(width - 16, height * 0.48);
+  const side = wide ? Math.min(height - 24, width * 0.56) : Math.min(width - 8, height * 0.54);
   const act = (action) => {
     ui.pick = null;
     box.classList.add("tb-busy");
@@ -180,46 +180,27 @@ function drawCuts(root, table, scale, act) {
       opacity: chosen ? 1 : cut.legal ? 0.75 : 0.3,
     }));
   }
-  for (const { group, cut, seg } of cuts) {
-    const [x1, y1, x2, y2] = seg;
-    const hit = svg("rect", {
-      x: Math.min(x1, x2) - (cut.axis === "v" ? reach / 2 : 0),
-      y: Math.min(y1, y2) - (cut.axis === "h" ? reach / 2 : 0),
-      width: cut.axis === "v" ? reach : Math.max(Math.abs(x2 - x1), reach),
-      height: cut.axis === "h" ? reach : Math.max(Math.abs(y2 - y1), reach),
-      fill: "transparent", class: "tk-cut", "data-tap": "1", "data-line": cut.line, "data-group": group.label,
-    });
-    hit.addEventListener("click", (event) => {
-      const nearest = closest(cuts, point(root, event)) || { group, cut };
-      ui.pick = { type: "split", group: nearest.group.letter, line: nearest.cut.line };
-      again();
-    });
-    root.append(hit);
-  }
-}
-
-// Return the board point (in units) of a tap.
-function point(root, event) {
-  const box = root.getBoundingClientRect();
-  const units = root.viewBox.baseVal.width / box.width;
-  return [(event.clientX - box.left) * units, (event.clientY - box.top) * units];
-}
-
-// Return the cut whose segment is nearest a point: where two hit strips cross, the nearer line wins.
-function closest(cuts, [px, py]) {
-  let best = null;
-  let bestDistance = Infinity;
-  for (const entry of cuts) {
-    const [x1, y1, x2, y2] = entry.seg;
-    const cx = Math.max(Math.min(px, Math.max(x1, x2)), Math.min(x1, x2));
-    const cy = Math.max(Math.min(py, Math.max(y1, y2)), Math.min(y1, y2));
-    const distance = Math.hypot(px - cx, py - cy);
-    if (distance < bestDistance) {
-      best = entry;
-      bestDistance = distance;
+  // One hit strip per card the line runs along, kept clear of the strips that cross it, so no two overlap.
+  const clear = (reach - G) / 2;
+  for (const { group, cut } of cuts) {
+    const across = cut.axis === "h" ? group.cols : group.rows;
+    const line = G / 2 + cut.at * (U + G);
+    for (let i = across[0]; i < across[1]; i += 1) {
+      const from = G + i * (U + G) + clear;
+      const long = U - 2 * clear;
+      const box = cut.axis === "h"
+        ? { x: from, y: line - reach / 2, width: long, height: reach }
+        : { x: line - reach / 2, y: from, width: reach, height: long };
+      const hit = svg("rect", {
+        ...box, fill: "transparent", class: "tk-cut", "data-tap": "1", "data-line": cut.line, "data-group": group.label,
+      });
+      hit.addEventListener("click", () => {
+        ui.pick = { type: "split", group: group.letter, line: cut.line };
+        again();
+      });
+      root.append(hit);
     }
   }
-  return best;
 }
 
 function drawTakes(root, table) {
@@ -262,7 +243,7 @@ function actionBar(bar, table, act) {
     buttons.append(go);
   }
   if (table.actions.some((a) => a.type === "keep")) {
-    buttons.append(button(table.text.keep, () => act({ type: "keep" }), picked ? "" : "tb-go"));
+    buttons.append(button(table.text.keep, () => act({ type: "keep" }), picked ? "tk-keep" : "tb-go tk-keep"));
   }
   if (buttons.childElementCount) bar.append(buttons);
 }
