@@ -8,9 +8,12 @@ import hashlib
 import importlib
 import json
 import logging
+import os
 import pkgutil
 import signal
 import sys
+import threading
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -36,6 +39,17 @@ from ui.scheduler import Scheduler
 from ui.workers import default_kind, settle_garbage_collector
 
 log = logging.getLogger("ice_floe")
+
+EXIT_CONFIG = 2
+"""A configuration error (or a token Discord refuses): restarting would not help."""
+EXIT_SHARD_TAKEN = 3
+"""The shard is run by a live process, or another SHARD_COUNT is in use: worth retrying later."""
+EXIT_LEASE_LOST = 4
+"""Another process took this one's shards: restart, which takes them again once they are free."""
+STOP_WITHIN_S = 10.0
+"""A process that decides to stop has exited after this long, whatever still runs (os._exit)."""
+STEP_WITHIN_S = 2.0
+"""How long one step of a clean shutdown may take before it is given up on."""
 
 # View Channels, Send Messages, Send Messages in Threads, Create Public Threads, Embed Links, Attach Files,
 # Read Message History.
@@ -102,6 +116,8 @@ class IceFloeBot(FlowBot):
         self.lease = ShardLease(
             getattr(backend, "url", None) or backend.path, shards or Shards(1, (0,)), dialect=backend.dialect
         )
+        if backend.dialect == "postgresql":
+            backend.fence = self.lease.fence  # owner-only work proves this process still holds its shards
         self.flow = GameFlow(
             self,
             self.db,
@@ -117,6 +133,10 @@ class IceFloeBot(FlowBot):
             self.monitor = MonitorServer(self, settings.metrics_port, settings.metrics_host)
         self.table: TableServer | None = TableServer(self.flow, settings) if settings.table else None
         self._background: list[asyncio.Task[None]] = []
+        self.exit_code = 0
+        """What the process exits with: EXIT_LEASE_LOST once another process took its shards."""
+        self.hard_stop = False
+        """True in a process of its own (bot.main): stopping ends it within STOP_WITHIN_S, whatever still runs."""
         self.tree.on_error = self.on_app_command_error
         self.tree.interaction_check = self.check_payload  # type: ignore[method-assign]
 
@@ -152,6 +172,7 @@ class IceFloeBot(FlowBot):
     async def _shards_lost(self, reason: str) -> None:
         """Stop the bot: another process took one of its shards while the database was away."""
         log.critical("%s; this process stops so that no shard runs twice", reason)
+        self.exit_code = EXIT_LEASE_LOST
         asyncio.get_running_loop().create_task(self.close(), name="close-after-shard-lost")
 
     async def _resume_games(self) -> None:
@@ -220,23 +241,54 @@ class IceFloeBot(FlowBot):
         await self.flow.lifecycle.after_interaction(interaction)
 
     async def close(self) -> None:
-        """Stop background work, log out, then close the database."""
+        """Stop background work, log out, then close the database; each step is given STEP_WITHIN_S at most."""
+        if self.hard_stop:
+            exit_within(STOP_WITHIN_S, self.exit_code)
         if self.monitor is not None:
-            await self.monitor.stop()
+            await _bounded(self.monitor.stop(), "the monitor")
         if self.table is not None:
-            await self.table.stop()
+            await _bounded(self.table.stop(), "the table")
         for task in self._background:
             task.cancel()
-        await asyncio.gather(*self._background, return_exceptions=True)
-        await self.flow.bots.close()
-        await self.flow.takebacks.close()
-        await self.flow.publisher.tidier.close()
-        await self.flow.outbox.close()
-        await self.flow.answers.close()
+        await _bounded(asyncio.gather(*self._background, return_exceptions=True), "background work")
+        await _bounded(self.flow.bots.close(), "computer players")
+        await _bounded(self.flow.takebacks.close(), "takebacks")
+        await _bounded(self.flow.publisher.tidier.close(), "greying boards")
+        await _bounded(self.flow.outbox.close(), "the outbox")
+        await _bounded(self.flow.answers.close(), "owed answers")
         self.flow.close()
-        await super().close()
-        await self.db.close()
+        await _bounded(super().close(), "the gateway")
+        await _bounded(self.db.close(), "the database")
         await self.lease.release()
+
+
+async def _bounded(step: Awaitable[object], what: str) -> None:
+    """Wait for one shutdown step for STEP_WITHIN_S at most; one that hangs or fails is logged and left."""
+    try:
+        await asyncio.wait_for(step, STEP_WITHIN_S)
+    except TimeoutError:
+        log.warning("shutting down: %s did not stop within %.0f s; going on without it", what, STEP_WITHIN_S)
+    except Exception as exc:
+        log.warning("shutting down: stopping %s failed: %s", what, exc)
+
+
+_exit_timer: threading.Timer | None = None
+
+
+def exit_within(seconds: float, code: int) -> None:
+    """End the process after `seconds` even if the event loop never finishes (a task ignoring cancellation)."""
+    global _exit_timer
+    if _exit_timer is not None:
+        return
+
+    def end() -> None:
+        log.error("the process did not stop within %.0f s of deciding to; ending it now", seconds)
+        logging.shutdown()
+        os._exit(code or 1)
+
+    _exit_timer = threading.Timer(seconds, end)
+    _exit_timer.daemon = True
+    _exit_timer.start()
 
 
 class ShardedIceFloeBot(IceFloeBot, commands.AutoShardedBot):
@@ -270,24 +322,25 @@ def main() -> int:
         packages()
     except (ValueError, LookupError) as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
     if not settings.token:
         print(TOKEN_GUIDE, file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = create_bot(settings)
+    bot.hard_stop = True
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(serve(bot, settings.token))
     except ShardTaken as exc:
         print(f"Not started: {exc}.", file=sys.stderr)
-        return 3
+        return EXIT_SHARD_TAKEN
     except discord.LoginFailure:
         print(
             "Discord rejected DISCORD_TOKEN: reset the token in the Developer Portal and update .env.", file=sys.stderr
         )
-        return 2
-    return 0
+        return EXIT_CONFIG
+    return bot.exit_code
 
 
 if __name__ == "__main__":

@@ -63,6 +63,11 @@ class Store:
         """Return how many migrations the database has."""
         return await self.backend.schema_version()
 
+    def owns_shards(self) -> bool:
+        """Tell whether this process may do its shards' owner-only work now (always, unless a lease fences it)."""
+        fence = getattr(self.backend, "fence", None)
+        return fence is None or fence.held
+
     def _now(self) -> str:
         return self.clock().isoformat()
 

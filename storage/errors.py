@@ -24,6 +24,10 @@ BUSY_TIMEOUT_MS = 1500
 """How long a write waits for another writer's lock: well inside Discord's 3 s to acknowledge an interaction."""
 BUSY_TEXT = N_("The game's database is busy right now, so nothing was changed. Please try again in a moment.")
 UNAVAILABLE_TEXT = N_("The bot cannot save games right now, so nothing was changed. Please try again in a few minutes.")
+UNKNOWN_TEXT = N_(
+    "The connection to the game's database broke while saving, so the bot cannot tell whether that was saved. "
+    "Please check the game with `/game status` before trying again."
+)
 
 
 class StorageError(Exception):
@@ -41,11 +45,18 @@ class DatabaseBusy(StorageError):
 class DatabaseUnavailable(StorageError):
     """Raise when the database cannot be reached or cannot store anything now; nothing was changed."""
 
-    def __init__(self, cause: str, *, transient: bool = False) -> None:
-        super().__init__(_(UNAVAILABLE_TEXT))
+    def __init__(self, cause: str, *, transient: bool = False, text: str = UNAVAILABLE_TEXT) -> None:
+        super().__init__(_(text))
         self.cause = cause
         self.transient = transient
         """True for a blip worth retrying at once (connection lost, server restarting, serialization failure)."""
+
+
+class CommitUnknown(DatabaseUnavailable):
+    """Raise when the connection broke after COMMIT was sent: the change may or may not have been saved."""
+
+    def __init__(self, cause: str) -> None:
+        super().__init__(cause, transient=True, text=UNKNOWN_TEXT)
 
 
 SQLITE_UNAVAILABLE = ("disk is full", "readonly database", "unable to open", "disk i/o error")

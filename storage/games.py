@@ -9,7 +9,7 @@ from typing import Any
 
 from i18n import _, ngettext
 from storage.core import Store
-from storage.errors import RETRY_DELAYS, DatabaseUnavailable, IntegrityError, StorageError
+from storage.errors import RETRY_DELAYS, CommitUnknown, DatabaseUnavailable, IntegrityError, StorageError
 from storage.rows import (
     ACTIVE,
     FINISHED,
@@ -55,6 +55,14 @@ class GameQueries(Store):
                 )
         except IntegrityError as exc:
             raise ChannelBusy("this channel already has a game") from exc
+        except CommitUnknown:  # the COMMIT's reply was lost: if the lobby is there, it is the player's
+            found = await self._games(
+                "g.channel_id = ? AND g.status = 'lobby' AND g.host_id = ? AND g.seed = ? AND g.created_at = ?",
+                (channel_id, host.user_id, seed, now),
+            )
+            if not found:
+                raise
+            return found[0]
         row = await self.game(game_id)
         assert row is not None
         return row
@@ -175,7 +183,7 @@ class GameQueries(Store):
         (connection lost, serialization failure) is retried a few times: should the lost attempt have been
         committed after all, the retry finds this very change in the log and reports it as saved.
         """
-        retried = False
+        retried, unknown = False, None
         for delay in (*RETRY_DELAYS, None):
             try:
                 return await self._write_once(
@@ -186,6 +194,9 @@ class GameQueries(Store):
                     return expected_version + 1
                 raise
             except DatabaseUnavailable as exc:
+                unknown = exc if isinstance(exc, CommitUnknown) else unknown
+                if (not exc.transient or delay is None) and unknown not in (None, exc):
+                    raise unknown from exc  # once a COMMIT went unanswered, "nothing changed" is untrue
                 if not exc.transient or delay is None:
                     raise
                 retried = True

@@ -122,6 +122,12 @@ MIGRATIONS: tuple[Migration, ...] = (
     DELETE FROM rated_games;
     """,
     },
+    # 15: the shard lease's fencing token (storage/fencing.py): each claim writes a larger epoch, which owner-only
+    # work proves in its transactions; and the newest game of a channel found by index, not by scanning its history.
+    """
+    ALTER TABLE shard_owners ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+    CREATE INDEX games_by_channel ON games (channel_id, id);
+    """,
 )
 
 

@@ -1,17 +1,25 @@
 """Run the bot's SQL on PostgreSQL through a pool of asyncpg connections, riding out short blips.
 
 Every wait is bounded below Discord's 3 s: a free pooled connection within ACQUIRE_TIMEOUT_S, a new connection
-within CONNECT_TIMEOUT_S, a row lock within BUSY_TIMEOUT_MS, a statement within STATEMENT_TIMEOUT_MS. A read,
-and the connection and BEGIN of a transaction, are retried after a blip (connection lost, server restarting)
-for up to RETRY_WITHIN_S; a write is not retried here (it may have applied): a move retries at its own level,
-where the version guard tells a retry from a duplicate.
+within CONNECT_TIMEOUT_S, a row lock within BUSY_TIMEOUT_MS, a statement within STATEMENT_TIMEOUT_MS on the
+server, and, should the server stop answering at all, each read within QUERY_TIMEOUT_S and each transaction
+within TRANSACTION_DEADLINE_S on the client: then the connection is cut (reset, its unsent bytes dropped), so a
+change not yet committed can never apply later. A connection lost once COMMIT was sent raises CommitUnknown:
+the change may have been saved. A read, and the connection and BEGIN of a transaction, are retried after a
+blip (connection lost, server restarting) for up to RETRY_WITHIN_S; a write is not retried here (it may have
+applied): a move retries at its own level, where the version guard tells a retry from a duplicate.
+Owner-only work (storage/fencing.py) proves in each of its transactions that this process still holds its shards.
+Pooled connections keep no session state (no LISTEN, no session advisory lock), so releasing one sends nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
+import socket
+import struct
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -20,13 +28,16 @@ from typing import Any, TypeVar
 from storage.errors import (
     BUSY_TIMEOUT_MS,
     RETRY_DELAYS,
+    CommitUnknown,
     DatabaseBusy,
     DatabaseUnavailable,
     IntegrityError,
     Outage,
     StorageError,
     classify,
+    describe,
 )
+from storage.fencing import Fence, in_owner_work
 from storage.migrations import migrations_for
 from storage.sql import Row, Tx
 
@@ -42,6 +53,42 @@ CONNECT_TIMEOUT_S = 2.0
 """How long opening one new connection to PostgreSQL may take (an unreachable host fails after this)."""
 RETRY_WITHIN_S = 1.5
 """A read or a connection is retried after a blip only while less than this has passed since the first try."""
+QUERY_TIMEOUT_S = 2.5
+"""How long the client waits for any one answer of the server before it cuts the connection."""
+TRANSACTION_DEADLINE_S = 2.5
+"""How long a transaction may take from BEGIN to the reply to its COMMIT (a player waits at most 3 s)."""
+MIGRATION_WAIT_S = 600
+"""How long a starting process waits for another one's migration (a big table may take minutes)."""
+KEEPALIVE = {"tcp_keepalives_idle": "5", "tcp_keepalives_interval": "5", "tcp_keepalives_count": "3",
+             "tcp_user_timeout": "20000"}
+"""The server's side: a session whose client vanished (a partition, a dead host) ends within 20 s."""
+
+
+def keep_alive(conn: Any) -> None:
+    """Probe a silent connection from the client too: a vanished server is noticed within 20 s."""
+    raw = conn._transport.get_extra_info("socket") if getattr(conn, "_transport", None) else None
+    if raw is None or raw.family not in (socket.AF_INET, socket.AF_INET6):
+        return
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+    for name, value in (("TCP_KEEPIDLE", 5), ("TCP_KEEPINTVL", 5), ("TCP_KEEPCNT", 3), ("TCP_USER_TIMEOUT", 20000)):
+        if hasattr(socket, name):
+            raw.setsockopt(socket.IPPROTO_TCP, getattr(socket, name), value)
+
+
+def cut(conn: Any) -> None:
+    """End a connection at once with a reset: bytes it has not delivered yet (a COMMIT, say) are dropped."""
+    with contextlib.suppress(Exception):  # a connection already gone (or handed back) needs nothing more
+        raw = conn._transport.get_extra_info("socket") if getattr(conn, "_transport", None) else None
+        if raw is not None:
+            raw.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    with contextlib.suppress(Exception):
+        conn.terminate()
+
+
+async def _keep_nothing(conn: Any) -> None:
+    """Release a pooled connection without a reset query: end a transaction left open, nothing more."""
+    if conn.is_in_transaction():
+        await conn.execute("ROLLBACK")
 
 _PLACEHOLDER = re.compile(r"\?")
 
@@ -62,14 +109,15 @@ def _rowcount(status: str) -> int:
 
 
 class _PostgresTx:
-    def __init__(self, conn: Any) -> None:
+    def __init__(self, conn: Any, timeout: float | None = QUERY_TIMEOUT_S) -> None:
         self.conn = conn
+        self.timeout = timeout
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         import asyncpg
 
         try:
-            return list(await self.conn.fetch(to_dollar(sql), *args))
+            return list(await self.conn.fetch(to_dollar(sql), *args, timeout=self.timeout))
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise IntegrityError(str(exc)) from exc
 
@@ -77,7 +125,7 @@ class _PostgresTx:
         import asyncpg
 
         try:
-            return _rowcount(await self.conn.execute(to_dollar(sql), *args))
+            return _rowcount(await self.conn.execute(to_dollar(sql), *args, timeout=self.timeout))
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise IntegrityError(str(exc)) from exc
 
@@ -85,7 +133,7 @@ class _PostgresTx:
         import asyncpg
 
         try:
-            await self.conn.executemany(to_dollar(sql), [tuple(row) for row in rows])
+            await self.conn.executemany(to_dollar(sql), [tuple(row) for row in rows], timeout=self.timeout)
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise IntegrityError(str(exc)) from exc
 
@@ -100,6 +148,11 @@ class PostgresBackend:
         self.pool_size = max(1, pool_size)
         self.statement_timeout_ms = statement_timeout_ms
         self.outage = Outage()
+        self.timeout = None if statement_timeout_ms == 0 else max(QUERY_TIMEOUT_S, statement_timeout_ms / 1000 + 0.5)
+        """How long the client waits for one answer (None for maintenance, whose statements are unbounded)."""
+        self.deadline = None if statement_timeout_ms == 0 else TRANSACTION_DEADLINE_S
+        self.fence: Fence | None = None
+        """The shard lease's fencing token, proved by owner-only work (None: nothing is fenced)."""
         self._pool: Any = None
 
     @property
@@ -119,13 +172,17 @@ class PostgresBackend:
             max_size=self.pool_size,
             statement_cache_size=256,
             timeout=CONNECT_TIMEOUT_S,
+            init=self._connected,
+            reset=_keep_nothing,
             server_settings={
                 "lock_timeout": str(BUSY_TIMEOUT_MS),
                 "statement_timeout": str(self.statement_timeout_ms),
+                **KEEPALIVE,
             },
         )
         async with self.pool.acquire() as conn:
             await conn.execute("SET statement_timeout = 0")  # a migration may rewrite a big table
+            await conn.execute(f"SET lock_timeout = '{MIGRATION_WAIT_S}s'")  # and another process may be at it
             await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
             try:
                 await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
@@ -137,7 +194,12 @@ class PostgresBackend:
                             await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
-                await conn.execute("RESET statement_timeout")
+                await conn.execute("RESET statement_timeout; RESET lock_timeout")
+
+    @staticmethod
+    async def _connected(conn: Any) -> None:
+        """Set up a new pooled connection: TCP keepalives on the client side."""
+        keep_alive(conn)
 
     async def close(self) -> None:
         """Close the pool."""
@@ -202,11 +264,15 @@ class PostgresBackend:
         return self.pool.acquire(timeout=ACQUIRE_TIMEOUT_S)
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        """Read on any pooled connection, retried after a blip."""
+        """Read on any pooled connection, retried after a blip; a server that does not answer is cut off."""
 
         async def attempt() -> list[Row]:
             async with self._acquire() as conn:
-                return await _PostgresTx(conn).fetch(sql, args)
+                try:
+                    return await _PostgresTx(conn, self.timeout).fetch(sql, args)
+                except TimeoutError:
+                    cut(conn)
+                    raise DatabaseUnavailable(f"no answer within {self.timeout:g} s") from None
 
         return await self._retrying(attempt, write=False)
 
@@ -214,15 +280,26 @@ class PostgresBackend:
         """Yield the rows of a large read a batch at a time from a server-side cursor."""
         async with self.pool.acquire() as conn, conn.transaction():
             cursor = await conn.cursor(to_dollar(sql), *args)
-            while rows := await cursor.fetch(batch):
+            while rows := await cursor.fetch(batch, timeout=self.timeout):
                 yield list(rows)
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
-        """Run one autocommitted write (not retried: a blip during it may or may not have applied it)."""
+        """Run one autocommitted write (not retried: a blip during it may or may not have applied it).
+
+        Owner-only work runs it in a transaction that proves this process still holds its shards.
+        """
+        if self.fence is not None and in_owner_work():
+            async with self.transaction() as tx:
+                return await tx.execute(sql, args)
         try:
             async with self._acquire() as conn:
-                changed = await _PostgresTx(conn).execute(sql, args)
-        except StorageError:
+                try:
+                    changed = await _PostgresTx(conn, self.timeout).execute(sql, args)
+                except TimeoutError:
+                    cut(conn)
+                    raise CommitUnknown(f"no answer within {self.timeout:g} s") from None
+        except StorageError as exc:
+            self.outage.failed(exc, write=True)
             raise
         except Exception as exc:
             converted = await self._failed(exc, write=True)
@@ -239,29 +316,80 @@ class PostgresBackend:
             conn = await self.pool.acquire(timeout=ACQUIRE_TIMEOUT_S)
             try:
                 transaction = conn.transaction()
-                await transaction.start()
-            except BaseException:
-                await self.pool.release(conn)
+                await asyncio.wait_for(transaction.start(), QUERY_TIMEOUT_S)
+            except BaseException as exc:
+                if isinstance(exc, TimeoutError):
+                    cut(conn)
+                await self._release(conn)
+                if isinstance(exc, TimeoutError):
+                    raise DatabaseUnavailable(f"no answer to BEGIN within {QUERY_TIMEOUT_S:g} s") from None
                 raise
             return conn, transaction
 
         return await self._retrying(attempt, write=True)
 
+    async def _release(self, conn: Any) -> None:
+        """Give a connection back to the pool; one that fails to go back is dropped, never reported."""
+        try:
+            await self.pool.release(conn, timeout=QUERY_TIMEOUT_S)
+        except Exception as exc:  # the work on it is over (committed or rolled back): nothing to tell anyone
+            log.debug("a connection could not go back to the pool: %s", exc)
+            cut(conn)
+
+    async def _commit(self, conn: Any, transaction: Any, within: float | None) -> None:
+        """COMMIT; if no answer comes (the connection broke or went silent), raise CommitUnknown."""
+        import asyncpg
+
+        try:
+            await asyncio.wait_for(transaction.commit(), within)
+        except asyncpg.PostgresError as exc:
+            if not isinstance(exc, asyncpg.PostgresConnectionError):
+                raise  # the server answered with an error: it rolled back
+            cut(conn)
+            raise CommitUnknown(describe(exc)) from exc
+        except Exception as exc:
+            cut(conn)
+            raise CommitUnknown(describe(exc) if str(exc) else "no answer to COMMIT") from exc
+
+    def transaction(self) -> Any:
+        """Run a block in one transaction on one pooled connection (each statement bounded, not the whole)."""
+        return self._transaction(None)
+
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
-        """Run a block in one transaction on one pooled connection; a lock held too long raises DatabaseBusy."""
+    async def _transaction(self, deadline: float | None) -> AsyncIterator[Tx]:
+        """Run a block in one transaction on one pooled connection, within `deadline` seconds if given.
+
+        A lock held too long raises DatabaseBusy; a server that stops answering gets its connection cut, so
+        the transaction rolls back there and nothing applies later. Owner-only work first proves its fence.
+        """
+        began = time.monotonic()
+        fence = self.fence if in_owner_work() else None
+        if fence is not None:
+            fence.proof()  # no token, no connection: FenceLost at once
         conn, transaction = await self._begin()
         try:
             try:
-                yield _PostgresTx(conn)
-            except BaseException:
+                left = None if deadline is None else max(0.1, deadline - (time.monotonic() - began))
+                async with asyncio.timeout(left):
+                    tx = _PostgresTx(conn, self.timeout)
+                    if fence is not None:
+                        sql, args = fence.proof()
+                        fence.check(len(await tx.fetch(sql, args)))
+                    yield tx
+            except BaseException as exc:
+                if isinstance(exc, TimeoutError):
+                    cut(conn)  # the server rolls back what it holds; what it never received can never apply
+                    raise DatabaseUnavailable("no answer from the server in time; rolled back") from exc
                 try:
-                    await transaction.rollback()
+                    await asyncio.wait_for(transaction.rollback(), QUERY_TIMEOUT_S)
                 except Exception as rollback_error:  # the connection is gone: the server rolled it back
                     log.debug("rollback failed: %s", rollback_error)
+                    cut(conn)
                 raise
-            await transaction.commit()
-        except StorageError:
+            within = self.timeout if deadline is None else max(0.2, deadline - (time.monotonic() - began))
+            await self._commit(conn, transaction, within)
+        except StorageError as exc:
+            self.outage.failed(exc, write=True)
             raise
         except Exception as exc:
             converted = await self._failed(exc, write=True)
@@ -269,10 +397,13 @@ class PostgresBackend:
                 raise
             raise converted from exc
         finally:
-            await self.pool.release(conn)
+            await self._release(conn)
         self.outage.ok(write=True)
 
     async def run(self, job: Callable[[Tx], Awaitable[T]], *, urgent: bool = False) -> T:
-        """Run a transaction's body in one transaction (see Backend.run; every write has a connection of its own)."""
-        async with self.transaction() as tx:
+        """Run a transaction's body in one transaction within TRANSACTION_DEADLINE_S (a move, say: see Backend.run).
+
+        Every write has a connection of its own. Past the deadline the change is refused, never applied later.
+        """
+        async with self._transaction(self.deadline) as tx:
             return await job(tx)

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from engine.base import IllegalAction
-from storage.database import ACTIVE, Database, GameRow
+from storage.database import ACTIVE, Database, GameRow, StaleVersion
 from storage.errors import DatabaseBusy, DatabaseUnavailable, resume_delay
+from storage.fencing import FenceLost, owner_work
 from ui.errors import UserError
 from ui.loading import GameLoader
 from ui.seeds import computer_seed
@@ -111,7 +112,7 @@ class BotPlayers:
             async with self.moves.outbox.holding(game_id):
                 try:
                     done = await self.moves.commit(game_id, action, seat=seat, expected_version=expected_version)
-                except (UserError, IllegalAction) as exc:
+                except (UserError, IllegalAction, StaleVersion) as exc:  # the caller reads the game again
                     log.info("computer move in game %s not applied: %s", game_id, exc)
                     return False
                 try:
@@ -127,15 +128,19 @@ class BotPlayers:
         return True
 
     async def _run(self, game_id: int) -> None:
-        """Play computer turns until a person must act or the game ends; wait out a database outage."""
+        """Play computer turns until a person must act or the game ends; wait out a database outage.
+
+        Only the owner of the game's shard may play them: each move proves it (storage/fencing.py).
+        """
         failures = 0
+        owner_work()
         try:
             while True:
                 try:
                     if not await self._turn(game_id):
                         return
                     failures = 0
-                except (DatabaseUnavailable, DatabaseBusy):  # logged once per outage by storage
+                except (DatabaseUnavailable, DatabaseBusy, FenceLost):  # an outage, or the shard lease in doubt
                     failures += 1
                     await asyncio.sleep(resume_delay(failures))
         except UserError as exc:
@@ -145,6 +150,8 @@ class BotPlayers:
 
     async def _turn(self, game_id: int) -> bool:
         """Play the next computer turn of a game; return False once a person must act or the game ended."""
+        if not self.db.owns_shards():
+            raise FenceLost("the shard lease is in doubt")
         row = await self.db.game(game_id)
         if row is None or row.status != ACTIVE or row.paused:  # a paused game goes on once it resumes
             return False

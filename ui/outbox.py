@@ -23,6 +23,7 @@ from engine.base import Event
 from engine.replay import replay_as_played
 from storage.database import Database, GameRow, StorageError
 from storage.errors import DatabaseBusy, DatabaseUnavailable, resume_delay
+from storage.fencing import FenceLost, owner_work
 from ui.adapter import Board
 from ui.errors import UserError
 from ui.loading import GameLoader
@@ -91,12 +92,15 @@ class Outbox:
 
     async def run(self) -> None:
         """Sweep once the bot is connected (start-up), then every `interval` seconds until cancelled."""
+        owner_work()
         await self.bot.wait_until_ready()
         while True:
             try:
                 await self.sweep()
             except (DatabaseUnavailable, DatabaseBusy) as exc:  # storage logs an outage once
                 log.info("the board outbox sweep waits for the database: %s", exc)
+            except FenceLost as exc:  # the lease is in doubt: the next sweep runs once the shards are held again
+                log.info("the board outbox sweep waits for the shard lease: %s", exc)
             except Exception:
                 log.exception("the board outbox sweep failed")
             self._caught_up.set()
@@ -155,6 +159,7 @@ class Outbox:
     async def _kicked(self, game_id: int, delay: float) -> None:
         """Run one background check, logging instead of raising; while the database is down, try again later."""
         failures = 0
+        owner_work()
         try:
             if delay:
                 await asyncio.sleep(delay)
@@ -165,6 +170,8 @@ class Outbox:
                 except (DatabaseUnavailable, DatabaseBusy):  # storage logs an outage once
                     failures += 1
                     await asyncio.sleep(resume_delay(failures))
+        except FenceLost as exc:  # the shards may be another process's: its outbox posts the board
+            log.info("the board of game %s is left to the shard's owner: %s", game_id, exc)
         except Exception:
             log.exception("posting the board of game %s failed", game_id)
         finally:
@@ -172,8 +179,8 @@ class Outbox:
 
     async def deliver(self, game_id: int) -> bool:
         """Post a game's current board if its posted one is behind; return True if a board was posted now."""
-        if self._held[game_id]:
-            return False
+        if self._held[game_id] or not self.db.owns_shards():
+            return False  # while the shard lease is in doubt, only its owner may post (storage/fencing.py)
         row = await self.db.game(game_id)
         if row is None or not row.board_behind or row.paused or self._waiting(row.channel_id):
             return False  # a paused game's board is posted by the lifecycle once the bot may post again

@@ -12,8 +12,9 @@ import discord
 
 from engine.words import join_list
 from i18n import _, ngettext, using
-from storage.database import ACTIVE, GameRow, GuildSettings, due_moment
+from storage.database import ACTIVE, GameRow, GuildSettings, StaleVersion, due_moment
 from storage.errors import DatabaseBusy, DatabaseUnavailable
+from storage.fencing import FenceLost, owner_work
 from ui.errors import UserError
 from ui.language import dm_language, in_game_language
 from ui.text import number
@@ -63,13 +64,19 @@ class Scheduler:
         self.batch = batch
 
     async def run(self) -> None:
-        """Check the games every `interval` seconds until cancelled (overdue timers fire on the first check)."""
+        """Check the games every `interval` seconds until cancelled (overdue timers fire on the first check).
+
+        Only the owner of the games' shards may remind or time out: each write proves it (storage/fencing.py).
+        """
+        owner_work()
         await self.flow.bot.wait_until_ready()
         while True:
             try:
                 await self.tick()
             except (DatabaseUnavailable, DatabaseBusy) as exc:  # storage logs an outage once; the next check resumes
                 log.info("the reminder check waits for the database: %s", exc)
+            except FenceLost as exc:  # the lease is in doubt: the next check runs once the shards are held again
+                log.info("the reminder check waits for the shard lease: %s", exc)
             except Exception:
                 log.exception("the reminder check failed")
             await asyncio.sleep(self.interval)
@@ -91,8 +98,10 @@ class Scheduler:
                     settings[row.guild_id] = await self.flow.db.guild_settings(row.guild_id)
                 try:
                     await self._check(row, now, settings[row.guild_id])
-                except (DatabaseUnavailable, DatabaseBusy):
+                except (DatabaseUnavailable, DatabaseBusy, FenceLost):
                     raise
+                except StaleVersion:  # the game moved on while it was checked: the next check reads it again
+                    continue
                 except UserError:  # a damaged save (logged once): look again only once the game changes
                     await self.flow.db.set_due(row.id, row.version, None)
                 except discord.HTTPException as exc:  # Discord refused for a passing reason: try at the next check

@@ -7,13 +7,14 @@ import itertools
 import random
 import re
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
 
 from bot import IceFloeBot
 from config import Settings
-from storage.database import FINISHED
+from storage.database import FINISHED, StaleVersion
 from tests.e2e.helpers_games import seed_games, start_floe
 from tests.harness import Driver, FakeChannel, FakeMessage, FakeUser
 from ui import replays
@@ -346,3 +347,28 @@ async def test_short_game_against_an_easy_bot_then_its_replay(
     again = await driver.slash(alice, "/game replay game_number:1", channel=general).settle(20, quiet=0.01)
     (cached,) = again.files
     assert cached.data == gif.data and not again.ephemeral
+
+
+async def test_computer_players_read_the_game_again_after_a_version_conflict(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = await start_floe(driver, floe_settings)
+    alice = driver.user("alice")
+    await open_lobby(driver, alice)
+    await add_easy_bot(driver, alice)
+    saving = bot.db.record_action
+    conflicts = []
+
+    async def conflicting(game_id: int, expected_version: int, *args: object, **kwargs: Any) -> int:
+        if kwargs.get("user_id", 0) < 0 and not conflicts:  # another process wrote this version first
+            conflicts.append(expected_version)
+            raise StaleVersion("Someone else acted first: this board is out of date.")
+        return await saving(game_id, expected_version, *args, **kwargs)
+
+    monkeypatch.setattr(bot.db, "record_action", conflicting)
+    await driver.slash(alice, "/game start").settle(quiet=0.01)
+    await driver.slash(alice, "/game resign hand_to_bot:easy").settle(quiet=0.01)
+    await settle(driver, bot)
+    assert conflicts, "no computer move met a version conflict"
+    row = await bot.db.latest_game_in(driver.channel.id)
+    assert row is not None and row.status == FINISHED, "the computer players stopped at a version conflict"
