@@ -20,6 +20,7 @@ import discord
 from i18n import LANGUAGES, N_, _, using
 from storage.answers import PendingAnswer, PendingAnswers
 from storage.database import Database, GameRow
+from storage.errors import DatabaseBusy, DatabaseUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -172,6 +173,8 @@ class AnswerKeeper:
                     loaded = True
                     self.loaded.set()
                 await self.check()
+            except (DatabaseUnavailable, DatabaseBusy) as exc:  # storage logs an outage once; the next check resumes
+                log.info("completing owed answers waits for the database: %s", exc)
             except Exception:
                 log.exception("completing owed answers failed")
             await asyncio.sleep(CHECK_S)
