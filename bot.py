@@ -26,6 +26,7 @@ from i18n import _
 from monitor.server import MonitorServer
 from storage.database import Database, Shards
 from storage.ownership import ShardLease, ShardTaken
+from table.entry_point import with_entry_point
 from table.server import TableServer
 from ui.bots import THINK_BUDGET
 from ui.commands import CommandTranslator
@@ -132,6 +133,7 @@ class IceFloeBot(FlowBot):
         if settings.metrics_port is not None:
             self.monitor = MonitorServer(self, settings.metrics_port, settings.metrics_host)
         self.table: TableServer | None = TableServer(self.flow, settings) if settings.table else None
+        self.flow.publisher.table = self.table is not None
         self._background: list[asyncio.Task[None]] = []
         self.exit_code = 0
         """What the process exits with: EXIT_LEASE_LOST once another process took its shards."""
@@ -189,13 +191,18 @@ class IceFloeBot(FlowBot):
 
     async def command_hash(self) -> str:
         """Return a hash of the slash-command tree as Discord would receive it, with every localization."""
+        payload = await self.command_payload()
+        entry = "+entry-point" if self.table is not None else ""
+        blob = json.dumps(sorted(payload, key=lambda c: c["name"]), sort_keys=True) + entry
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    async def command_payload(self) -> list[dict[str, Any]]:
+        """Return the slash commands as Discord receives them, with every localization."""
         translator = self.tree.translator
-        payload = [
+        return [
             await command.get_translated_payload(self.tree, translator) if translator else command.to_dict(self.tree)
             for command in self.tree.get_commands()
         ]
-        blob = json.dumps(sorted(payload, key=lambda c: c["name"]), sort_keys=True)
-        return hashlib.sha256(blob.encode()).hexdigest()
 
     async def sync_commands_if_changed(self) -> bool:
         """Sync slash commands (to DEV_GUILD_ID if set, else globally) only when their hash changed."""
@@ -208,10 +215,20 @@ class IceFloeBot(FlowBot):
             return False
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        await self.tree.sync(guild=guild)
+        if guild is None and self.table is not None:
+            await self.sync_with_entry_point()
+        else:
+            await self.tree.sync(guild=guild)
         await self.db.set_meta(key, digest)
         log.info("slash commands synced (%s)", scope)
         return True
+
+    async def sync_with_entry_point(self) -> None:
+        """Overwrite the global commands with the slash commands and the Activity's Entry Point command."""
+        assert self.application_id is not None
+        payload = await self.command_payload()
+        current = await self.http.get_global_commands(self.application_id)
+        await self.http.bulk_upsert_global_commands(self.application_id, payload=with_entry_point(payload, current))
 
     async def check_payload(self, interaction: discord.Interaction) -> bool:
         """Answer in the caller's language; refuse a forged slash command; in a burst, defer a move at once."""

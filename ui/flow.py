@@ -29,6 +29,7 @@ from ui.private import PrivateMessages
 from ui.publishing import Publisher
 from ui.ratings import board_notes
 from ui.rendering import Renderer
+from ui.table_button import TABLE_TOKEN, launch
 from ui.takebacks import Takebacks
 from ui.tally import Tally
 from ui.tidying import Tidier
@@ -196,6 +197,9 @@ class GameFlow:
             return
         if row.status != ACTIVE:
             raise UserError(_("This game is over."))
+        if hit.token == TABLE_TOKEN:
+            await launch(interaction)
+            return
         adapter = adapter_for(row.kind)
         if hit.version != row.version and not adapter.accepts_stale(hit):
             if hit.version < row.version and row.board_behind:

@@ -23,6 +23,7 @@ from ui.locks import GameLocks
 from ui.private import PrivateMessages
 from ui.rendering import Renderer
 from ui.sent import SentComponents
+from ui.table_button import with_table_button
 from ui.text import lines_within, more_lines
 from ui.tidying import Tidier
 
@@ -113,6 +114,8 @@ class Publisher:
         """Put off greying out old boards while a burst is in hand (the flow sets one that knows)."""
         self.notes: Callable[[GameRow, bool], Awaitable[list[str]]] = no_notes
         """Return the extra lines of a game's board (set by the flow: hints used, rating changes)."""
+        self.table = False
+        """Offer "Play on the table" under every board of a game in progress (the table is configured)."""
 
     @in_game_language
     async def publish(
@@ -146,7 +149,7 @@ class Publisher:
             if board.game.is_over(board.state):
                 items: list[discord.ui.Item[Any]] = [rematch_button(board.row, board.version)]
             else:
-                items = adapter.board_items(board)
+                items = self.items(adapter, board)
             message = await self.send(board.row, interaction, content, picture, items, ping=ping)
             if previous is not None:
                 retire = partial(self.retire, previous, board.row.board_message_id)
@@ -227,6 +230,13 @@ class Publisher:
         self.on_published(board.row)
         return undelivered
 
+    def items(self, adapter: GameAdapter, board: Board) -> list[discord.ui.Item[Any]]:
+        """Return the components under a game's current board: its menus, and "Play on the table" if offered."""
+        items = adapter.board_items(board)
+        if self.table and not board.disabled and not board.game.is_over(board.state):
+            return with_table_button(items, board.row.id, board.version)
+        return items
+
     def in_place(self, board: Board, events: Sequence[Event]) -> bool:
         """Return True when publishing these events edits the current board rather than posting a new one."""
         return board.row.board_message_id is not None and adapter_for(board.row.kind).turn_in_place(events)
@@ -255,7 +265,7 @@ class Publisher:
             going_on = not game.is_over(state) and adapter.still_in_place(game, state)
             if going_on:
                 content = lines_within([*lines, game.status(state, names)], keep_last=1, more=more_lines)
-                view = view_of(adapter.board_items(board))
+                view = view_of(self.items(adapter, board))
                 try:
                     await self.edit_message(
                         row.channel_id,
@@ -267,7 +277,7 @@ class Publisher:
                     )
                     shown_in = row.board_message_id
                 except discord.NotFound:  # the turn's board was deleted: post it anew
-                    anew = await self.send(row, None, content, picture, adapter.board_items(board))
+                    anew = await self.send(row, None, content, picture, self.items(adapter, board))
                     shown_in = None if anew is None else anew.id
                 if shown_in is not None:
                     await self._mark_posted(board, shown_in)
@@ -287,7 +297,7 @@ class Publisher:
             if game.is_over(state):
                 items: list[discord.ui.Item[Any]] = [rematch_button(row, board.version)]
             else:
-                items = adapter.board_items(board)
+                items = self.items(adapter, board)
             message = await self.send(row, None, board_content(board, turn[cut:]), again, items)
             if message is not None:
                 await self._mark_posted(board, message.id)

@@ -50,4 +50,3 @@ def prompt(phase: str, mine: bool) -> str:
     if phase == "placement":
         return _("Your turn: tap a lit 1-fish tile to place a penguin.")
     return _("Your turn: tap one of your penguins, then a lit tile to slide it there.")
-

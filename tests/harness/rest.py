@@ -23,6 +23,7 @@ from .models import (
     CALLBACK_AUTOCOMPLETE,
     CALLBACK_DEFERRED_MESSAGE,
     CALLBACK_DEFERRED_UPDATE,
+    CALLBACK_LAUNCH_ACTIVITY,
     CALLBACK_MESSAGE,
     CALLBACK_MODAL,
     CALLBACK_TYPE_NAMES,
@@ -45,16 +46,19 @@ if TYPE_CHECKING:
     from .fake_discord import FakeDiscord
 
 API_PREFIX = "/api/v10"
+PRIMARY_ENTRY_POINT = 4
+"""An application command of this type launches the app's Activity; Discord keeps it through bulk overwrites."""
 CDN_PREFIXES = ("/embed/avatars/", "/avatars/", "/icons/", "/banners/", "/guilds/", "/app-icons/")
 
 ALLOWED_CALLBACKS = {
-    APPLICATION_COMMAND: {CALLBACK_MESSAGE, CALLBACK_DEFERRED_MESSAGE, CALLBACK_MODAL},
+    APPLICATION_COMMAND: {CALLBACK_MESSAGE, CALLBACK_DEFERRED_MESSAGE, CALLBACK_MODAL, CALLBACK_LAUNCH_ACTIVITY},
     MESSAGE_COMPONENT: {
         CALLBACK_MESSAGE,
         CALLBACK_DEFERRED_MESSAGE,
         CALLBACK_DEFERRED_UPDATE,
         CALLBACK_UPDATE_MESSAGE,
         CALLBACK_MODAL,
+        CALLBACK_LAUNCH_ACTIVITY,
     },
     AUTOCOMPLETE: {CALLBACK_AUTOCOMPLETE},
     MODAL_SUBMIT: {
@@ -801,6 +805,13 @@ class RestApi:
         sibling_errors(clashes, "_", [c for c in req.json if c.get("type", 1) == 1])
         if clashes:
             raise self._reject(req, invalid_form(clashes), "; ".join(clashes.values()))
+        entry_points = [c for c in scope if c.get("type") == PRIMARY_ENTRY_POINT]
+        if entry_points and not any(c.get("type") == PRIMARY_ENTRY_POINT for c in req.json):
+            raise self._reject(
+                req,
+                ApiError(400, 50240, "You cannot remove this app's Entry Point command in a bulk update operation"),
+                "a bulk overwrite without the Entry Point command",
+            )
         by_key = {(c["name"], c["type"]): c for c in scope}
         stored = [
             self._stored_command(req, c, by_key.get((c.get("name"), c.get("type", 1)))) for c in req.json

@@ -1,0 +1,70 @@
+"""Getting to the table: "Play on the table" under every board (LAUNCH_ACTIVITY), the Entry Point command kept
+through command syncs, and nothing of either where the operator did not configure the table."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from bot import IceFloeBot
+from engine.registry import get
+from tests.e2e.helpers_games import floe_settings_for, start_floe
+from tests.harness import Driver, FakeDiscord
+from tests.harness.models import iter_components
+from tests.table.fakes import CLIENT_ID, CLIENT_SECRET, FakeOAuth
+from tests.table.test_fish_table import start_fish
+
+LABEL = "Play on the table"
+LAUNCH_ACTIVITY = 12
+
+
+def labels(message: object) -> list[str]:
+    """Return the labels of a message's buttons."""
+    return [c.get("label", "") for c in iter_components(message.components)]  # type: ignore[attr-defined]
+
+
+async def test_every_board_offers_the_table_and_a_press_launches_the_activity(
+    driver: Driver, fake_discord: FakeDiscord, floe_table: IceFloeBot
+) -> None:
+    alice, bob = driver.user("alice"), driver.user("bob")
+    await start_fish(driver, alice, bob)
+    board = fake_discord.messages_in(driver.channel)[-1]
+    assert LABEL in labels(board)
+    press = await driver.press(bob, board, label=LABEL).settle()  # anyone in the channel may open it
+    assert press.response_type == LAUNCH_ACTIVITY and not press.rejections
+    row = await floe_table.db.open_game_in(driver.channel.id)
+    assert row is not None and row.state is not None
+    tile = get("fish").legal_actions(get("fish").load(row.state), 0)[0]["tile"]
+    await driver.slash(alice, f"/fish place tile:{tile}").settle()
+    newest = fake_discord.messages_in(driver.channel)[-1]
+    assert newest.id != board.id and LABEL in labels(newest)  # the new board offers it too
+    old = await driver.press(alice, board, label=LABEL, force=True).settle()
+    assert old.response_type == LAUNCH_ACTIVITY  # an old board's button still opens the table
+
+
+async def test_without_the_table_no_board_offers_it(driver: Driver, fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    bot = await start_floe(driver, floe_settings_for(tmp_path, fake_discord))
+    assert bot.table is None
+    await start_fish(driver, driver.user("alice"), driver.user("bob"))
+    assert all(LABEL not in labels(m) for m in fake_discord.messages_in(driver.channel))
+    commands = [*fake_discord.global_commands, *(c for cs in fake_discord.guild_commands.values() for c in cs)]
+    assert commands and all(c.get("type", 1) == 1 for c in commands)
+
+
+async def test_the_global_sync_keeps_the_entry_point_command(
+    driver: Driver, fake_discord: FakeDiscord, fake_oauth: FakeOAuth, tmp_path: Path
+) -> None:
+    discords = {"id": "555", "name": "launch", "description": "Launch", "type": 4, "handler": 2}
+    fake_discord.global_commands.append(dict(discords))
+    settings = replace(
+        floe_settings_for(tmp_path, fake_discord),
+        dev_guild_id=None,
+        table_port=0,
+        discord_client_id=CLIENT_ID,
+        discord_client_secret=CLIENT_SECRET,
+        discord_api=fake_oauth.url,
+    )
+    await start_floe(driver, settings)
+    entry = [c for c in fake_discord.global_commands if c.get("type") == 4]
+    assert len(entry) == 1 and entry[0]["id"] == "555" and entry[0]["handler"] == 2
+    assert {c["name"] for c in fake_discord.global_commands if c.get("type", 1) == 1} >= {"game", "fish"}
