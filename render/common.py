@@ -399,12 +399,14 @@ def wrap_text(text: str, size: int, width: float, bold: bool = False, max_lines:
         if text_length(trial, size, bold) <= width:
             current = trial
             continue
-        if current:
+        if current and text_length(word, size, bold) <= width:
             lines.append(current)
-        current = ""
+            current = ""
+        elif current:  # a word longer than a line is broken anyway: it starts where the line has room ("4. Pneumono")
+            current += " "
         for char in word:
             if current and text_length(current + char, size, bold) > width and char not in NO_BREAK_BEFORE:
-                lines.append(current)
+                lines.append(current.rstrip())
                 current = ""
             current += char
     if current or not lines:
@@ -424,3 +426,25 @@ def fit_lines(
             return size, [text]
     size = sizes[-1]
     return size, wrap_text(text, size, width, bold, max_lines)
+
+
+def fit_named_lines(
+    line: Callable[[str], str], name: str, width: float, sizes: tuple[int, ...], bold: bool = False, max_lines: int = 2
+) -> tuple[int, list[str]]:
+    """Return (size, lines) of `line(name)` on at most `max_lines` lines: the name whole if it can be, else cut.
+
+    Only the end of the name is ever left out (with an ellipsis), never its start nor the other words of the
+    line ("· winner", "to move"): they are what the line says.
+    """
+    size, lines = fit_lines(line(name), width, sizes, bold, max_lines)
+    if len(wrap_text(line(name), size, width, bold, max_lines=len(name) + 99)) <= max_lines:
+        return size, lines
+    low, high = 0, len(name)  # the longest start of the name that fits lies in [low, high)
+    while low + 1 < high:
+        middle = (low + high) // 2
+        trial = line(name[:middle].rstrip() + "…")
+        if len(wrap_text(trial, size, width, bold, max_lines=len(trial) + 99)) <= max_lines:
+            low = middle
+        else:
+            high = middle
+    return size, wrap_text(line(name[:low].rstrip() + "…"), size, width, bold, max_lines)

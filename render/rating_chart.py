@@ -7,7 +7,18 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from i18n import _, ngettext
-from render.common import INK, PAPER, clauses, draw_text, encode_png, fit_text, font, seat_colour
+from render.common import (
+    INK,
+    PAPER,
+    clauses,
+    draw_text,
+    encode_png,
+    fit_lines,
+    fit_named_lines,
+    fit_text,
+    font,
+    seat_colour,
+)
 
 WIDTH = 800
 HEADER = 56
@@ -62,13 +73,24 @@ def _panel(draw: ImageDraw.ImageDraw, top: int, n: int, name: str, points: Seque
     draw_text(draw, (LEFT, y0 + plot_h + 8), fit_text(caption, 22, WIDTH - LEFT - RIGHT), 22, INK)
 
 
-def rating_chart(title: str, series: Sequence[tuple[str, Sequence[float]]]) -> bytes:
-    """Return a PNG with one band per (game title, conservative ratings oldest first), each on its own scale."""
-    image = Image.new("RGB", (WIDTH, HEADER + PANEL * max(1, len(series))), PAPER)
+def rating_chart(title: str, series: Sequence[tuple[str, Sequence[float]]], name: str = "") -> bytes:
+    """Return a PNG with one band per (game title, conservative ratings oldest first), each on its own scale.
+
+    The title, which holds the player's `name`, goes on two lines when it must; only the end of a name too long
+    even for two is left out, never the words saying what the chart shows.
+    """
+    if name and name in title:
+        start, end = title.split(name, 1)
+        size, lines = fit_named_lines(lambda who: start + who + end, name, WIDTH - LEFT - RIGHT, (30, 26), bold=True)
+    else:
+        size, lines = fit_lines(title, WIDTH - LEFT - RIGHT, (30, 26), bold=True)
+    header = HEADER + (size + 6) * (len(lines) - 1)
+    image = Image.new("RGB", (WIDTH, header + PANEL * max(1, len(series))), PAPER)
     draw = ImageDraw.Draw(image)
-    draw_text(draw, (LEFT, 12), fit_text(title, 30, WIDTH - LEFT - RIGHT, bold=True), 30, INK, bold=True)
-    for n, (name, points) in enumerate(series):
-        _panel(draw, HEADER + n * PANEL, n, name, points)
+    for i, line in enumerate(lines):
+        draw_text(draw, (LEFT, 12 + i * (size + 6)), line, size, INK, bold=True)
+    for n, (game, points) in enumerate(series):
+        _panel(draw, header + n * PANEL, n, game, points)
     return encode_png(image)
 
 

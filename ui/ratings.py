@@ -121,7 +121,7 @@ async def stats_reply(db: Database, user: discord.abc.User, guild_id: int | None
         for kind, r, _place in rated:
             series.append((get(kind).title, await store.history(db, guild_id, kind, r.player)))
         title = _("{name}: rating (μ − 3σ) in this server", name=name)
-        png = await asyncio.to_thread(rating_chart, title, series)
+        png = await asyncio.to_thread(rating_chart, title, series, name)
         alt = chart_alt(_("{name}'s rating (μ − 3σ) in this server, per game", name=name), series)
         picture = discord.File(io.BytesIO(png), filename="ratings.png", description=alt[:1024])
     return lines_within(lines), picture

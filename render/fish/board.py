@@ -17,7 +17,7 @@ from render.common import (
     draw_text,
     encode_png,
     fit_lines,
-    fit_named,
+    fit_named_lines,
     palette_of,
     seat_colour,
     seat_letter,
@@ -350,11 +350,15 @@ def _header(view: dict[str, Any], names: Sequence[str], width: int) -> list[Item
         return _("{name} ({letter}) to move", name=name, letter=letter)
 
     room -= 44 + 12
-    size = HEADER_SIZE if _width(line(""), HEADER_SIZE, True) <= room * 0.7 else 22
-    title = fit_named(line, names[seat], size, room, bold=True)
+    # The whole name, on two smaller lines when it does not fit on one; only a name too long even for two
+    # lines loses its end, never the action.
+    size, lines = fit_named_lines(line, names[seat], room, (HEADER_SIZE, 22), bold=True)
     return [
         Marker(seat, (width - MARGIN - 22, HEADER_H / 2), 20),
-        Text((MARGIN, HEADER_H / 2), title, size, True, "lm"),
+        *(
+            Text((MARGIN, HEADER_H / 2 + (i - (len(lines) - 1) / 2) * (size + 4)), text, size, True, "lm")
+            for i, text in enumerate(lines)
+        ),
     ]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from i18n import _, ngettext
-from render.common import INK, draw_text, encode_png, fit_lines
+from render.common import INK, draw_text, encode_png, fit_named_lines
 from render.tank.paint import chip, drawn, flatten, kind_chip, paste, put, rounded
 from render.tank.style import (
     BACKGROUND,
@@ -50,15 +50,17 @@ NAME_LINE = 32  # the step between the two lines of a name too long for one
 def _name_lines(row: dict[str, Any], names: Sequence[str]) -> tuple[int, list[str]]:
     """Return the font size and the lines of a card's "1. Name · winner": whole, on two lines if need be."""
     name = seat_name(names, row["seat"])
-    if row["winner"]:
-        # TRANSLATORS: a final scores card's heading; the no-break spaces around "·" keep the tag with the name.
-        line = _("{rank}. {name}\u00a0·\u00a0winner", rank=row["rank"], name=name)
-    elif row["detail"].get("resigned"):
-        line = _("{rank}. {name}\u00a0·\u00a0resigned", rank=row["rank"], name=name)
-    else:
-        line = _("{rank}. {name}", rank=row["rank"], name=name)
+
+    def line(who: str) -> str:
+        if row["winner"]:
+            # TRANSLATORS: a final scores card's heading; the no-break spaces around "·" keep the tag with the name.
+            return _("{rank}. {name}\u00a0·\u00a0winner", rank=row["rank"], name=who)
+        if row["detail"].get("resigned"):
+            return _("{rank}. {name}\u00a0·\u00a0resigned", rank=row["rank"], name=who)
+        return _("{rank}. {name}", rank=row["rank"], name=who)
+
     room = WIDTH - 2 * MARGIN - 80 - text_width(_total(row), 34, True) - 24
-    return fit_lines(line, room, (30, 26), bold=True)
+    return fit_named_lines(line, name, room, (30, 26), bold=True)
 
 
 def _total(row: dict[str, Any]) -> str:

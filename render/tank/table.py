@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.words import join_list
 from i18n import _, ngettext, pgettext
-from render.common import INK, encode_png, fit_named
+from render.common import INK, encode_png, fit_named, fit_named_lines
 from render.tank.final import render_final
 from render.tank.paint import card_sprite, chip, drawn, empty_slot, paste, put
 from render.tank.style import (
@@ -278,8 +278,11 @@ def _seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], 
             return _("{name} ({tags})", name=who, tags=join_list(tags)) if tags else who
 
         size = size_to_fit(tagged(name), room, 20, smallest=SMALLEST)
-        label = fit_named(tagged, name, size, room)
-        put(image, (left + 2 * CHIP + 14, middle), label, size, fill, bg=back)
+        # Too long for one line even small: two lines, the name whole if it can be, its tag always.
+        size, lines = fit_named_lines(tagged, name, room, (size,))
+        for k, label in enumerate(lines):
+            at = (left + 2 * CHIP + 14, middle + (k - (len(lines) - 1) / 2) * (size + 1))
+            put(image, at, label, size, fill, bg=back)
         put(image, (right, middle), counts, 20, fill, bold=True, anchor="rm", bg=back)
     y += ROW * -(-len(view["seats"]) // SEAT_COLUMNS)
     for i, line in enumerate(_footer_lines(view)):

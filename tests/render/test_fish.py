@@ -191,17 +191,19 @@ def test_a_stranded_penguin_is_drawn_where_it_was_lifted_and_named_in_the_alt_te
     assert "stranded" not in alt_text(before, NAMES)
 
 
-def test_a_long_name_is_shortened_in_the_header_but_the_action_stays() -> None:
-    long = "Bartholomew the Magnificent Penguin of the South Seas"
+def test_a_long_name_is_wrapped_in_the_header_and_only_an_endless_one_shortened_never_the_action() -> None:
     view = GAME.view(GAME.new_game(2, {}, seed=4), None)
-    image = draw_board(view, [long, "Bo"])
-    items = fish_board._header(view, [long, "Bo"], image.width)
-    header = next(item.text for item in items if isinstance(item, fish_board.Text))
-    header_name = header.removesuffix(" (A) places a penguin")
-    assert header_name != header, header
-    assert header_name.endswith("…") and long.startswith(header_name[:-1])
-    width = text_length(header, fish_render.HEADER_SIZE, True)
-    assert fish_render.MARGIN + width <= image.width - fish_render.MARGIN - 44
+    for long, whole in (("Bartholomew the Magnificent Penguin of the South Seas", True), ("Bartholomew " * 12, False)):
+        image = draw_board(view, [long, "Bo"])
+        items = fish_board._header(view, [long, "Bo"], image.width)
+        texts = [item for item in items if isinstance(item, fish_board.Text)]
+        header = " ".join(item.text for item in texts)
+        assert len(texts) <= 2 and header.endswith(" (A) places a penguin"), header
+        header_name = header.removesuffix(" (A) places a penguin")
+        assert header_name == long if whole else (header_name.endswith("…") and long.startswith(header_name[:-1]))
+        for item in texts:
+            width = text_length(item.text, item.size, True)
+            assert fish_render.MARGIN + width <= image.width - fish_render.MARGIN - 44
 
 
 def test_alt_text_too_long_for_discord_ends_on_a_whole_sentence() -> None:
