@@ -9,17 +9,21 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine.base import IllegalAction
 from i18n import using
+from tests.table.browser import CHROMIUM, chromium_path
+from tests.table.conftest import REQUIRE
 
 STATIC = Path(__file__).resolve().parents[2] / "table" / "static"
-CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]  # fmt: skip
 PHONE = (390, 844)
@@ -149,9 +153,18 @@ class HotSeat:
         return {"ok": True, **self.message()}
 
 
+def need_chromium() -> None:
+    """Skip when Debian's Chromium is missing (fail instead when ICE_FLOE_REQUIRE_BROWSER=1, as in CI)."""
+    if chromium_path() is None:
+        if os.environ.get(REQUIRE) == "1":
+            pytest.fail(f"{REQUIRE}=1 but {CHROMIUM} is missing (apt-get install chromium)")
+        pytest.skip(f"browser tests skipped: {CHROMIUM} is missing (apt-get install chromium)")
+
+
 @contextmanager
 def opened(playwright: Any, base: str, kind: str, hot: HotSeat, size: tuple[int, int]) -> Iterator[Any]:
     """Open a page of `size` CSS px showing `hot`'s game; yield it."""
+    need_chromium()
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
     try:
         page = browser.new_page(viewport={"width": size[0], "height": size[1]}, has_touch=True)

@@ -5,6 +5,7 @@
   const name = (el) => `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}${el.dataset && el.dataset.tile ? "[" + el.dataset.tile + "]" : ""}`;
   const scrolled = (el) => {
     for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (up.dataset && up.dataset.stage) return true; // a pan/zoom stage clips what is panned out of it
       const style = getComputedStyle(up);
       if (/(auto|scroll)/.test(style.overflowY + style.overflowX)) return true;
     }

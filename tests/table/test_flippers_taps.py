@@ -6,12 +6,11 @@ import random
 from typing import Any
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 from engine.flippers import GAME
 from table.views.flippers import table_view
 from tests.table.hotseat import DESKTOP, PHONE, HotSeat, audit, opened, static_server, tap, tap_to_move
-
-playwright = pytest.importorskip("playwright.sync_api")
 
 NAMES = ["Ana", "Bo", "Cy", "Dmitri Alexandrovich", "Eve", "Fay"]
 
@@ -70,7 +69,7 @@ def test_a_whole_game_is_played_by_taps_with_every_target_and_text_big_enough(
 ) -> None:
     hot = HotSeat(GAME, table_view, GAME.new_game(players, {"teams": teams}, seed), NAMES[:players], "en")
     rng = random.Random(seed)
-    with playwright.sync_playwright() as pw, static_server() as base, opened(pw, base, "flippers", hot, size) as page:
+    with sync_playwright() as pw, static_server() as base, opened(pw, base, "flippers", hot, size) as page:
         while not GAME.is_over(hot.state):
             assert audit(page) == [], f"move {hot.moves}"
             moves = hot.moves

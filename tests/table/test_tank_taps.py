@@ -6,13 +6,12 @@ import random
 from typing import Any
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 from engine.tank import GAME
 from engine.tank.grid import label
 from table.views.tank import table_view
 from tests.table.hotseat import DESKTOP, PHONE, HotSeat, audit, opened, static_server, tap, tap_to_move
-
-playwright = pytest.importorskip("playwright.sync_api")
 
 NAMES = ["Ana", "Bo", "Cy", "Dmitri Alexandrovich", "Eve"]
 
@@ -41,7 +40,7 @@ def test_a_whole_game_is_played_by_taps_with_every_target_and_text_big_enough(
 ) -> None:
     hot = HotSeat(GAME, table_view, GAME.new_game(players, {}, seed), NAMES[:players], "en")
     rng = random.Random(seed)
-    with playwright.sync_playwright() as pw, static_server() as base, opened(pw, base, "tank", hot, size) as page:
+    with sync_playwright() as pw, static_server() as base, opened(pw, base, "tank", hot, size) as page:
         steps = 0
         while not GAME.is_over(hot.state):
             assert audit(page) == [], f"move {hot.moves}"

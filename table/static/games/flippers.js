@@ -73,7 +73,12 @@ function prompt(table) {
   const el = html("div", "fl-prompt");
   const card = picked(table);
   if (card) el.append(html("div", "fl-say", ui.cell ? card.arrow_prompt : card.cell_prompt));
-  else if (table.last && table.last.lines.length) el.append(html("div", "tb-last", table.last.lines.join(" ")));
+  else if (table.last && table.last.lines.length) {
+    const last = html("div", "tb-last fl-last", table.last.lines.join(" "));
+    last.title = last.textContent;
+    last.addEventListener("click", () => last.classList.toggle("fl-open-last"));
+    el.append(last);
+  }
   return el;
 }
 
@@ -184,10 +189,12 @@ function board(stage, table, act) {
   const least = MIN_CELL / CELL;
   const most = MAX_CELL / CELL;
   if (!ui.view || ui.view.b !== JSON.stringify(b) || ui.view.W !== W || ui.view.H !== H) {
-    const keep = ui.view && ui.view.W === W && ui.view.H === H;
+    // The table fits itself to the stage as it grows, until the player pans or zooms; then their view stays.
+    const keep = ui.view && ui.view.manual && ui.view.W === W && ui.view.H === H;
     const scale = keep ? ui.view.s : Math.min(Math.max(fit, least), most);
-    ui.view = { s: scale, x: keep ? ui.view.x : (W - cw * scale) / 2, y: keep ? ui.view.y : (H - ch * scale) / 2,
-      b: JSON.stringify(b), W, H };
+    const x = keep ? ui.view.x - (ui.view.c0 - b.c0) * CELL * scale : (W - cw * scale) / 2; // same cells, same place
+    const y = keep ? ui.view.y - (ui.view.r0 - b.r0) * CELL * scale : (H - ch * scale) / 2;
+    ui.view = { s: scale, x, y, manual: keep, c0: b.c0, r0: b.r0, b: JSON.stringify(b), W, H };
   }
   const at = (spot) => [(spot.col - b.c0) * CELL, (spot.row - b.r0) * CELL];
   const root = svg("svg", { class: "fl-board", width: W, height: H, viewBox: `0 0 ${W} ${H}` });
@@ -259,7 +266,7 @@ function facings(layer, table, card, at, act) {
   const r = Math.max(MIN_TAP / 2 + 2, 26 * ui.view.s) / ui.view.s;
   for (const d of allowed) {
     const [dx, dy] = STEP[d];
-    const g = drawFacing(d, x + CELL / 2 + dx * CELL * 0.78, y + CELL / 2 + dy * CELL * 0.78, r, card.colour);
+    const g = drawFacing(d, x + CELL / 2 + dx * CELL * 0.92, y + CELL / 2 + dy * CELL * 0.92, r, card.colour);
     g.setAttribute("aria-label", table.text.directions[d]);
     g.addEventListener("click", (event) => {
       event.stopPropagation();
@@ -312,6 +319,7 @@ function pan(root, layer, moveTo) {
     const dy = e.clientY - before[1];
     if (!moved && Math.hypot(dx, dy) < 8) return;
     moved = true;
+    ui.view.manual = true;
     if (down.size === 1) {
       ui.view.x += dx;
       ui.view.y += dy;
@@ -335,6 +343,7 @@ function pan(root, layer, moveTo) {
   }, true);
   root.addEventListener("wheel", (e) => {
     e.preventDefault();
+    ui.view.manual = true;
     zoomAt(root, e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX, e.clientY);
     place(layer);
   }, { passive: false });
@@ -354,13 +363,14 @@ function zoomAt(root, factor, clientX, clientY) {
 function zoomButtons(table, stage, W, H, fit, least, most, cw, ch) {
   const bar = html("div", "fl-zoom");
   const zoom = (factor) => () => {
+    ui.view.manual = true;
     zoomAt(stage.querySelector(".fl-board"), factor, stage.getBoundingClientRect().left + W / 2,
       stage.getBoundingClientRect().top + H / 2);
     again();
   };
   const whole = button("⤢", () => {
     const s = Math.min(Math.max(fit, least), most);
-    Object.assign(ui.view, { s, x: (W - cw * s) / 2, y: (H - ch * s) / 2 });
+    Object.assign(ui.view, { s, x: (W - cw * s) / 2, y: (H - ch * s) / 2, manual: false });
     again();
   }, "fl-zbtn");
   whole.title = table.text.fit;
@@ -398,6 +408,8 @@ const CSS = `
 .fl-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 110px; }
 .fl-wide .fl-name { max-width: none; flex: 1; }
 .fl-points { font-weight: 700; }
+.fl-tall .fl-last { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
+.fl-tall .fl-last.fl-open-last { -webkit-line-clamp: unset; }
 .fl-totals { flex: none; display: flex; flex-wrap: wrap; gap: 2px 12px; padding: 2px 8px 6px; align-items: baseline; }
 .fl-side-total { font-size: 13px; font-weight: 700; }
 .fl-zoom { position: absolute; right: 6px; top: 6px; display: flex; flex-direction: column; gap: 6px; }

@@ -91,5 +91,6 @@ export const BASE_CSS = `
 .tb-scroll { overflow-y: auto; overscroll-behavior: contain; -webkit-overflow-scrolling: touch; min-height: 0; }
 .tb-h { font-size: 13px; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; color: #606876;
   margin: 12px 0 6px; }
-.tb-last { font-size: 13px; color: #3c4250; background: #fff8d6; border-radius: 8px; padding: 4px 8px; }
+.tb-last { font-size: 13px; color: #3c4250; background: #fff8d6; border-radius: 8px; padding: 4px 8px;
+  display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden; }
 `;
