@@ -136,7 +136,7 @@ class FishAI(GameAI[FishState]):
     key = "fish"
     game: ClassVar[FishGame] = GAME
     margin_scale = 4.0
-    easy_temperature = 0.4
+    easy_temperature = 0.15
     think_rates: ClassVar[dict[int, float]] = {2: 46_000.0, 3: 50_000.0, 4: 55_000.0}
     exploration = 0.5
     playout_depth = 4

@@ -121,7 +121,7 @@ class FlippersAI(GameAI[FlippersState]):
     key = "flippers"
     game: ClassVar[FlippersGame] = GAME
     margin_scale = 3.0
-    easy_temperature = 0.5
+    easy_temperature = 0.25
     think_rates: ClassVar[dict[int, float]] = {2: 31_000.0, 3: 25_000.0, 4: 25_000.0, 5: 20_500.0, 6: 19_500.0}
     exploration = 0.7
     playout_depth = None

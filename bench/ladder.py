@@ -1,6 +1,7 @@
 """Rank the computer players: every level against every other and against an equal-time flat Monte Carlo player.
 
-Levels: random (uniform legal moves), easy, hard (the bot's), and ref, a determinized flat Monte Carlo player
+Levels: random (uniform legal moves), greedy (the move whose position the easy score likes best, one move
+ahead, no randomness but ties), easy, hard (the bot's), and ref, a determinized flat Monte Carlo player
 that lives only here: for each of its samples it deals the hidden cards from its own view (with the bot's
 sampler, so both know the same things), tries the next root action in turn and plays the game out with
 uniformly random moves; it picks the action with the best victory share. Budgets never read the wall clock, so
@@ -26,13 +27,14 @@ from typing import Any
 
 from ai import bots, choose_action
 from ai.base import actor
+from ai.easy import score_actions
 from bench.ai import positions, wilson
 from engine.base import Action
 from engine.registry import get
 
 GAMES = ("fish", "tank", "flippers")
-LEVELS = ("random", "easy", "hard", "ref")
-STRONGEST_FIRST = ("hard", "ref", "easy", "random")
+LEVELS = ("random", "greedy", "easy", "hard", "ref")
+STRONGEST_FIRST = ("hard", "ref", "easy", "greedy", "random")
 """Pairing order: at a full table the first level takes one seat against the second level in all the others."""
 FULL = {"fish": 4, "tank": 5, "flippers": 6}
 HARD = {"fish": 800, "tank": 650, "flippers": 200}
@@ -90,8 +92,21 @@ class Budget:
         return f"hard {self.seconds:g} s on its virtual clock" if self.seconds else f"hard {self.hard} iterations"
 
 
+def greedy_choice(key: str, view: Mapping[str, Any], seat: int, seed: int) -> Action:
+    """Return the move whose position scores best for `seat` one move ahead (ties drawn at random)."""
+    ai = bots()[key]
+    rng = random.Random(seed)
+    state = ai.determinize(view, seat, rng)
+    actions = ai.game.legal_actions(state, seat)
+    scores = score_actions(ai, state, seat, actions)
+    top = max(scores)
+    return dict(rng.choice([a for a, s in zip(actions, scores, strict=True) if s == top]))
+
+
 def decide(key: str, level: str, view: dict[str, Any], seat: int, seed: int, budget: Budget) -> Action:
     """Return the action `level` picks for `seat` from its view."""
+    if level == "greedy":
+        return greedy_choice(key, view, seat, seed)
     if level == "ref":
         return reference_choice(key, view, seat, budget.ref, seed)
     if budget.seconds:

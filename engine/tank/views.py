@@ -69,6 +69,21 @@ def seen(state: TankState) -> dict[str, list[Any]]:
     }
 
 
+def taken_by_kind(state: TankState, seat: int) -> list[dict[str, Any]]:
+    """Return what `seat` took in the open, by kind: key, count, name and printed values (Gourami discards made
+    since included, as nobody saw which they were)."""
+    cards = state.hands[seat] + state.own_discards[seat]
+    taken = []
+    for kind in kinds_shown(state.players):
+        mine = [CARDS[c] for c in cards if CARDS[c].kind == kind.key]
+        if mine:
+            values = sorted(card.value for card in mine if card.value)
+            taken.append(
+                {"key": kind.key, "count": len(mine), "name": kind_name(kind.key, len(mine)), "values": values}
+            )
+    return taken
+
+
 def table_view(game: Rules, state: TankState, seat: int | None) -> dict[str, Any]:
     """Return the public table, plus `seat`'s own aquarium, discards, score preview and what it saw taken."""
     goal = RULES.goal(state.goal)
@@ -115,6 +130,7 @@ def table_view(game: Rules, state: TankState, seat: int | None) -> dict[str, Any
                 "seat": s,
                 "cards": len(state.hands[s]),
                 "discarded": len(state.own_discards[s]),
+                "taken": taken_by_kind(state, s),
                 "resigned": state.resigned[s],
             }
             for s in range(state.players)

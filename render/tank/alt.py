@@ -78,6 +78,17 @@ def _seat_text(info: dict[str, Any], names: Sequence[str]) -> str:
     return join_list(parts)
 
 
+def _taken_kind(kind: dict[str, Any]) -> str:
+    """Return how many cards of a fish type a player took, with their printed values where they have them."""
+    # TRANSLATORS: how many cards of one fish type a player took, e.g. "2 Guppies" ({kind} is already plural).
+    text = pgettext("tank taken", "{n} {kind}", n=kind["count"], kind=kind["name"])
+    if kind["values"]:
+        # TRANSLATORS: the count of a fish type, then its cards' printed values ("2 Mollies worth 1, 3").
+        values = join_list([str(v) for v in kind["values"]])
+        text = pgettext("tank taken", "{count} worth {values}", count=text, values=values)
+    return text
+
+
 def _compact_group(view: dict[str, Any], group: dict[str, Any]) -> str:
     """Describe one group in few words: number, place, cards and cuts."""
     r0, r1 = group["rows"]
@@ -228,6 +239,19 @@ def alt_text_aquarium(view: dict[str, Any], names: Sequence[str]) -> str:
         parts.append(_("Score so far {points}, Discus not included.", points=so_far))
     else:
         parts.append(_("Score so far {points}.", points=so_far))
+    if final is None:
+        took = [
+            _(
+                "{name}: {kinds}",
+                name=seat_name(names, info["seat"]),
+                kinds=join_list([_taken_kind(k) for k in info["taken"]]),
+            )
+            for info in view["seats"]
+            if info["seat"] != view["seat"] and info["taken"]
+        ]
+        if took:
+            # TRANSLATORS: {players} lists, per other player, the fish they took where everyone saw it.
+            parts.append(_("The others took in the open: {players}.", players=clauses(took)))
     return fit_alt(" ".join(parts))
 
 

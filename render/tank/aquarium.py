@@ -93,7 +93,58 @@ def aquarium_height(view: dict[str, Any]) -> int:
     """Return the height of the aquarium picture, computed the way it is laid out."""
     height = MARGIN + 60 + 44 + (72 if view.get("discard") else 0) + 74 * len(view["by_kind"]) + 78 + 56
     height += 36 if aquarium_total(view)[1] else 0
-    return height + 30 * len(_discard_lines(view)) + MARGIN
+    return height + 30 * len(_discard_lines(view)) + others_height(view) + MARGIN
+
+
+TAKEN_HEAD = 40  # the heading of what the other players took in the open
+TAKEN_ROW = 40  # one other player's row of it
+TAKEN_CHIP = 32  # a fish type's square in it
+TAKEN_NAME = 120  # the width of a player's name in it
+
+
+def others(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Return the public rows of the seats other than the viewer's."""
+    return [info for info in view["seats"] if info["seat"] != view["seat"]]
+
+
+def others_height(view: dict[str, Any]) -> int:
+    """Return the height of what the other players took in the open (nothing once the game is over)."""
+    return 0 if final_row(view) is not None else TAKEN_HEAD + TAKEN_ROW * len(others(view))
+
+
+def _others(image: Image.Image, view: dict[str, Any], names: Sequence[str], y: int) -> int:
+    """Draw what each other player took in the open, by fish type: what a good memory (and the computer) knows.
+
+    Gourami discards are made in private, so the counts include cards a player may since have put out.
+    """
+    if final_row(view) is not None:
+        return y
+    # TRANSLATORS: heading of a picture's rows showing, per other player, the cards of each fish type they took.
+    heading = _("The others took in the open (Gourami discards included):")
+    size = size_to_fit(heading, WIDTH - 2 * MARGIN, 24, True)
+    put(image, (MARGIN, y + TAKEN_HEAD / 2), heading, size, INK, bold=True, bg=BACKGROUND)
+    y += TAKEN_HEAD
+    for info in others(view):
+        middle = y + TAKEN_ROW / 2
+        chip(image, info["seat"], MARGIN + 16, middle, 15)
+        put(image, (MARGIN + 40, middle), fit_text(seat_name(names, info["seat"]), 20, TAKEN_NAME), 20, INK)
+        x = MARGIN + 48 + TAKEN_NAME
+        if not info["taken"]:
+            # TRANSLATORS: shown instead of fish types for a player who has taken no cards yet.
+            put(image, (x, middle), pgettext("tank taken", "nothing yet"), 22, MUTED, bg=BACKGROUND)
+        for kind in info["taken"]:
+            paste(image, kind_chip(kind["key"], TAKEN_CHIP, BACKGROUND), x, middle - TAKEN_CHIP / 2)
+            x += TAKEN_CHIP + 4
+            # TRANSLATORS: how many cards of one fish type a player took, after its coloured square ("×3").
+            count = pgettext("tank taken", "×{n}", n=kind["count"])
+            if kind["values"]:
+                # TRANSLATORS: after a fish type's count, the printed values of its cards ("×2 (1+3)").
+                values = "+".join(str(v) for v in kind["values"])
+                count = pgettext("tank taken", "{count} ({values})", count=count, values=values)
+            put(image, (x, middle), count, 22, INK, bold=True, bg=BACKGROUND)
+            x += text_width(count, 22, True) + 16
+        y += TAKEN_ROW
+    return y
 
 
 def _aquarium_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Sequence[str]) -> int:
@@ -176,7 +227,7 @@ def _aquarium_parts(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[st
     for line in _discard_lines(view):
         put(image, (MARGIN, y), line, 22, MUTED, anchor="la", bg=BACKGROUND)
         y += 30
-    return y + MARGIN
+    return _others(image, view, names, y) + MARGIN
 
 
 def render_aquarium(view: dict[str, Any], names: Sequence[str]) -> bytes:

@@ -8,6 +8,7 @@ import random
 from PIL import Image
 
 from engine.tank import GAME
+from engine.tank.cards import CARDS
 from engine.tank.state import TankState
 from render.common import SEAT_COLOUR_NAMES, seat_colour, seat_letter
 from render.tank import (
@@ -28,6 +29,7 @@ from render.tank import (
     scoring_lines,
     table_height,
 )
+from render.tank.aquarium import TAKEN_ROW
 from render.tank.style import BACKGROUND, BANNER, HIGHLIGHT, WATER, WHITE
 from tests.engine.tank.helpers import cards_of, finish_splits, give, place, play
 
@@ -63,14 +65,50 @@ def test_table_is_a_phone_friendly_png_in_every_phase() -> None:
     _image(render_table(GAME.view(_take_phase(5), None), NAMES))
 
 
-def test_table_picture_cannot_reveal_aquariums() -> None:
-    one, two = _take_phase(), _take_phase()
-    seat = next(s for s in range(4) if one.hands[s])
-    # Swap the taker's cards for others of the same count: the public picture must not change.
-    swapped = [c for c in two.deck if c not in one.hands[seat]][: len(one.hands[seat])]
-    two.deck = [c for c in two.deck if c not in swapped] + two.hands[seat]
-    two.hands[seat] = swapped
+def _taken_in_the_open() -> TankState:
+    """Return a take-phase game where two seats hold two cards each, of different fish types."""
+    state = _take_phase()
+    for seat in (0, 1):
+        state.hands[seat] = []
+    give(state, 0, cards_of("guppy", 4)[:2])
+    give(state, 1, [cards_of("discus", 4)[0], cards_of("neon", 4)[0]])
+    return state
+
+
+def test_table_picture_cannot_reveal_which_cards_went_out_for_a_gourami() -> None:
+    one, two = _taken_in_the_open(), _taken_in_the_open()
+    seat = next(s for s in range(4) if len(one.hands[s]) >= 2)
+    for state, out in ((one, one.hands[seat][0]), (two, two.hands[seat][1])):
+        state.hands[seat].remove(out)
+        state.own_discards[seat].append(out)
+        state.discards.append(out)
+    assert one.own_discards != two.own_discards
     assert render_table(GAME.view(one, None), NAMES) == render_table(GAME.view(two, None), NAMES)
+    assert alt_text_table(GAME.view(one, None), NAMES) == alt_text_table(GAME.view(two, None), NAMES)
+    other = 3 - seat if seat in (1, 2) else 2
+    assert render_aquarium(GAME.view(one, other), NAMES) == render_aquarium(GAME.view(two, other), NAMES)
+    assert alt_text_aquarium(GAME.view(one, other), NAMES) == alt_text_aquarium(GAME.view(two, other), NAMES)
+
+
+def kind_of(card: str) -> str:
+    """Return a card's fish type (or "chest")."""
+    return CARDS[card].kind
+
+
+def test_everyone_sees_what_each_player_took_in_the_open() -> None:
+    # Before: the hard player remembered every group taken while people saw only card counts.
+    one, two = _taken_in_the_open(), _taken_in_the_open()
+    a, b = 0, 1
+    two.hands[a], two.hands[b] = two.hands[b], two.hands[a]  # the same counts: only what they took differs
+    view = GAME.view(one, None)
+    for info in view["seats"]:
+        counts = {k["key"]: k["count"] for k in info["taken"]}
+        took = one.hands[info["seat"]] + one.own_discards[info["seat"]]
+        assert counts == {kind: sum(kind_of(c) == kind for c in took) for kind in map(kind_of, took)}
+    # Each player's own aquarium picture shows what the others took, by fish type.
+    assert render_aquarium(GAME.view(one, 2), NAMES) != render_aquarium(GAME.view(two, 2), NAMES)
+    text = alt_text_aquarium(GAME.view(one, 2), NAMES)
+    assert "The others took in the open: Ana: 2 Guppies; Bo: 1 Discus, 1 Neon Tetra." in text
 
 
 def test_table_picture_changes_with_the_groups() -> None:
@@ -297,7 +335,7 @@ def test_two_player_aquarium_has_no_neon_row() -> None:
         assert ("neon" in keys) == (players == 3)
         assert len(keys) == 6 + (players == 3)
         heights[players] = _image(render_aquarium(view, NAMES)).height
-    assert heights[3] - heights[2] == 74  # exactly one row
+    assert heights[3] - heights[2] == 74 + TAKEN_ROW  # one row, and one more player whose takes it shows
 
 
 def test_aquarium_after_the_game_shows_final_points_not_a_score_so_far() -> None:
