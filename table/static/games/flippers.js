@@ -207,6 +207,12 @@ function board(stage, table, act) {
   const spots = table.phase === "leaders" ? table.leader_cells : table.open;
   for (const spot of spots) {
     const g = drawOpen(spot, ...at(spot), px, lit.has(spot.cell), tint);
+    if (!lit.has(spot.cell) && table.phase === "leaders" && !table.leader) {
+      g.dataset.tap = "1"; // not this viewer's Leader to place: the tap still asks, and the server answers
+      g.dataset.cell = spot.cell;
+      g.classList.add("fl-ask");
+      g.addEventListener("click", () => act({ type: "leader", cell: spot.cell }));
+    }
     if (lit.has(spot.cell)) {
       g.dataset.tap = "1";
       g.dataset.cell = spot.cell;
