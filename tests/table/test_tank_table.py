@@ -23,6 +23,11 @@ SHOTS = "ICE_FLOE_TABLE_SCREENSHOTS"
 """Set to a folder to save a mid-game phone screenshot there (how docs/screenshots/table-tank.png is made)."""
 
 
+def shot_name(game: str, viewport: dict[str, int]) -> str:
+    """Return the file a mid-game screenshot is saved as: table-<game>.png on a phone, -desktop.png otherwise."""
+    return f"table-{game}.png" if viewport == PHONE else f"table-{game}-desktop.png"
+
+
 async def start_tank(driver: Driver, host: FakeUser, guest: FakeUser) -> None:
     """Open a 10 Gallon Tank lobby, seat the guest and start."""
     await driver.slash(host, "/game new game:tank").settle(quiet=QUIET)
@@ -96,8 +101,8 @@ async def test_a_whole_tank_game_by_taps_while_the_other_player_uses_slash_comma
         assert state["version"] == row.version and state["seat"] == 0
         assert await table.layout_problems() == [], state["version"]
         assert (state["table"]["mine"] is not None) and all("hands" not in k for k in state["table"])
-        if viewport == PHONE and len(taps) == 6 and os.environ.get(SHOTS):
-            await table.screenshot(os.path.join(os.environ[SHOTS], "table-tank.png"))
+        if len(taps) == 6 and os.environ.get(SHOTS):
+            await table.screenshot(os.path.join(os.environ[SHOTS], shot_name("tank", viewport)))
         if 0 in state["table"]["to_act"]:
             taps.append(await tap_move(table, state, rng))
             await table.wait_version(row.version + 1)
