@@ -112,6 +112,7 @@ def _seats(state: TankState, view: dict[str, Any], names: Sequence[str], acting:
                 "rank": final[s]["rank"] if s in final else None,
                 "winner": bool(final[s]["winner"]) if s in final else False,
                 "out": row["resigned"],
+                "final_cards": [_face(c) for c in view["final"]["aquariums"][s]] if view["final"] else None,
             }
         )
     return out
@@ -211,6 +212,7 @@ def _words() -> dict[str, str]:
     return {
         "aquarium": _("Your aquarium"),
         "players": _("Fish each player took"),
+        "aquariums": _("Every aquarium at the end"),
         "split": _("Split here"),
         "take": _("Take this group"),
         "discard": _("Discard this fish"),

@@ -271,7 +271,7 @@ function miniCard(card, size, onTap, chosen) {
 
 function fillPanel(panel, table, act) {
   if (table.mine) panel.append(aquarium(table));
-  panel.append(html("div", "tb-h", table.text.players));
+  panel.append(html("div", "tb-h", table.over ? table.text.aquariums : table.text.players));
   for (const seat of table.seats) panel.append(seatRow(table, seat));
   if (table.tiebreak) panel.append(html("div", "tk-note", table.tiebreak));
   panel.append(html("div", "tb-h", table.text.scoring));
@@ -316,8 +316,9 @@ function seatRow(table, seat) {
   if (seat.detail) top.append(html("span", "tk-note", seat.detail));
   row.append(top);
   const taken = html("div", "tk-taken");
-  for (const card of seat.taken) taken.append(miniCard(card, 30, null, false));
-  if (!seat.taken.length) taken.append(html("span", "tk-note", table.text.nothing));
+  const cards = seat.final_cards || seat.taken; // at the end every aquarium is shown as it is
+  for (const card of cards) taken.append(miniCard(card, 30, null, false));
+  if (!cards.length) taken.append(html("span", "tk-note", table.text.nothing));
   row.append(taken);
   return row;
 }

@@ -118,3 +118,17 @@ def test_a_private_event_in_last_is_shown_only_to_its_seat() -> None:
     other = (seat + 1) % 3
     assert all(e.get("private_to") in (None, seat) for e in events)
     assert table_view(GAME, state, other, NAMES, events)["last"] == table_view(GAME, state, None, NAMES, events)["last"]
+
+
+def test_every_aquarium_is_shown_to_everyone_once_the_game_is_over_and_not_before() -> None:
+    state = GAME.new_game(3, {}, 6)
+    rng = random.Random(6)
+    while not GAME.is_over(state):
+        assert all(row["final_cards"] is None for row in table_view(GAME, state, None, NAMES, None)["seats"])
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    for viewer in (None, 0):
+        view = table_view(GAME, state, viewer, NAMES, None)
+        shown = [sorted(c["id"] for c in row["final_cards"]) for row in view["seats"]]
+        assert shown == [sorted(hand) for hand in state.hands]
+        assert all(row["score"].endswith(("point", "points")) for row in view["seats"])
