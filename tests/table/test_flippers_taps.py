@@ -78,3 +78,33 @@ def test_a_whole_game_is_played_by_taps_with_every_target_and_text_big_enough(
         assert audit(page) == []
         assert page.errors == []
     assert hot.moves > 3 * players
+
+
+def test_the_board_pans_and_zooms_without_sending_a_move_and_no_card_shrinks_under_44_px() -> None:
+    state = GAME.new_game(6, {"teams": True}, 8)
+    rng = random.Random(8)
+    for _ in range(45):
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    hot = HotSeat(GAME, table_view, state, NAMES, "en")
+    with sync_playwright() as pw, static_server() as base, opened(pw, base, "flippers", hot, PHONE) as page:
+        layer = page.locator(".fl-board > g").first
+        before = layer.get_attribute("transform")
+        box = page.locator(".fl-stage").bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 90, y + 40, steps=6)
+        page.mouse.up()
+        assert layer.get_attribute("transform") != before
+        assert page.evaluate("window.sent") == []  # a drag is never a tap
+        for _ in range(8):
+            tap(page, '.fl-zbtn[title="Zoom out"]')
+        widths = page.evaluate("() => [...document.querySelectorAll('.fl-card')].map((c) => c.getBBox().width)")
+        scale = page.evaluate("() => document.querySelector('.fl-board > g').getCTM().a")
+        assert min(widths) * scale >= 44
+        assert audit(page) == []
+        tap(page, '.fl-zbtn[title="Show the whole table"]')
+        assert audit(page) == [] and page.evaluate("window.sent") == []
+        assert page.errors == []

@@ -98,6 +98,8 @@ function hand(table, act) {
       el.dataset.tap = "1";
       el.dataset.hand = card.id;
       el.classList.add("fl-usable");
+      el.setAttribute("role", "button");
+      el.setAttribute("aria-label", card.name);
       el.addEventListener("click", () => {
         if (discarding) {
           ui.discard = ui.discard.includes(card.id)
@@ -210,12 +212,16 @@ function board(stage, table, act) {
     if (!lit.has(spot.cell) && table.phase === "leaders" && !table.leader) {
       g.dataset.tap = "1"; // not this viewer's Leader to place: the tap still asks, and the server answers
       g.dataset.cell = spot.cell;
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", spot.cell);
       g.classList.add("fl-ask");
       g.addEventListener("click", () => act({ type: "leader", cell: spot.cell }));
     }
     if (lit.has(spot.cell)) {
       g.dataset.tap = "1";
       g.dataset.cell = spot.cell;
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", spot.cell);
       g.addEventListener("click", () => {
         ui.cell = spot.cell;
         ui.reveal = [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => ({ col: spot.col + dx, row: spot.row + dy })));
@@ -243,6 +249,8 @@ function board(stage, table, act) {
     if (due.has(c.id) || (watching && c.kind === "explorer")) {
       g.dataset.tap = "1";
       g.dataset.cell = c.cell;
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", `${c.name} · ${c.cell}`);
       if (due.has(c.id)) g.classList.add("fl-due");
       g.addEventListener("click", () => act({ type: "activate", card: c.id, rest: REST }));
     }
@@ -274,6 +282,7 @@ function facings(layer, table, card, at, act) {
     const [dx, dy] = STEP[d];
     const g = drawFacing(d, x + CELL / 2 + dx * CELL * 0.92, y + CELL / 2 + dy * CELL * 0.92, r, card.colour);
     g.setAttribute("aria-label", table.text.directions[d]);
+    g.setAttribute("role", "button");
     g.addEventListener("click", (event) => {
       event.stopPropagation();
       act(card.spots

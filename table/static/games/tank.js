@@ -94,7 +94,7 @@ function drawBoard(table, side, act) {
   const scale = side / total;
   const px = (size) => Math.max(size, MIN_TEXT / scale + 0.5); // text never under 12 CSS px
   const root = svg("svg", {
-    class: "tk-board", width: side, height: side, viewBox: `0 0 ${total} ${total}`, role: "img",
+    class: "tk-board", width: side, height: side, viewBox: `0 0 ${total} ${total}`,
     "aria-label": table.heading,
   });
   root.append(svg("rect", { x: 0, y: 0, width: total, height: total, rx: 18, fill: WATER }));
@@ -193,6 +193,7 @@ function drawCuts(root, table, scale, act) {
         : { x: line - reach / 2, y: from, width: reach, height: long };
       const hit = svg("rect", {
         ...box, fill: "transparent", class: "tk-cut", "data-tap": "1", "data-line": cut.line, "data-group": group.label,
+        role: "button", "aria-label": cut.label,
       });
       hit.addEventListener("click", () => {
         ui.pick = { type: "split", group: group.letter, line: cut.line };
@@ -209,6 +210,7 @@ function drawTakes(root, table) {
     const b = outline(group);
     const hit = svg("rect", {
       x: b.x, y: b.y, width: b.w, height: b.h, fill: "transparent", class: "tk-take", "data-tap": "1",
+      role: "button", "aria-label": group.take,
       "data-group": group.label,
     });
     hit.addEventListener("click", () => {
@@ -264,6 +266,8 @@ function miniCard(card, size, onTap, chosen) {
     el.dataset.tap = "1";
     el.dataset.card = card.id;
     el.classList.add("tk-pickable");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", card.name);
     el.addEventListener("click", onTap);
   }
   return el;
