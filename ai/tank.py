@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -63,7 +64,9 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> TankS
             continue
         keeps = protected if pending is not None and pending.seat == s else []
         fish = [c for c in taken[s] if c in FISH_CARDS and c not in keeps]
-        gone = set(rng.sample(fish, seats[s]["discarded"]))
+        gone = likely_discards(
+            Scorer(view["goal"]["key"], players, [True] * players), taken[s], fish, seats[s]["discarded"], rng
+        )
         own_discards[s] = [c for c in fish if c in gone]
         hands[s] = [c for c in taken[s] if c not in gone]
     pile = list(seen["leftovers"]) + [c for d in own_discards for c in d]
@@ -88,6 +91,39 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> TankS
     if view["start_seat"] is not None:
         state.first_start = _first_start(state, view["start_seat"])
     return state
+
+
+DISCARD_TEMPERATURE = 1.0
+"""Points of gain that make a fish e (2.7) times likelier to be the one an opponent put out for a Gourami."""
+MAJORITY_LOSS = 3.0
+"""Points a player is taken to lose by putting out a card of a majority kind (Discus), which `plain` leaves out."""
+
+
+def likely_discards(score: Scorer, taken: list[str], fish: list[str], count: int, rng: random.Random) -> set[str]:
+    """Draw the `count` fish a seat put out for its Gouramis, from what it did: it put out what scores better gone.
+
+    Each is drawn in turn among `fish`, the likelier the more its loss raises the seat's own points (an odd
+    Guppy, an Angelfish outside a set), so a Neon Tetra that would cost points is rarely taken for discarded.
+    """
+    hand = tally(taken)
+    pool = list(fish)
+    gone: set[str] = set()
+    for _ in range(min(count, len(pool))):
+        base = score.plain(hand, partial=True)
+        gains = [_gain(score, hand, card, base) for card in pool]
+        top = max(gains)
+        pick = rng.choices(range(len(pool)), [math.exp((g - top) / DISCARD_TEMPERATURE) for g in gains])[0]
+        card = pool.pop(pick)
+        gone.add(card)
+        hand = [n - m for n, m in zip(hand, tally((card,)), strict=True)]
+    return gone
+
+
+def _gain(score: Scorer, hand: Tally, card: str, base: float) -> float:
+    """Return the points a seat gains by putting `card` out of the aquarium tallied `hand`."""
+    if CARD_INDEX[card] in MAJORITY:
+        return -MAJORITY_LOSS
+    return score.plain([n - m for n, m in zip(hand, tally((card,)), strict=True)], partial=True) - base
 
 
 def _first_start(state: TankState, start_seat: int) -> int:

@@ -11,8 +11,10 @@ import pytest
 from ai import bots
 from engine.flippers.cards import team_cards
 from engine.registry import get
+from engine.tank.cards import CARDS
 from tests.ai.helpers import positions
 from tests.ai.test_hidden import rehide_flippers, rehide_tank
+from tests.engine.tank.helpers import cards_of, give
 
 TANK_SIZES = [2, 3, 4, 5]
 FLIPPERS_SIZES = [2, 3, 4, 5, 6]
@@ -85,3 +87,18 @@ def test_worlds_sampled_from_states_differing_only_in_hidden_cards_are_identical
                 second = ai.determinize(game.view(other, seat), seat, random.Random(n))
                 assert game.dump(first) == game.dump(second)
     assert differed >= 5
+
+
+def test_tank_opponents_are_taken_to_have_put_out_what_scores_better_gone() -> None:
+    # Before: a seat's Gourami discards were drawn uniformly among its fish (a Neon Tetra as often as a Guppy).
+    game = get("tank")
+    ai = bots()["tank"]
+    state = game.new_game(3, {}, 4)
+    guppies, neons = cards_of("guppy", 3)[:5], cards_of("neon", 3)[:2]
+    give(state, 1, guppies + neons)
+    state.hands[1].remove(guppies[0])  # five Guppies score 10, four 12; one Neon Tetra less costs 2 points
+    state.own_discards[1].append(guppies[0])
+    state.discards.append(guppies[0])
+    view = game.view(state, 0)
+    kinds = Counter(CARDS[ai.determinize(view, 0, random.Random(n)).own_discards[1][0]].kind for n in range(200))
+    assert kinds["guppy"] >= 180, kinds
