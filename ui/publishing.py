@@ -71,8 +71,8 @@ def board_content(board: Board, events: Sequence[Event]) -> str:
         outcome = game.outcome(board.state)
         lines.append(_("**Final standings**"))
         lines += adapter_for(board.row.kind).standings_lines(outcome, names)
-        if outcome.tiebreak:
-            lines.append(outcome.tiebreak)
+        if outcome.tiebreak and not any(outcome.tiebreak in line for line in happened):
+            lines.append(outcome.tiebreak)  # unless the game-over line just said it
         lines += board.notes
         mentions = [seat.mention for seat in board.row.seats]
         lines.append(adapter_for(board.row.kind).congratulations(outcome, mentions))

@@ -755,3 +755,10 @@ def test_the_hand_names_the_cards_set_aside_in_whole_japanese_sentences() -> Non
     with using("de"):
         text = ADAPTER.private_text(GAME.view(state, 0), NAMES)
     assert f"Karten. Beiseitegelegt: {_in('de', power_name, power)}." in text
+
+
+def test_a_shared_win_says_it_is_tied_once_in_the_final_message() -> None:
+    state = table([("food-1", "N15", "N", "A")], {0: ["c-turn"]})
+    events = play(state, "c-turn", "M15", "W")
+    content = board_content(_board(state), events)
+    assert content.count("Tied: the victory is shared.") == 1, content
