@@ -11,7 +11,7 @@ from cogs.flippers.menus import card_menu, discard_menu
 from cogs.flippers.options import can_play, must_discard
 from cogs.flippers.words import _who, sentences
 from engine.base import Event
-from engine.flippers.state import LEADERS, SETUP
+from engine.flippers.state import LEADERS, OVER, SETUP
 from engine.words import join_list
 from i18n import N_, _, ngettext
 from render.flippers import alt_text_hand, render_hand
@@ -88,8 +88,11 @@ def private_items(board: Board, seat: int) -> list[discord.ui.Item[Any]]:
 def seats_to_update_privately(events: Sequence[Event], state: Any) -> set[int]:
     """Return every seat when discards open, and each seat that was dealt, discarded, drew or played.
 
-    Nobody holds a card while the Leaders are placed, so the start of the game sends no private message.
+    Nobody holds a card while the Leaders are placed, so the start of the game sends no private message; nor
+    does its end, when every hand is empty.
     """
+    if state.phase == OVER:
+        return set()
     seats = {e.private_to for e in events if e.kind in ("discarded", "drew") and e.private_to is not None}
     seats |= {e.seat for e in events if e.kind == "played" and e.seat is not None}
     if any(e.kind == "discards_open" for e in events):

@@ -762,3 +762,10 @@ def test_a_shared_win_says_it_is_tied_once_in_the_final_message() -> None:
     events = play(state, "c-turn", "M15", "W")
     content = board_content(_board(state), events)
     assert content.count("Tied: the victory is shared.") == 1, content
+
+
+def test_the_last_card_played_sends_no_empty_hand_by_dm() -> None:
+    state = table([("food-1", "N15", "N", "A")], {0: ["c-turn"]})
+    events = play(state, "c-turn", "M15", "W")
+    assert GAME.is_over(state)
+    assert ADAPTER.seats_to_update_privately(events, state) == set()

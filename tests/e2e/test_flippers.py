@@ -163,7 +163,7 @@ class FlippersTable(TableBase):
         """Check that exactly the seats just dealt, asked to discard, playing, drawing or discarding got one DM."""
         after = self.private_counts()
         for seat, player in enumerate(self.players):
-            changed = previous is not None and (
+            changed = previous is not None and state.phase != OVER and (
                 sorted(state.hands[seat]) != sorted(previous.hands[seat])
                 or len(state.discards[seat]) > len(previous.discards[seat])
                 or (previous.phase == LEADERS and state.phase != LEADERS and not state.resigned[seat])
