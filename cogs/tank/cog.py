@@ -49,7 +49,7 @@ class TankCog(commands.Cog):
     )
     async def split(self, interaction: discord.Interaction, group: str, line: str) -> None:
         """Split a group."""
-        action = {"type": "split", "group": group.strip().upper(), "line": line.strip().lower()}
+        action = {"type": "split", "group": group.strip(), "line": line.strip()}  # refused as typed, if refused
         await self.flow.act(interaction, await self._game(interaction), action)
 
     @tank.command(name="take", description="Take one group into your hidden aquarium", extras={MOVE: "public"})
@@ -57,7 +57,7 @@ class TankCog(commands.Cog):
     async def take(self, interaction: discord.Interaction, group: str) -> None:
         """Take a group."""
         await self.flow.act(
-            interaction, await self._game(interaction), {"type": "take", "group": group.strip().upper()}
+            interaction, await self._game(interaction), {"type": "take", "group": group.strip()}
         )
 
     @tank.command(

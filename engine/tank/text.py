@@ -125,9 +125,9 @@ def status_line(state: TankState, seat: int, names: Sequence[str]) -> str:
     left = state.pending.left if state.pending is not None else 0
     return ngettext(
         "Round {round} of {rounds} · Take phase · {name} may discard up to {n} fish card (Gourami) or keep them "
-        "all: choose privately, in the menu sent by DM or with `/game hand`",
+        "all: choose privately, in the menu sent by DM (with closed DMs: `/game hand`)",
         "Round {round} of {rounds} · Take phase · {name} may discard up to {n} fish cards (Gourami) or keep them "
-        "all: choose privately, in the menu sent by DM or with `/game hand`",
+        "all: choose privately, in the menu sent by DM (with closed DMs: `/game hand`)",
         left,
         name=who,
         **rounds,

@@ -245,7 +245,7 @@ def test_the_gourami_step_pings_nobody_and_the_channel_never_sees_cards() -> Non
     taken = GAME.view(state, seat)["aquarium"]
     content = board_content(_board(state), events)
     assert f"{NAMES[seat]} took group {label(group)} (" in content
-    assert content.count("choose privately, in the menu sent by DM or with `/game hand`") == 1
+    assert content.count("choose privately, in the menu sent by DM (with closed DMs: `/game hand`)") == 1
     assert _mentions(content) == []  # the taker just moved: their Gourami menu comes privately
     assert "Gourami" in content and "Molly" not in content
     assert not [c for c in taken if _shows_id(content, c["id"])]

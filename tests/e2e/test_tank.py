@@ -394,9 +394,8 @@ class TankTable(TableBase):
         after = await self.state()
         assert f"{self.names[seat]} took group {group} ({plural(len(cards), 'card')})" in board.content
         gourami_step = after.phase == "discard"
-        assert ("choose privately, in the menu sent by DM or with `/game hand`" in board.content) == gourami_step, (
-            board.content
-        )
+        told = "choose privately, in the menu sent by DM (with closed DMs: `/game hand`)" in board.content
+        assert told == gourami_step, board.content
         self.check_hands_match(after)
         await self.check_board(board, after)
         if not player.dms_closed:

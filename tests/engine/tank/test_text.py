@@ -64,7 +64,8 @@ def test_status_lines_follow_the_game() -> None:
     place(state, r0 * 4 + c0, cards_of("gourami")[0])
     GAME.apply(state, seat, {"type": "take", "group": group})
     assert "may discard up to 1 fish card (Gourami)" in GAME.status(state, NAMES)
-    assert GAME.status(state, NAMES).endswith("choose privately, in the menu sent by DM or with `/game hand`")
+    told = "choose privately, in the menu sent by DM (with closed DMs: `/game hand`)"
+    assert GAME.status(state, NAMES).endswith(told)
     unnamed = GAME.status(state, [])
     assert f"Seat {seat + 1} may discard" in unnamed
 
