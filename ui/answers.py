@@ -13,13 +13,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 
 from i18n import LANGUAGES, N_, _, using
 from storage.answers import PendingAnswer, PendingAnswers
-from storage.database import Database, GameRow
+from storage.database import Database, GameRow, StorageError
 from storage.errors import DatabaseBusy, DatabaseUnavailable
 
 log = logging.getLogger(__name__)
@@ -29,6 +29,8 @@ TOKEN_LIFE_S = 15 * 60
 MARGIN_S = 20.0
 """Give up on a token this long before it expires (an edit sent later may arrive too late)."""
 CHECK_S = 5.0
+UNKNOWN_MESSAGE = 10008
+"""Discord's error code for a message that is gone (the placeholder was deleted; the token still works)."""
 SAVED_WAITING = N_("Your move was saved. Its board will be posted in the channel as soon as Discord lets me.")
 SAVED_POSTED = N_("Your move was saved. Its board is in the channel: {link}")
 NOT_SAVED = N_(
@@ -72,11 +74,21 @@ class AnswerKeeper:
         self._promiser: asyncio.Task[None] | None = None
         self.loaded = asyncio.Event()
         """Set once the entries a previous run left are read (at start-up)."""
+        self.expirers: list[Callable[[], Awaitable[object]]] = []
+        """Forget other saved tokens about to expire (private menus' replies), at every check."""
 
     @staticmethod
-    def wants(interaction: discord.Interaction, private_note: str | None) -> bool:
-        """Tell whether a move will be acknowledged with a public "thinking…" that its board replaces."""
-        return interaction.message is None and private_note is None
+    def wants(interaction: discord.Interaction, private_note: str | None, *, elsewhere: bool = False) -> bool:
+        """Tell whether a move may be acknowledged with a "thinking…" placeholder its answer must replace.
+
+        A slash command's is public (its board replaces it) or private (a secret move's note replaces it); a
+        secret move chosen on the public board gets a private one. A press on a private menu (an ephemeral
+        reply, a DM) is acknowledged by updating that menu: no placeholder waits.
+        """
+        message = interaction.message
+        if message is None:
+            return True
+        return private_note is not None and not message.flags.ephemeral and not elsewhere
 
     @staticmethod
     def pending(interaction: discord.Interaction, game_id: int) -> PendingAnswer:
@@ -124,6 +136,16 @@ class AnswerKeeper:
         """Note an entry saved with its move; its own flow is now posting the board."""
         self.owed[answer.interaction_id] = answer
         self._answering.add(answer.interaction_id)
+
+    async def given_now(self, interaction_id: int) -> None:
+        """Drop an entry at once, not at the next check: its placeholder is gone, so a restart must not answer again."""
+        self._answering.discard(interaction_id)
+        if self.owed.pop(interaction_id, None) is not None:
+            try:
+                await self.store.forget(interaction_id)
+            except StorageError as exc:
+                self._given.append(interaction_id)  # the next check tries again
+                log.info("the answer of interaction %s stays listed until the next check: %s", interaction_id, exc)
 
     def given(self, interaction_id: int) -> None:
         """Drop the entry of an interaction whose answer arrived (its board, or a private reply); see `failed`."""
@@ -196,6 +218,8 @@ class AnswerKeeper:
             for interaction_id in [i for i, a in self.owed.items() if a.created_at < dead_before]:
                 self.owed.pop(interaction_id, None)
                 self._answering.discard(interaction_id)
+        for expire in self.expirers:
+            await expire()
 
     async def settle(self, game_id: int) -> None:
         """Complete every owed placeholder of a game whose board is posted; drop those about to expire."""
@@ -208,22 +232,33 @@ class AnswerKeeper:
                 if not any(e["version"] == answer.version and e["user_id"] == answer.user_id for e in log):
                     await self.complete(answer, _(NOT_SAVED))  # acknowledged early, then the bot died before saving
                 elif row is not None and row.posted_version >= answer.version:
-                    await self.complete(answer, _(SAVED_POSTED, link=board_link(row)))
+                    await self.complete(answer, _(SAVED_POSTED, link=board_link(row)), saved=True)
                 elif row is None or expiring:
-                    await self.complete(answer, _(SAVED_WAITING))
+                    await self.complete(answer, _(SAVED_WAITING), saved=True)
 
-    async def complete(self, answer: PendingAnswer, text: str) -> None:
-        """Edit an owed placeholder (if it still waits, or holds our interim note) and forget the entry."""
+    async def complete(self, answer: PendingAnswer, text: str, *, saved: bool = False) -> None:
+        """Edit an owed placeholder (if it still waits, or holds our interim note) and forget the entry.
+
+        A placeholder deleted to make room for a private note (see `Moves`) whose note never followed, the move
+        being `saved`, gets the text as a private follow-up instead.
+        """
         webhook = discord.Webhook.partial(answer.application_id, answer.token, client=self.bot)
+        webhook.type = discord.WebhookType.application  # an interaction's: it may send private follow-ups
         try:
-            original = await webhook.fetch_message("@original")  # type: ignore[arg-type]
+            try:
+                original = await webhook.fetch_message("@original")  # type: ignore[arg-type]
+            except discord.NotFound as gone:
+                if saved and gone.code == UNKNOWN_MESSAGE:  # acknowledged, then its placeholder deleted
+                    await webhook.send(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+                    log.info("answered interaction %s privately (game %s)", answer.interaction_id, answer.game_id)
+                raise
             if original.flags.loading or original.content in interim_notes():
                 await webhook.edit_message(  # type: ignore[arg-type]
                     "@original", content=text, allowed_mentions=discord.AllowedMentions.none()
                 )
                 log.info("completed the answer of interaction %s (game %s)", answer.interaction_id, answer.game_id)
         except (discord.NotFound, discord.Forbidden):
-            pass  # deleted, or the token expired: nothing left to answer
+            pass  # never acknowledged, or the token expired: nothing left to answer
         except discord.HTTPException as exc:
             if self.clock() < answer.created_at + TOKEN_LIFE_S - MARGIN_S:
                 log.warning("could not complete interaction %s yet: %s", answer.interaction_id, exc)

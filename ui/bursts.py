@@ -72,8 +72,9 @@ class Bursts:
     async def early(self, interaction: discord.Interaction) -> bool:
         """Defer a move command before its game is read when the queue is deep; return whether it was deferred.
 
-        A public "thinking…" is promised first, under the game last moved in this channel, so that if the bot
-        dies before the move is saved the placeholder still gets its answer after the restart ("not applied");
+        A "thinking…" (public, or private for a secret move) is promised first, under the game last moved in this
+        channel, so that if the bot dies before the move is saved the placeholder still gets its answer after the
+        restart ("not applied");
         saving the move records the game and version it made. A channel with no known game is left alone.
         """
         if interaction.type == discord.InteractionType.autocomplete:
@@ -107,7 +108,7 @@ class Bursts:
         shown = command.extras.get(MOVE) if command is not None else None
         if shown is None or interaction.response.is_done() or (crowd <= DEEP and age(interaction) <= LATE_S):
             return False
-        if shown == "public" and self.answers is not None:
+        if self.answers is not None:  # a private "thinking…" (a secret move) is owed its answer as much
             game_id = self.games.get(interaction.channel_id or 0)
             if game_id is None:
                 return False  # no game known here yet: its own flow reads the game, then acknowledges

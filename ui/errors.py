@@ -77,11 +77,13 @@ async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
         log.warning("could not deliver an error reply for interaction %s", interaction.id)
 
 
-async def drop_placeholder(interaction: discord.Interaction) -> None:
-    """Delete a public "thinking…" placeholder that nothing replaced yet."""
+async def drop_placeholder(interaction: discord.Interaction) -> bool:
+    """Delete a public "thinking…" placeholder that nothing replaced yet; return whether one was deleted."""
     original = await interaction.original_response()
     if original.flags.loading and not original.flags.ephemeral:
         await interaction.delete_original_response()
+        return True
+    return False
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:

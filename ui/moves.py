@@ -26,6 +26,7 @@ from ui.errors import (
     STALE_COMMAND,
     MoveSaved,
     UserError,
+    drop_placeholder,
     not_your_turn,
     reply_ephemeral,
 )
@@ -255,7 +256,9 @@ class Moves:
                 in_place = self.publisher.in_place(done.board, done.events)
                 if private_note is None and in_place and not on_board:
                     private_note = _("Done: the board in the channel shows it.")
-                await acknowledge(interaction, private_note, elsewhere=elsewhere)
+                dropped = await acknowledge(interaction, private_note, elsewhere=elsewhere)
+                if dropped and owes is not None and self.answers is not None:
+                    await self.answers.given_now(owes.interaction_id)  # its placeholder is gone: never answer twice
                 waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
                 self.tally.answered(self.tally.shard_of(row.guild_id), waited)
                 target = None if private_note or in_place else interaction
@@ -318,8 +321,9 @@ class Moves:
         self.schedule_bots(row.id)
 
     def _owes(self, interaction: discord.Interaction, row: GameRow, private_note: str | None) -> PendingAnswer | None:
-        """Return the answer a move will owe in a public "thinking…" placeholder, to save with the move."""
-        if self.answers is None or not AnswerKeeper.wants(interaction, private_note):
+        """Return the answer a move will owe in a "thinking…" placeholder (public or private), to save with the move."""
+        elsewhere = interaction.channel_id != row.channel_id
+        if self.answers is None or not AnswerKeeper.wants(interaction, private_note, elsewhere=elsewhere):
             return None
         return AnswerKeeper.pending(interaction, row.id)
 
@@ -374,16 +378,19 @@ def saved_but(row: GameRow, error: Exception, what: str) -> MoveSaved:
     return MoveSaved(_(NEW_BOARD_LATE))
 
 
-async def acknowledge(interaction: discord.Interaction, private_note: str | None, *, elsewhere: bool = False) -> None:
-    """Answer an accepted action: close a private menu, reply privately, or defer while the board renders."""
+async def acknowledge(interaction: discord.Interaction, private_note: str | None, *, elsewhere: bool = False) -> bool:
+    """Answer an accepted action: close a private menu, reply privately, or defer while the board renders.
+
+    Return True when a public "thinking…" was deleted to make room for the private note (see `Moves._act`).
+    """
     if interaction.response.is_done():
         message = interaction.message
         if message is not None and (message.flags.ephemeral or elsewhere):
             note = private_note or _("Done: see the new board in the channel.")
             await interaction.edit_original_response(content=note, view=None, attachments=[])
         elif private_note is not None:
-            await reply_ephemeral(interaction, private_note)  # never in a public "thinking…" placeholder
-        return
+            return await note_privately(interaction, private_note)
+        return False
     message = interaction.message
     if message is not None and (message.flags.ephemeral or elsewhere):
         note = private_note or _("Done: see the new board in the channel.")
@@ -392,3 +399,21 @@ async def acknowledge(interaction: discord.Interaction, private_note: str | None
         await interaction.response.send_message(private_note, ephemeral=True)
     else:
         await interaction.response.defer(thinking=message is None)
+    return False
+
+
+async def note_privately(interaction: discord.Interaction, note: str) -> bool:
+    """Send a private note to an acknowledged interaction; return whether its public "thinking…" was deleted first.
+
+    Discord puts the first follow-up in a public placeholder, so that one is deleted first: a note must never show
+    in the channel. Between the two the player has nothing, so the caller drops the owed answer's entry only once
+    the note went out, and after a crash in between the answer keeper sends the note privately (ui/answers.py).
+    """
+    dropped = False
+    try:
+        if interaction.response.type == discord.InteractionResponseType.deferred_channel_message:
+            dropped = await drop_placeholder(interaction)
+        await interaction.followup.send(note, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("could not deliver the private note of interaction %s: %s", interaction.id, exc)
+    return dropped

@@ -5,7 +5,7 @@ carries a live menu of a game (an answered `/game hand`, a private pick-a-spot m
 (storage/menus.py), read back when the game ends, is cancelled or is abandoned (after a restart too), and edited
 through the interaction's webhook with its menus disabled, as DM menus are (ui/private.py). A newer reply of the
 same player in the same game greys out the older ones. Tokens about to expire are never used: their rows are
-pruned whenever a reply is saved and at every reminder check.
+pruned whenever a reply is saved and at every check of the answer keeper (every 5 s, ui/answers.py).
 """
 
 from __future__ import annotations
@@ -122,12 +122,9 @@ class ReplyMenus:
             return
         await self._close(replies)
 
-    async def prune(self, next_prune_in_s: float = 0.0) -> int:
-        """Forget every reply whose token expires before the next prune (`next_prune_in_s` away); return how many.
-
-        So no saved token outlives its 15 minutes by the time between two prunes.
-        """
-        return await forget_replies_before(self.db, self.now() - min(USABLE_S, TOKEN_LIFE_S - next_prune_in_s))
+    async def prune(self) -> int:
+        """Forget every reply whose token is about to expire (it can no longer be edited); return how many."""
+        return await forget_replies_before(self.db, self.now() - USABLE_S)
 
     async def _close(self, replies: Sequence[ReplyMenu]) -> None:
         """Grey out the replies whose token still lives, then forget them all."""

@@ -83,8 +83,7 @@ class Scheduler:
 
     async def tick(self) -> None:
         """Send every reminder that is due and play every turn that timed out, in the games this process owns."""
-        # The tokens of private answers that expire before the next check: no token is kept past its use.
-        await self.flow.private.replies.prune(self.interval)
+        await self.flow.private.replies.prune()  # the expired tokens of private answers, so that table stays small
         now = self.flow.db.clock()
         settings: dict[int | None, GuildSettings] = {}
         after = 0

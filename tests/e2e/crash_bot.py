@@ -1,8 +1,10 @@
 """Run the real Ice Floe bot against a fake Discord in its own process, to be SIGKILLed by the crash tests.
 
 Started as  python -m tests.e2e.crash_bot --api URL --gateway URL --cdn URL --token T --guild ID --database FILE
-[--workers process|thread]. It prints "crash_bot: ready <pid>" once the bot is connected and has caught up
-with its board outbox, then runs until it is killed. Log records of WARNING and above go to stderr.
+[--workers process|thread] [--ack-first]. With --ack-first every move is acknowledged before it is saved, as
+a slow database makes it (its "thinking…" shows first). It prints "crash_bot: ready <pid>" once the bot is
+connected and has caught up with its board outbox, then runs until it is killed. Log records of WARNING and above
+go to stderr.
 """
 
 from __future__ import annotations
@@ -17,12 +19,15 @@ import sys
 from bench.bot_process import die_with_parent, point_at_fake
 from bot import create_bot
 from config import Settings
+from ui import moves
 
 
 async def run(args: argparse.Namespace) -> None:
     """Start the bot, say ready once its outbox is caught up, and run until killed."""
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     point_at_fake(args.api, args.gateway, args.cdn)
+    if args.ack_first:
+        moves.ACK_WITHIN_S = 0.0  # saving never finishes "in time": each move is acknowledged first
     settings = Settings(token=args.token, database_url=f"sqlite:///{args.database}", dev_guild_id=args.guild)
     bot = create_bot(
         settings, workers=args.workers, bot_pause=0, bot_budget=0.05, guild_ready_timeout=0.05, check_interval=3600
@@ -46,6 +51,7 @@ def main() -> None:
         parser.add_argument(f"--{name}", required=True)
     parser.add_argument("--guild", type=int, required=True)
     parser.add_argument("--workers", default="thread", choices=("thread", "process"))
+    parser.add_argument("--ack-first", action="store_true", help="acknowledge every move before saving it")
     args = parser.parse_args()
     die_with_parent()
     asyncio.run(run(args))

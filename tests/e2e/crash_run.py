@@ -98,13 +98,17 @@ class BotProcess:
         self.log = log
         self.process: asyncio.subprocess.Process | None = None
 
-    async def start(self, workers: str = "thread") -> None:
-        """Start the bot and wait until it is connected and has posted every board it owed."""
+    async def start(self, workers: str = "thread", *, ack_first: bool = False) -> None:
+        """Start the bot and wait until it is connected and has posted every board it owed.
+
+        With `ack_first` it acknowledges every move before saving it (see tests/e2e/crash_bot.py).
+        """
         fake = self.fake
         arguments = [
             *("--api", fake.api_base, "--gateway", fake.ws_url + "/", "--cdn", fake.base_url),
             *("--token", fake.token, "--guild", str(fake.guild.id), "--database", str(self.database)),
             *("--workers", workers),
+            *(["--ack-first"] if ack_first else []),
         ]
         with self.log.open("ab") as stderr:
             self.process = await asyncio.create_subprocess_exec(

@@ -103,7 +103,7 @@ async def test_a_move_alone_and_on_time_is_left_to_its_command() -> None:
     assert move.response.deferred is None
 
 
-async def test_in_a_burst_a_public_move_shows_thinking_in_the_channel_and_a_private_one_only_to_its_player() -> None:
+async def test_in_a_burst_a_public_and_a_private_move_show_thinking_where_they_should_and_both_are_owed() -> None:
     answers = Answers()
     bursts = crowded(Clock(), answers)
     public, private, other = interaction("public"), interaction("private"), interaction(None)
@@ -114,7 +114,7 @@ async def test_in_a_burst_a_public_move_shows_thinking_in_the_channel_and_a_priv
     assert private.response.deferred == {"ephemeral": True, "thinking": True}
     assert not await bursts.early(other)
     assert other.response.deferred is None
-    assert len(answers.promised) == 1  # a private "thinking…" is the player's alone: no placeholder to complete
+    assert len(answers.promised) == 2  # a private "thinking…" is owed its answer after a crash too
 
 
 async def test_a_burst_in_a_channel_whose_game_is_not_known_yet_or_cannot_be_promised_waits_for_its_flow() -> None:

@@ -11,6 +11,7 @@ import discord
 
 from storage.database import Database, Seat
 from storage.menus import ReplyMenu, remember_reply, reply_menus
+from ui.answers import AnswerKeeper
 from ui.components import button, select, view_of
 from ui.reply_menus import ReplyMenus, game_of, greyed_view
 
@@ -43,17 +44,17 @@ async def test_greying_out_disables_every_live_item_and_skips_a_message_with_non
     assert greyed_view(_message(grey)) is None
 
 
-async def test_no_saved_token_outlives_its_fifteen_minutes_between_two_prunes(tmp_path: Path) -> None:
+async def test_no_saved_token_outlives_its_fifteen_minutes_between_two_checks(tmp_path: Path) -> None:
     now = [datetime(2026, 12, 1, 12, 0, tzinfo=UTC)]
     db = Database(f"sqlite:///{tmp_path / 'floe.db'}", clock=lambda: now[0])
     await db.open()
     try:
         row = await db.create_game(guild_id=1, channel_id=10, kind="fish", host=Seat(0, 100, "Ana"), options={}, seed=5)
-        sent = now[0].timestamp()
-        await remember_reply(db, ReplyMenu(5, 2, "secret-token", True, row.id, 100, sent))
-        replies = ReplyMenus(SimpleNamespace(), db)  # type: ignore[arg-type]
-        now[0] += timedelta(minutes=14, seconds=10)
-        await replies.prune(next_prune_in_s=60)  # the next prune comes at 15:10, after the token died
+        await remember_reply(db, ReplyMenu(5, 2, "secret-token", True, row.id, 100, now[0].timestamp()))
+        keeper = AnswerKeeper(SimpleNamespace(), db, clock=lambda: now[0].timestamp())  # type: ignore[arg-type]
+        keeper.expirers.append(ReplyMenus(SimpleNamespace(), db).prune)  # type: ignore[arg-type]
+        now[0] += timedelta(minutes=14, seconds=40)  # the answer keeper checks every 5 s; reminders every 60 s
+        await keeper.check()
         assert await reply_menus(db, row.id) == []
     finally:
         await db.close()

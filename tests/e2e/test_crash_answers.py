@@ -1,0 +1,135 @@
+"""Kill the real bot at exact points of a Flippers game: every interaction it acknowledged is answered after a restart.
+
+The bot runs in its own process (tests/e2e/crash_bot.py) and is SIGKILLed when it sends one chosen request, so
+the point is exact: after a secret move was saved under a private "thinking…" but before its note went out,
+and after a public "thinking…" was deleted to make room for a private note but before that note went out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from tests.e2e.crash_run import BotProcess
+from tests.harness import Driver, FakeDiscord, FakeUser, InteractionResult
+from tests.harness.rest import Call
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="kills a child process")
+SAVED = "Your move was saved."
+
+
+@dataclass
+class Table:
+    """A Flippers game for two, its players and the bot process that hosts it."""
+
+    fake: FakeDiscord
+    driver: Driver
+    bot: BotProcess
+    players: list[FakeUser]
+
+    async def kill_when(
+        self, sent: Callable[[], InteractionResult], wanted: Callable[[Call, str], bool], *, lands: bool
+    ) -> InteractionResult:
+        """Send an interaction and kill the bot as it makes the first request `wanted` picks (with its token).
+
+        With `lands` that request reaches Discord (the bot never hears back); else it is lost with the bot.
+        """
+        token: list[str] = []
+
+        async def hook(call: Call) -> tuple[int, Any] | None:
+            if token and wanted(call, token[0]):
+                self.fake.request_hooks.remove(hook)
+                self.bot.kill()
+                if not lands:
+                    return 500, {"code": 0, "message": "the bot died"}
+            return None
+
+        self.fake.request_hooks.append(hook)
+        result = sent()
+        token.append(result.interaction.token)
+        try:
+            async with asyncio.timeout(20):
+                await self.bot.wait()
+        finally:
+            with contextlib.suppress(ValueError):
+                self.fake.request_hooks.remove(hook)
+        return result
+
+    async def move_of(self, option: str) -> tuple[FakeUser, str]:
+        """Return a player offered a value of `option` (e.g. "/flippers leader cell:") and that move."""
+        for _ in range(100):
+            for player in self.players:
+                if offered := await self.driver.autocomplete(player, option):
+                    return player, f"{option}{offered[0]['value']}"
+            await asyncio.sleep(0.1)  # the previous move's board is still being posted
+        raise AssertionError(f"nobody is offered {option}")
+
+
+@pytest_asyncio.fixture
+async def table(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[Table]:
+    """Start the bot acknowledging every move before saving it, and a Flippers game for two."""
+    driver = Driver(fake_discord, timeout=20)
+    bot = BotProcess(fake_discord, tmp_path / "crash.db", tmp_path / "bot.log")
+    await bot.start(ack_first=True)
+    players = [driver.user("alice"), driver.user("bob")]
+    try:
+        for user, command in ((players[0], "/game new game:flippers"), (players[1], "/game join")):
+            await driver.slash(user, command).answered()
+        await driver.slash(players[0], "/game start").answered()
+        yield Table(fake_discord, driver, bot, players)
+    finally:
+        bot.kill()
+        await bot.wait()
+
+
+async def until(driver: Driver, check: Callable[[], bool], what: str) -> None:
+    """Wait for a condition the restarted bot brings about."""
+    await driver.wait_until(check, what, within=30)
+
+
+async def restarted(table: Table) -> None:
+    """Start the killed bot again (it answers what the previous run owed)."""
+    await table.bot.start()
+
+
+async def test_a_secret_move_saved_under_its_thinking_is_answered_after_a_kill(table: Table) -> None:
+    for _ in range(2):  # both Leaders, in place on the first board
+        player, command = await table.move_of("/flippers leader cell:")
+        await table.driver.slash(player, command).answered()
+    player, command = await table.move_of("/flippers discard cards:")
+
+    def private_note(call: Call, token: str) -> bool:
+        return call.method == "POST" and "/webhooks/" in call.path and token in call.path  # the note goes out
+
+    sent = await table.kill_when(lambda: table.driver.slash(player, command), private_note, lands=False)
+    placeholder = sent.original
+    assert placeholder is not None and placeholder.ephemeral and placeholder.loading, sent.interaction.describe()
+    await restarted(table)
+    await until(table.driver, lambda: not placeholder.loading, "the private thinking answered")
+    assert placeholder.content.startswith(SAVED), placeholder.content
+
+
+async def test_a_step_whose_thinking_was_deleted_for_its_private_note_is_answered_after_a_kill(table: Table) -> None:
+    player, command = await table.move_of("/flippers leader cell:")
+
+    def placeholder_deleted(call: Call, token: str) -> bool:
+        return call.method == "DELETE" and token in call.path
+
+    sent = await table.kill_when(lambda: table.driver.slash(player, command), placeholder_deleted, lands=True)
+    assert sent.original is not None and sent.original.deleted and not sent.followups, sent.interaction.describe()
+
+    def answered() -> bool:
+        return any(m.ephemeral and m.content.startswith(SAVED) for m in sent.followups)
+
+    await restarted(table)
+    await until(table.driver, answered, "a private answer after the restart")
+    assert len(sent.followups) == 1, [m.content for m in sent.followups]
+    assert not any(m.loading for m in table.driver.messages() if not m.deleted)
