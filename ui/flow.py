@@ -17,6 +17,7 @@ from ui.bots import BotPlayers
 from ui.bursts import Bursts
 from ui.components import LOBBY_VERSION, ComponentHit
 from ui.errors import STALE_BOARD, UserError
+from ui.fitting import install as fit_every_message
 from ui.language import Readers
 from ui.lifecycle import Lifecycle
 from ui.limits import Limits, LimitSettings, too_many_lobbies
@@ -64,6 +65,7 @@ class GameFlow:
         limits: LimitSettings | None = None,
         **bot_options: Any,
     ) -> None:
+        fit_every_message()  # within Discord's limits, whatever a translation or a name adds
         self.bot = bot
         self.db = db
         self.limits = Limits(limits)
@@ -75,6 +77,7 @@ class GameFlow:
         self.loader = GameLoader(db)
         self.renderer = Renderer(workers)
         self.private = PrivateMessages(bot, db, self.loader, self.renderer)
+        self.answers.expirers.append(self.private.replies.prune)  # no saved token outlives its 15 minutes
         self.dms = self.private.dms
         self.publisher = Publisher(bot, db, self.loader, self.renderer, self.private, self._published)
         self.publisher.tidier = Tidier(busy=self.bursts.busy)

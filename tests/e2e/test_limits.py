@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 
 from config import Settings
+from i18n.catalogs import translations
 from storage.database import FINISHED
 from tests.e2e.helpers_games import QUIET, floe_settings_for, seed_games, start_floe
 from tests.harness import Driver, FakeDiscord, FakeMessage, FakeUser
 from ui import hints
 from ui.limits import LimitSettings
+from ui.loading import NO_GAME
 
 TOO_SOON = re.compile(r"You can do this again in \d+ s\.")
 PER_USER, PER_CHANNEL = 2, 4
@@ -196,3 +198,26 @@ async def test_hints_are_limited_like_the_other_costly_commands(
     assert sum("**Hint:**" in a.content for a in answers) == PER_USER, [a.content[:40] for a in answers]
     assert all(TOO_SOON.fullmatch(a.content) for a in answers[PER_USER:]), answers[-1].content
     assert len(searches) == PER_USER, "a refused hint must not start a search"
+
+
+async def test_a_translation_over_discords_limit_still_answers(
+    driver: Driver, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    german = translations("de")._catalog  # type: ignore[attr-defined]
+    monkeypatch.setitem(german, NO_GAME, "Hier läuft kein Spiel. " * 120)  # 2,760 characters
+    monkeypatch.setitem(german, "Why: {reason}.", "Warum: {reason}. " + "Das ist lang. " * 160)
+    bot = await start_floe(driver, settings)
+    anna, bob = driver.user("anna"), driver.user("bob")
+    anna.locale = "de"
+    empty = driver.fake.add_text_channel(driver.guild, "empty")
+    refused = await driver.slash(anna, "/game status", channel=empty).settle(quiet=QUIET)
+    assert refused.ephemeral and refused.content.startswith("Hier läuft kein Spiel.")
+    assert len(refused.content) <= 2000 and refused.content.endswith("…"), len(refused.content)
+    await open_game(driver, anna, bob)
+    row = await bot.db.open_game_in(driver.channel.id)
+    assert row is not None
+    game, state = bot.flow.live(row)
+    player = (anna, bob)[game.to_act(state)[0]]
+    player.locale = "de"
+    hint = await driver.slash(player, "/game hint").settle(within=30, quiet=QUIET)
+    assert hint.ephemeral and "Warum:" in hint.content and len(hint.content) <= 2000, hint.content[:80]
