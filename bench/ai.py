@@ -12,9 +12,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai import choose_action
+from ai import bots, choose_action, legal_from_view
+from ai.clock import Clock, now
+from ai.search import search
 from engine.registry import get
 from ui.bots import THINK_BUDGET
+from ui.thinkers import DEADLINE_SLACK, choose
 
 GAMES = ("fish", "tank", "flippers")
 PAIRINGS = ("hard-easy", "easy-random")
@@ -57,7 +60,9 @@ def play(key: str, levels: tuple[str, str], players: int, seed: int, budget: flo
         else:
             start = time.perf_counter()
             view = game.view(state, seat)
-            action = choose_action(key, view, seat, level, seed * 1000 + move, budget, iterations=iterations)
+            action = choose_action(
+                key, view, seat, level, seed * 1000 + move, budget, iterations=iterations, virtual=True
+            )
             times[level].append(time.perf_counter() - start)
         game.apply(state, seat, action)
         move += 1
@@ -130,15 +135,43 @@ def think_speed(key: str, players: int, iterations: int, count: int = 12, runs: 
 
 
 def busy_worker(key: str, count: int, budget: float) -> list[float]:
-    """Return the wall seconds of `count` hard decisions of one game, 2 players and the largest table in turn."""
+    """Return the wall seconds of `count` hard decisions of one game, 2 players and the largest table in turn.
+
+    Each thinks as in the bot: `budget` seconds of its virtual clock, stopped at the bot's deadline.
+    """
     largest = {"fish": 4, "tank": 5, "flippers": 6}[key]
     spots = positions(key, 2, count // 2) + positions(key, largest, count - count // 2)
     times = []
     for i, (view, seat) in enumerate(spots):
         start = time.perf_counter()
-        choose_action(key, view, seat, "hard", i, budget_s=budget)
+        choose(key, view, seat, "hard", i, budget, now() + budget + DEADLINE_SLACK)
         times.append(time.perf_counter() - start)
     return times
+
+
+def think_rates(key: str, players: int, playouts: int = 150, count: int = 12) -> None:
+    """Print the engine actions the hard search applies per CPU second at `count` positions: its virtual clock's rate.
+
+    The median is what `think_rates` in the game's ai module should say (measured on a quiet core).
+    """
+    ai = bots()[key]
+    rates = []
+    for i, (view, seat) in enumerate(positions(key, players, count)):
+        rng = random.Random(i)
+        actions = legal_from_view(ai, view, seat, rng)
+        if len(actions) < 2:
+            continue
+        clock = Clock(playouts=playouts)
+        start = time.process_time()
+        search(ai, view, seat, actions, rng, clock)
+        rates.append(clock.work / (time.process_time() - start))
+    rates.sort()
+    deployed = ai.think_rate({"seats": [0] * players})
+    print(
+        f"{key:9} {players} players: {statistics.median(rates):,.0f} actions per CPU second (median of {len(rates)}, "
+        f"{rates[0]:,.0f}-{rates[-1]:,.0f}); the game's think_rates says {deployed:,.0f}",
+        flush=True,
+    )
 
 
 def busy(count: int, budget: float) -> None:
@@ -178,7 +211,16 @@ def main() -> None:
     parser.add_argument(
         "--busy", type=int, metavar="N", help="only time N hard decisions per game, all three games at once"
     )
+    parser.add_argument(
+        "--rate", action="store_true", help="only measure each game's virtual clock rate at every table size"
+    )
     args = parser.parse_args()
+    if args.rate:
+        for key in args.game or GAMES:
+            game = get(key)
+            for players in range(game.min_players, game.max_players + 1):
+                think_rates(key, players)
+        return
     if args.busy:
         print(f"load average {os.getloadavg()[0]:.1f} at the start")
         busy(args.busy, args.budget)

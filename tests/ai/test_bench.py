@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from ai import bots
+from ai.easy import score_actions
 from bench.ai import play, wilson
+from bench.ladder import greedy_choice
+from bench.thinking import spots
+from engine.registry import get
 
 
 def test_wilson_interval_brackets_the_rate() -> None:
@@ -19,3 +26,19 @@ def test_a_match_between_easy_and_random_players_finishes() -> None:
     assert match.result in (0.0, 0.5, 1.0)
     assert match.times["easy"]
     assert match.times["random"] == []
+
+
+def test_the_greedy_level_plays_a_move_the_easy_score_likes_best() -> None:
+    game = get("tank")
+    state = game.new_game(2, {}, 3)
+    seat = game.to_act(state)[0]
+    view = game.view(state, seat)
+    action = greedy_choice("tank", view, seat, 1)
+    ai = bots()["tank"]
+    actions = game.legal_actions(state, seat)
+    scores = score_actions(ai, ai.determinize(view, seat, random.Random(1)), seat, actions)
+    assert action in actions and scores[actions.index(action)] == max(scores)
+
+
+def test_the_tables_thinking_at_once_take_every_game_in_turn() -> None:
+    assert [key for key, _view, _seat in spots(5)] == ["fish", "tank", "flippers", "fish", "tank"]
