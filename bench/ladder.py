@@ -4,7 +4,8 @@ Levels: random (uniform legal moves), greedy (the move whose position the easy s
 ahead, no randomness but ties), easy, hard (the bot's), and ref, a determinized flat Monte Carlo player
 that lives only here: for each of its samples it deals the hidden cards from its own view (with the bot's
 sampler, so both know the same things), tries the next root action in turn and plays the game out with
-uniformly random moves; it picks the action with the best victory share. Budgets never read the wall clock, so
+uniformly random moves; it picks the action with the best victory share. ucb is the same player spending its
+samples by UCB1 (more on the promising root actions) and picking the most sampled. Budgets never read the wall clock, so
 the machine's load does not change a result: the hard player thinks as deployed (--seconds: its game's virtual
 clock, ai/clock.py) or a given number of iterations (--hard), and ref gets as many samples as take the same CPU
 time, measured on fixed positions when the run starts (or given with --ref).
@@ -16,6 +17,7 @@ one seat (rotating with the deal) and the second level all the others. A victory
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -33,8 +35,8 @@ from engine.base import Action
 from engine.registry import get
 
 GAMES = ("fish", "tank", "flippers")
-LEVELS = ("random", "greedy", "easy", "hard", "ref")
-STRONGEST_FIRST = ("hard", "ref", "easy", "greedy", "random")
+LEVELS = ("random", "greedy", "easy", "hard", "ref", "ucb")
+STRONGEST_FIRST = ("hard", "ucb", "ref", "easy", "greedy", "random")
 """Pairing order: at a full table the first level takes one seat against the second level in all the others."""
 FULL = {"fish": 4, "tank": 5, "flippers": 6}
 HARD = {"fish": 800, "tank": 650, "flippers": 200}
@@ -78,6 +80,39 @@ def reference_choice(key: str, view: Mapping[str, Any], seat: int, samples: int,
     return dict(actions[best])
 
 
+UCB_EXPLORATION = 0.5
+"""UCB1's exploration constant for the ucb reference (rewards are victory shares in [0, 1])."""
+
+
+def ucb_choice(key: str, view: Mapping[str, Any], seat: int, samples: int, seed: int) -> Action:
+    """Return the flat UCB1 Monte Carlo choice: each sample on a fresh deal, to the root action UCB1 picks."""
+    ai = bots()[key]
+    game = ai.game
+    rng = random.Random(seed)
+    actions = game.legal_actions(ai.determinize(view, seat, rng), seat)
+    if len(actions) == 1:
+        return dict(actions[0])
+    wins = [0.0] * len(actions)
+    tries = [0] * len(actions)
+    for i in range(max(samples, len(actions))):
+        if i < len(actions):
+            pick = i
+        else:
+            log = math.log(i)
+            pick = max(
+                range(len(actions)), key=lambda a: wins[a] / tries[a] + UCB_EXPLORATION * math.sqrt(log / tries[a])
+            )
+        state = ai.determinize(view, seat, rng)
+        game.apply(state, seat, actions[pick])
+        while not game.is_over(state):
+            mover = actor(game.to_act(state), seat)
+            game.apply(state, mover, rng.choice(game.legal_actions(state, mover)))
+        wins[pick] += side_won(game, state, seat)
+        tries[pick] += 1
+    best = max(range(len(actions)), key=lambda i: (tries[i], wins[i]))
+    return dict(actions[best])
+
+
 @dataclass
 class Budget:
     """Hold the fixed budgets of one game: hard iterations (or virtual seconds) and ref samples per move."""
@@ -109,6 +144,8 @@ def decide(key: str, level: str, view: dict[str, Any], seat: int, seed: int, bud
         return greedy_choice(key, view, seat, seed)
     if level == "ref":
         return reference_choice(key, view, seat, budget.ref, seed)
+    if level == "ucb":
+        return ucb_choice(key, view, seat, budget.ref, seed)
     if budget.seconds:
         return choose_action(key, view, seat, level, seed, budget_s=budget.seconds, virtual=True)
     return choose_action(key, view, seat, level, seed, budget_s=1e9, iterations=budget.hard)
@@ -249,7 +286,7 @@ def main() -> None:
     for key in args.game or GAMES:
         hard = None if args.seconds else args.hard or HARD[key]
         for players in args.players or (2, FULL[key]):
-            needs_ref = any("ref" in pairing for pairing in pairings)
+            needs_ref = any({"ref", "ucb"} & set(pairing) for pairing in pairings)
             budget = Budget(hard, 0, args.seconds)
             budget.ref = args.ref or (calibrate(key, players, budget) if needs_ref else 0)
             notes.append(f"{key} {players} players: {budget.describe()}, ref {budget.ref} samples per move")
