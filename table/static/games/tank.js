@@ -334,6 +334,7 @@ const CSS = `
 .tk-right { flex: 1; display: flex; flex-direction: column; min-width: 0; padding: 12px 16px 12px 4px; }
 .tk-head { padding: 6px 8px 2px; display: flex; flex-direction: column; gap: 3px; }
 .tk-title { font-weight: 700; font-size: 16px; }
+.tk-tall .tk-title { display: none; } /* the top bar says the round and phase already; a phone needs the room */
 .tk-goal { font-size: 13px; background: #fff8d6; border: 1.5px solid ${INK}; border-radius: 8px; padding: 2px 8px; }
 .tk-boardrow { display: flex; justify-content: center; padding: 4px 0; flex: none; }
 .tk-board { display: block; touch-action: manipulation; }
