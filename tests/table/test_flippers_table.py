@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any
 
@@ -16,7 +15,7 @@ from tests.harness import Driver, FakeDiscord, FakeUser
 from tests.table.browser import DESKTOP, PHONE, Table, open_table
 from tests.table.conftest import table_url
 from tests.table.fakes import FakeAccount, FakeOAuth
-from tests.table.test_tank_table import SHOTS, shot_name, touch
+from tests.table.test_tank_table import shot_path, touch
 
 QUIET = 0.01
 
@@ -139,8 +138,8 @@ async def test_a_whole_flippers_game_by_taps_while_the_other_player_uses_slash_c
         assert hand is not None and {c["id"][0] for c in hand} <= {"c"}  # only alice's own (Chinstrap) cards
         actions = state["table"]["actions"]
         shot = None
-        if len(taps) >= 6 and actions and actions[0]["type"] == "play" and os.environ.get(SHOTS) and not shots:
-            shot, shots = os.path.join(os.environ[SHOTS], shot_name("flippers", viewport)), 1
+        if len(taps) >= 6 and actions and actions[0]["type"] == "play" and not shots:
+            shot, shots = shot_path("flippers", viewport), 1
         if 0 in state["table"]["to_act"]:
             taps.append(await tap_move(table, state, rng, shot))
             await table.wait_version(row.version + 1)

@@ -23,9 +23,11 @@ SHOTS = "ICE_FLOE_TABLE_SCREENSHOTS"
 """Set to a folder to save a mid-game phone screenshot there (how docs/screenshots/table-tank.png is made)."""
 
 
-def shot_name(game: str, viewport: dict[str, int]) -> str:
-    """Return the file a mid-game screenshot is saved as: table-<game>.png on a phone, -desktop.png otherwise."""
-    return f"table-{game}.png" if viewport == PHONE else f"table-{game}-desktop.png"
+def shot_path(game: str, viewport: dict[str, int]) -> str | None:
+    """Return where to save a mid-game screenshot (table-<game>.png, or -desktop.png), or None when not asked to."""
+    folder = os.environ.get(SHOTS)
+    name = f"table-{game}.png" if viewport == PHONE else f"table-{game}-desktop.png"
+    return os.path.join(folder, name) if folder else None
 
 
 async def start_tank(driver: Driver, host: FakeUser, guest: FakeUser) -> None:
@@ -64,13 +66,18 @@ async def touch(table: Table, selector: str) -> None:
     await (target.tap() if table.page.viewport_size == PHONE else target.click())
 
 
-async def tap_move(table: Table, state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """Make one of the seat's legal moves by tapping: a cut line, a group, a fish to discard, or keep; return it."""
+async def tap_move(table: Table, state: dict[str, Any], rng: random.Random, shot: str | None = None) -> dict[str, Any]:
+    """Make one of the seat's legal moves by tapping: a cut line, a group, a fish to discard, or keep; return it.
+
+    With `shot`, save a screenshot there once the line or group is picked, before it is confirmed.
+    """
     action = rng.choice(state["table"]["actions"])
     if action["type"] == "split":
         await touch(table, f'.tk-cut[data-line="{action["line"]}"][data-group="{label(action["group"])}"]')
         prompt = await table.frame.locator(".tk-prompt").inner_text()
         assert prompt.startswith(f"Split group {label(action['group'])}:")
+        if shot:
+            await table.screenshot(shot)
     elif action["type"] == "take":
         await touch(table, f'.tk-take[data-group="{label(action["group"])}"]')
     elif action["type"] == "discard":
@@ -96,15 +103,17 @@ async def test_a_whole_tank_game_by_taps_while_the_other_player_uses_slash_comma
     )  # fmt: skip
     rng = random.Random(5)
     taps: list[dict[str, Any]] = []
+    shots = 0
     while (row := await floe_table.db.open_game_in(driver.channel.id)) is not None:
         state = await table.wait_version(row.version)  # a move made in the channel shows on the table
         assert state["version"] == row.version and state["seat"] == 0
         assert await table.layout_problems() == [], state["version"]
         assert (state["table"]["mine"] is not None) and all("hands" not in k for k in state["table"])
-        if len(taps) == 6 and os.environ.get(SHOTS):
-            await table.screenshot(os.path.join(os.environ[SHOTS], shot_name("tank", viewport)))
+        shot = None
+        if len(taps) >= 6 and state["table"]["actions"] and state["table"]["phase"] == "split" and not shots:
+            shot, shots = shot_path("tank", viewport), 1
         if 0 in state["table"]["to_act"]:
-            taps.append(await tap_move(table, state, rng))
+            taps.append(await tap_move(table, state, rng, shot))
             await table.wait_version(row.version + 1)
             fresh = await floe_table.db.game(row.id)
             assert fresh is not None and fresh.version > row.version  # saved before the table heard of it

@@ -2,7 +2,7 @@
 import { BASE_CSS, INK, MIN_TAP, button, html, style, svg } from "./kit.js";
 import { CELL, STEP, clipDefs, drawCard, drawFacing, drawHandCard, drawMarker, drawOpen } from "./flippers_draw.js";
 
-const MIN_CELL = 52; // CSS px: a cell is never drawn smaller, so every cell stays a comfortable tap target
+const MIN_CELL = 48; // CSS px: a cell (a whole cell answers a tap) is never drawn smaller: 8 columns fit a phone
 const MAX_CELL = 150;
 const REST = true; // ask the engine to activate by itself the cards whose order changes nothing
 
@@ -293,18 +293,22 @@ function facings(layer, table, card, at, act) {
   }
 }
 
-// Return a view that brings the cells at `spots` into sight (null when they all are already).
+// Return a view moved just enough to bring the cells at `spots` into sight (null when they all are already).
 function reveal(spots, W, H) {
   if (!spots.length) return null;
   const v = ui.view;
-  const inside = spots.every(([x, y]) => v.x + x * v.s >= 0 && v.y + y * v.s >= 0
-    && v.x + (x + CELL) * v.s <= W && v.y + (y + CELL) * v.s <= H);
-  if (inside) return null;
-  const xs = spots.map(([x]) => x);
-  const ys = spots.map(([, y]) => y);
-  const cx = (Math.min(...xs) + Math.max(...xs) + CELL) / 2;
-  const cy = (Math.min(...ys) + Math.max(...ys) + CELL) / 2;
-  return { x: W / 2 - cx * v.s, y: H / 2 - cy * v.s };
+  const xs = spots.map(([x]) => v.x + x * v.s);
+  const ys = spots.map(([, y]) => v.y + y * v.s);
+  const cell = CELL * v.s;
+  const shift = (low, high, size) => {
+    if (high - low > size) return size / 2 - (low + high) / 2; // cannot all fit: centre them
+    if (low < 0) return -low;
+    if (high > size) return size - high;
+    return 0;
+  };
+  const dx = shift(Math.min(...xs), Math.max(...xs) + cell, W);
+  const dy = shift(Math.min(...ys), Math.max(...ys) + cell, H);
+  return dx || dy ? { x: v.x + dx, y: v.y + dy } : null;
 }
 
 function place(layer) {

@@ -31,6 +31,7 @@ function arrow(direction, fill, half = 15, depth = 15) {
 // Draw one table card (Explorer or Food) in a cell whose top-left corner is (x, y); `px` floors text sizes.
 export function drawCard(card, x, y, px) {
   const g = svg("g", { transform: `translate(${x} ${y})`, class: "fl-card", "data-card": card.id });
+  g.append(svg("rect", { width: CELL, height: CELL, fill: "transparent" })); // the whole cell answers a tap
   if (card.due) g.append(svg("rect", { x: 1, y: 1, width: CELL - 2, height: CELL - 2, rx: 11, fill: INK }));
   const box = { x: INSET, y: INSET, width: CARD, height: CARD, rx: 8 };
   if (card.kind === "food") {
@@ -118,6 +119,7 @@ export function drawMarker(marker, x, y, px, slot = 0) {
 // Draw an empty cell: faint frame and label, or lit (a place the seat may tap) in `tint`.
 export function drawOpen(spot, x, y, px, lit, tint = null) {
   const g = svg("g", { transform: `translate(${x} ${y})`, class: lit ? "fl-lit" : "fl-open" });
+  g.append(svg("rect", { width: CELL, height: CELL, fill: "transparent" })); // the whole cell answers a tap
   g.append(svg("rect", {
     x: INSET, y: INSET, width: CARD, height: CARD, rx: 8, fill: lit ? tint || "#fff4c8" : "none",
     stroke: lit ? INK : OPEN, "stroke-width": lit ? 3 : 2, "stroke-dasharray": lit ? "8 5" : null,
