@@ -89,6 +89,16 @@ def join_list(parts: Sequence[str]) -> str:
     return pgettext("list separator", ", ").join(parts)
 
 
+def join_last(parts: Sequence[str], last: str) -> str:
+    """Return "A, B & C": the language's list separator between the items, `last` (a translated " & ") before the last.
+
+    Two or more teams or names read as one list ("Team Macaroni, Weddell & Elephant"), never "A & B & C".
+    """
+    if len(parts) <= 1:
+        return "".join(parts)
+    return join_list(parts[:-1]) + last + parts[-1]
+
+
 def join_names(parts: Sequence[str]) -> str:
     """Return "Ana", "Ana and Bo" or "Ana, Bo and Cy" in the current language."""
     if len(parts) <= 1:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.flippers.cards import CARDS, FOOD, POWER_NAMES, POWER_TEXT, TEAMS
-from engine.words import per_language
+from engine.words import join_last, per_language
 from i18n import _, current, pgettext
 from i18n.extractors import FOOD_NAME, POWER_NAME, TEAM_NAME, TEAM_SHORT
 from i18n.extractors import POWER_TEXT as POWER_TEXT_CONTEXT
@@ -63,8 +63,9 @@ def team_of(seats: Iterable[int]) -> str:
 
 def _join_teams(shorts: list[str]) -> str:
     """Return team short names joined with "&"."""
-    # TRANSLATORS: joins the short names of teams playing on one side, "Chinstrap & Emperor".
-    return _(" & ").join(shorts)
+    # TRANSLATORS: joins the last two short names of teams playing on one side, "Chinstrap & Emperor"; with three,
+    # the list separator comes first: "Macaroni, Weddell & Elephant".
+    return join_last(shorts, _(" & "))
 
 
 @per_language

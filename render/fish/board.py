@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
+from engine.words import join_last
 from i18n import ENGLISH, _, ngettext, pgettext, using
 from render.common import (
     INK,
@@ -333,7 +334,7 @@ def _header(view: dict[str, Any], names: Sequence[str], width: int) -> list[Item
         if not winners:
             return [Text((MARGIN, HEADER_H / 2), _("Game over · no winner"), HEADER_SIZE, True, "lm")]
         # TRANSLATORS: what joins the names of players who share the win in a picture's title ("Ana & Bo").
-        joined = pgettext("names sharing a win", " & ").join(winners)
+        joined = join_last(winners, pgettext("names sharing a win", " & "))
         title = ngettext("Game over · winner: {names}", "Game over · winners: {names}", len(winners), names=joined)
         # Whole names: on a second, smaller line when they do not fit on one.
         size, lines = fit_lines(title, room, (HEADER_SIZE, 22), bold=True)

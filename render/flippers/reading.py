@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.flippers.table import parse_label
-from engine.words import join_list, join_names
+from engine.words import join_last, join_list, join_names
 from i18n import _, ngettext, pgettext
 
 
@@ -70,7 +70,7 @@ def _team(members: str) -> str:
 def _members(species: Sequence[str]) -> str:
     """Return the species of a Team Up side joined into one name ("Chinstrap & Emperor")."""
     # TRANSLATORS: what joins the two species of a Team Up side ("Chinstrap & Emperor").
-    return pgettext("team members", " & ").join(species)
+    return join_last(species, pgettext("team members", " & "))
 
 
 def _headline(view: dict[str, Any], names: Sequence[str]) -> str:
