@@ -14,13 +14,15 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
 from i18n import LANGUAGES, N_, _, using
 from storage.answers import PendingAnswer, PendingAnswers
-from storage.database import Database, GameRow, StorageError
+from storage.database import LOBBY, Database, GameRow, StorageError
 from storage.errors import DatabaseBusy, DatabaseUnavailable
+from ui.errors import FIRST_BOARD_LATE
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +35,7 @@ UNKNOWN_MESSAGE = 10008
 """Discord's error code for a message that is gone (the placeholder was deleted; the token still works)."""
 SAVED_WAITING = N_("Your move was saved. Its board will be posted in the channel as soon as Discord lets me.")
 SAVED_POSTED = N_("Your move was saved. Its board is in the channel: {link}")
+STARTED_POSTED = N_("The game has started. Its first board is in the channel: {link}")
 NOT_SAVED = N_(
     "Your move was not applied (the bot restarted before saving it). Nothing was changed: please send it again."
 )
@@ -45,6 +48,13 @@ def interim_notes() -> set[str]:
         with using(language):
             notes.add(_(SAVED_WAITING))
     return notes
+
+
+def first_version(row: GameRow, log: list[dict[str, Any]]) -> int | None:
+    """Return the version a game was dealt at (before its first logged move), or None while it is a lobby."""
+    if row.status == LOBBY:
+        return None
+    return min((int(e["version"]) for e in log), default=row.version + 1) - 1
 
 
 def board_link(row: GameRow) -> str:
@@ -229,7 +239,13 @@ class AnswerKeeper:
         with using(row.language if row is not None else None):  # the placeholders are public, in the channel
             for answer in owed:
                 expiring = self.clock() > answer.created_at + TOKEN_LIFE_S - MARGIN_S
-                if not any(e["version"] == answer.version and e["user_id"] == answer.user_id for e in log):
+                started = row is not None and answer.version == first_version(row, log)
+                if started and row is not None and row.posted_version >= answer.version:
+                    await self.complete(answer, _(STARTED_POSTED, link=board_link(row)), saved=True)
+                elif started:
+                    if expiring:
+                        await self.complete(answer, _(FIRST_BOARD_LATE), saved=True)
+                elif not any(e["version"] == answer.version and e["user_id"] == answer.user_id for e in log):
                     await self.complete(answer, _(NOT_SAVED))  # acknowledged early, then the bot died before saving
                 elif row is not None and row.posted_version >= answer.version:
                     await self.complete(answer, _(SAVED_POSTED, link=board_link(row)), saved=True)

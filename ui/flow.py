@@ -91,7 +91,7 @@ class GameFlow:
         self.moves = Moves(
             db, self.loader, self.publisher, self.outbox, self.locks, self.schedule_bots, self.tally, self.answers
         )
-        self.lobby = Lobby(bot, db, self.publisher, self.locks)
+        self.lobby = Lobby(bot, db, self.publisher, self.locks, self.answers)
         self.bots = BotPlayers(
             db, self.loader, self.moves, workers=workers, on_post_failed=self.lifecycle.post_failed, **bot_options
         )

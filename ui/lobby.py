@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,9 +12,10 @@ import discord
 from engine.base import Event
 from engine.registry import get
 from i18n import _, ngettext, pgettext, using
-from storage.database import CANCELLED, FINISHED, LOBBY, ChannelBusy, Database, GameRow, Seat
+from storage.database import CANCELLED, FINISHED, LOBBY, ChannelBusy, Database, GameRow, Seat, StorageError
 from storage.server_rules import is_rated, server_rules, set_rated
 from ui.adapter import Board
+from ui.answers import AnswerKeeper
 from ui.bots import LEVELS
 from ui.components import LOBBY_VERSION, button, view_of
 from ui.errors import FIRST_BOARD_LATE, MoveSaved, UserError
@@ -111,11 +113,14 @@ def lobby_view(row: GameRow, *, disabled: bool = False) -> discord.ui.View | Non
 class Lobby:
     """Run a game's lobby and the host's powers over it."""
 
-    def __init__(self, bot: commands.Bot, db: Database, publisher: Publisher, locks: GameLocks) -> None:
+    def __init__(
+        self, bot: commands.Bot, db: Database, publisher: Publisher, locks: GameLocks, answers: AnswerKeeper
+    ) -> None:
         self.bot = bot
         self.db = db
         self.publisher = publisher
         self.locks = locks
+        self.answers = answers
 
     async def new_lobby(
         self,
@@ -270,7 +275,13 @@ class Lobby:
         state = game.new_game(players, row.options, row.seed)
         async with self.locks.hold(row.id):
             version = await self.db.start_game(row.id, game.dump(state), row.version, rules=game.schema_version)
+        owes = replace(AnswerKeeper.pending(interaction, row.id), version=version)
         try:
+            if interaction.message is None:  # its "thinking…" is answered by the first board, after a crash too
+                try:
+                    await self.answers.promise(owes)
+                except StorageError as exc:  # the game is dealt: answer now, without the promise
+                    log.info("the start of game %s is answered without a promise: %s", row.id, exc)
             await interaction.response.defer(thinking=interaction.message is None)
             started = await self.db.game(row.id)
             assert started is not None
@@ -283,6 +294,8 @@ class Lobby:
         except Exception as exc:
             log.warning("game %s started but its first board failed: %r", row.id, exc)
             raise MoveSaved(_(FIRST_BOARD_LATE)) from exc
+        finally:
+            await self.answers.given_now(owes.interaction_id)  # the board, or the reply saying it comes later
 
     async def cancel(self, interaction: discord.Interaction, row: GameRow, *, reason: str = "") -> None:
         """End an open game for good (host or a member with Manage Server)."""

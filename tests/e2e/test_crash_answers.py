@@ -74,8 +74,8 @@ class Table:
 
 
 @pytest_asyncio.fixture
-async def table(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[Table]:
-    """Start the bot acknowledging every move before saving it, and a Flippers game for two."""
+async def lobby(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[Table]:
+    """Start the bot acknowledging every move before saving it, and a Flippers lobby for two."""
     driver = Driver(fake_discord, timeout=20)
     bot = BotProcess(fake_discord, tmp_path / "crash.db", tmp_path / "bot.log")
     await bot.start(ack_first=True)
@@ -83,11 +83,17 @@ async def table(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[Tabl
     try:
         for user, command in ((players[0], "/game new game:flippers"), (players[1], "/game join")):
             await driver.slash(user, command).answered()
-        await driver.slash(players[0], "/game start").answered()
         yield Table(fake_discord, driver, bot, players)
     finally:
         bot.kill()
         await bot.wait()
+
+
+@pytest_asyncio.fixture
+async def table(lobby: Table) -> Table:
+    """Start the lobby's game."""
+    await lobby.driver.slash(lobby.players[0], "/game start").answered()
+    return lobby
 
 
 async def until(driver: Driver, check: Callable[[], bool], what: str) -> None:
@@ -133,3 +139,23 @@ async def test_a_step_whose_thinking_was_deleted_for_its_private_note_is_answere
     await until(table.driver, answered, "a private answer after the restart")
     assert len(sent.followups) == 1, [m.content for m in sent.followups]
     assert not any(m.loading for m in table.driver.messages() if not m.deleted)
+
+
+async def test_a_start_acknowledged_before_a_kill_is_answered_after_the_restart(lobby: Table) -> None:
+    acknowledged: list[Call] = []
+
+    def after_acknowledging(call: Call, token: str) -> bool:
+        if token in call.path and call.path.endswith("/callback"):
+            acknowledged.append(call)  # its "thinking…"
+            return False
+        return bool(acknowledged)  # the next request: the game is dealt, its board not sent
+
+    start = lobby.players[0]
+    sent = await lobby.kill_when(lambda: lobby.driver.slash(start, "/game start"), after_acknowledging, lands=False)
+    placeholder = sent.original
+    assert placeholder is not None and placeholder.loading and not placeholder.ephemeral, sent.interaction.describe()
+    await restarted(lobby)
+    await until(lobby.driver, lambda: not placeholder.loading, "the start's thinking answered")
+    assert placeholder.content.startswith("The game has started. Its first board is in the channel: https://")
+    boards = [m for m in lobby.driver.messages() if m.attachments and not m.deleted]
+    assert len(boards) == 1, [m.content[:40] for m in boards]
