@@ -38,7 +38,7 @@ def place(page: Any, rng: random.Random, legal: set[tuple[str, str]]) -> None:
     tap_to_move(page, f'.fl-facing[data-facing="{rng.choice(facings)}"]')
 
 
-def play_one(page: Any, hot: HotSeat, rng: random.Random) -> None:
+def play_one(page: Any, hot: HotSeat, rng: random.Random) -> str:
     """Make one random legal move of the seat to act by tapping: Leader, discards, a card and cell, or an activation."""
     seat = hot.seat()
     actions = GAME.legal_actions(hot.state, seat)
@@ -59,25 +59,35 @@ def play_one(page: Any, hot: HotSeat, rng: random.Random) -> None:
         due = [cell for cell in in_sight(page, ".fl-due") if cell in cells]
         assert due, "no card to activate can be tapped"
         tap_to_move(page, f'.fl-due[data-cell="{rng.choice(due)}"]')
+    return str(kind)
+
+
+ALL = {"leader", "discard", "play", "activate"}
 
 
 @pytest.mark.parametrize(
-    ("size", "players", "teams", "seed"), [(PHONE, 4, False, 3), (DESKTOP, 3, False, 5), (PHONE, 6, True, 8)]
+    ("size", "players", "teams", "seed", "tapped"),
+    [
+        (PHONE, 4, False, 3, ALL),
+        (DESKTOP, 3, False, 5, ALL - {"activate"}),  # every turn's order changed nothing: activated by itself
+        (PHONE, 6, True, 8, {"leader", "play"}),  # six discard their whole draw by themselves; no order mattered
+    ],
 )
 def test_a_whole_game_is_played_by_taps_with_every_target_and_text_big_enough(
-    size: tuple[int, int], players: int, teams: bool, seed: int
+    size: tuple[int, int], players: int, teams: bool, seed: int, tapped: set[str]
 ) -> None:
     hot = HotSeat(GAME, table_view, GAME.new_game(players, {"teams": teams}, seed), NAMES[:players], "en")
     rng = random.Random(seed)
     with sync_playwright() as pw, static_server() as base, opened(pw, base, "flippers", hot, size) as page:
+        kinds: set[str] = set()
         while not GAME.is_over(hot.state):
             assert audit(page) == [], f"move {hot.moves}"
             moves = hot.moves
-            play_one(page, hot, rng)
+            kinds.add(play_one(page, hot, rng))
             assert hot.moves == moves + 1, page.evaluate("window.refusals")
         assert audit(page) == []
         assert page.errors == []
-    assert hot.moves > 3 * players
+    assert hot.moves > 3 * players and kinds == tapped
 
 
 def test_the_board_pans_and_zooms_without_sending_a_move_and_no_card_shrinks_under_44_px() -> None:
