@@ -27,7 +27,7 @@ from ui.limits import too_soon
 from ui.lobby import in_thread
 from ui.records import jump_link
 from ui.scheduler import hours
-from ui.takebacks import TakebackButton
+from ui.takeback_buttons import TakebackButton
 from ui.text import embed_messages
 
 if TYPE_CHECKING:
@@ -78,9 +78,14 @@ def settings_text(current: GuildSettings, rules: ServerRules, *, saved: bool) ->
         hints=yes(rules.hints),
         rated_hints=yes(rules.rated_hints),
     )
+    # TRANSLATORS: /game settings, third line.
+    alone = _(
+        "Takebacks a player may make in a game when only computer players are asked: {count}",
+        count=rules.computer_takebacks,
+    )
     # TRANSLATORS: /game settings after a change: "Saved." then the first line of the settings.
     first = _("Saved. {settings}", settings=timers) if saved else timers
-    return f"{first}\n{switches}"
+    return f"{first}\n{switches}\n{alone}"
 
 
 class GameCog(commands.Cog):
@@ -332,6 +337,7 @@ class GameCog(commands.Cog):
         ratings="New games count for skill ratings (each lobby can still choose rated:false)",
         takebacks="Players may take back a move when everyone agrees",
         rated_takebacks="Takebacks are allowed in rated games too",
+        computer_takebacks="Takebacks each player may make in a game when only computer players are asked (default 3)",
         hints="Players may ask for hints (/game hint)",
         rated_hints="Hints leave a rated game rated (otherwise a hint makes it unrated for that player)",
         language="The language of new games' boards, turns and reminders (games in progress keep theirs)",
@@ -346,6 +352,7 @@ class GameCog(commands.Cog):
         ratings: bool | None = None,
         takebacks: bool | None = None,
         rated_takebacks: bool | None = None,
+        computer_takebacks: app_commands.Range[int, 0, 20] | None = None,
         hints: bool | None = None,
         rated_hints: bool | None = None,
         language: app_commands.Choice[str] | None = None,
@@ -355,7 +362,7 @@ class GameCog(commands.Cog):
         current = await self.flow.db.guild_settings(guild_id)
         rules = await server_rules(self.flow.db, guild_id)
         switches = {"ratings": ratings, "takebacks": takebacks, "rated_takebacks": rated_takebacks}
-        switches.update(hints=hints, rated_hints=rated_hints)
+        switches.update(hints=hints, rated_hints=rated_hints, computer_takebacks=computer_takebacks)
         changing = any(v is not None for v in (reminder_hours, timeout_hours, thread_default, *switches.values()))
         changing = changing or language is not None
         if changing:

@@ -10,6 +10,8 @@ known to all (the asker's own cards, shown by the asker's own move, may go back:
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -89,6 +91,27 @@ def undoable(kind: str, log: Sequence[Mapping[str, Any]], bots: Collection[int],
         if why is not None:
             raise Refused(_("That move cannot be taken back: {why}.", why=why))
     return undo
+
+
+def alone_against_computers(log: Iterable[Mapping[str, Any]], seat: int) -> int:
+    """Return how many takebacks `seat` made in a game that only computer players were asked to agree to."""
+    return sum(
+        1
+        for entry in log
+        if (action := entry.get("action") or {}).get("type") == TAKEBACK
+        and entry.get("seat") == seat
+        and not action.get("agreed")
+    )
+
+
+def position(saved: Mapping[str, Any], seat: int) -> str:
+    """Return a key for the position a seat must act in, from the saved state: equal positions, equal keys.
+
+    A computer player's reply is remembered under it when a takeback undoes the reply, so the same position
+    gets the same reply again (a takeback cannot re-roll the computer).
+    """
+    text = json.dumps(saved, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(f"{seat}:{text}".encode()).hexdigest()
 
 
 def logged_events(entry: Mapping[str, Any]) -> list[Event]:

@@ -33,6 +33,7 @@ TABLES = (
     ("rated_games", "game_id"),
     ("rating_history", "game_id, player"),
     ("takebacks", "id"),
+    ("bot_replies", "game_id, seat, position"),
     ("hints", "game_id, seat, version"),
     ("guild_language", "guild_id"),
     ("user_language", "user_id"),

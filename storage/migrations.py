@@ -128,6 +128,31 @@ MIGRATIONS: tuple[Migration, ...] = (
     ALTER TABLE shard_owners ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
     CREATE INDEX games_by_channel ON games (channel_id, id);
     """,
+    # 16: what a computer player replied in a position a takeback went back to, so that it replies the same when
+    # the position comes again (no re-rolling the computer); how many takebacks a player may make in a game
+    # where only computer players are asked (/game settings computer_takebacks:).
+    {
+        "sqlite": """
+    CREATE TABLE bot_replies (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        position TEXT NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat, position)
+    );
+    ALTER TABLE rating_settings ADD COLUMN computer_takebacks INTEGER NOT NULL DEFAULT 3;
+    """,
+        "postgresql": """
+    CREATE TABLE bot_replies (
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        position TEXT NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat, position)
+    );
+    ALTER TABLE rating_settings ADD COLUMN computer_takebacks INTEGER NOT NULL DEFAULT 3;
+    """,
+    },
 )
 
 

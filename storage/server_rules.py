@@ -6,6 +6,9 @@ from dataclasses import dataclass
 
 from storage.database import Database
 
+COMPUTER_TAKEBACKS = 3
+"""Takebacks a player may make per game against computer players alone, unless the server says otherwise."""
+
 
 @dataclass(frozen=True)
 class ServerRules:
@@ -16,27 +19,30 @@ class ServerRules:
     rated_takebacks: bool = False
     rated_hints: bool = False
     hints: bool = True
+    computer_takebacks: int = COMPUTER_TAKEBACKS
+    """How many takebacks a player may make in one game when only computer players are asked."""
 
 
 async def server_rules(db: Database, guild_id: int | None) -> ServerRules:
     """Return a server's rules, or the defaults."""
     rows = await db.backend.fetch(
-        "SELECT ratings, takebacks, rated_takebacks, rated_hints, hints FROM rating_settings WHERE guild_id = ?",
+        "SELECT ratings, takebacks, rated_takebacks, rated_hints, hints, computer_takebacks FROM rating_settings"
+        " WHERE guild_id = ?",
         (guild_id or 0,),
     )
     if not rows:
         return ServerRules()
     r = rows[0]
-    return ServerRules(bool(r[0]), bool(r[1]), bool(r[2]), bool(r[3]), bool(r[4]))
+    return ServerRules(bool(r[0]), bool(r[1]), bool(r[2]), bool(r[3]), bool(r[4]), int(r[5]))
 
 
 async def save_server_rules(db: Database, guild_id: int, rules: ServerRules) -> None:
     """Store a server's rules."""
     await db.backend.execute(
-        "INSERT INTO rating_settings (guild_id, ratings, takebacks, rated_takebacks, rated_hints, hints)"
-        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET ratings = excluded.ratings,"
-        " takebacks = excluded.takebacks, rated_takebacks = excluded.rated_takebacks,"
-        " rated_hints = excluded.rated_hints, hints = excluded.hints",
+        "INSERT INTO rating_settings (guild_id, ratings, takebacks, rated_takebacks, rated_hints, hints,"
+        " computer_takebacks) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+        " ratings = excluded.ratings, takebacks = excluded.takebacks, rated_takebacks = excluded.rated_takebacks,"
+        " rated_hints = excluded.rated_hints, hints = excluded.hints, computer_takebacks = excluded.computer_takebacks",
         (
             guild_id,
             int(rules.ratings),
@@ -44,6 +50,7 @@ async def save_server_rules(db: Database, guild_id: int, rules: ServerRules) -> 
             int(rules.rated_takebacks),
             int(rules.rated_hints),
             int(rules.hints),
+            rules.computer_takebacks,
         ),
     )
 

@@ -153,6 +153,25 @@ async def close(db: Database, request_id: int, status: str, decided_by: int | No
     return await db.backend.execute(*deciding(db, request_id, status, decided_by)) == 1
 
 
+def remembering(game_id: int, seat: int, position: str, action: dict[str, object]) -> tuple[str, list[object]]:
+    """Return the statement that remembers a computer player's reply in a position (kept if one is known)."""
+    return (
+        "INSERT INTO bot_replies (game_id, seat, position, action) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (game_id, seat, position) DO NOTHING",
+        [game_id, seat, position, json.dumps(action)],
+    )
+
+
+async def remembered(db: Database, game_id: int, seat: int, position: str) -> dict[str, object] | None:
+    """Return what a computer player replied in this position before a takeback went back to it, or None."""
+    if game_id not in SQL_INT:
+        return None
+    rows = await db.backend.fetch(
+        "SELECT action FROM bot_replies WHERE game_id = ? AND seat = ? AND position = ?", (game_id, seat, position)
+    )
+    return json.loads(rows[0][0]) if rows else None
+
+
 async def of_game(db: Database, game_id: int) -> list[Takeback]:
     """Return every request of a game, oldest first."""
     rows = await db.backend.fetch("SELECT * FROM takebacks WHERE game_id = ? ORDER BY id", (game_id,))

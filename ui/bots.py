@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from engine.base import IllegalAction
+from engine.takeback import position
+from storage import takebacks
 from storage.database import ACTIVE, Database, GameRow, StaleVersion
 from storage.errors import DatabaseBusy, DatabaseUnavailable, resume_delay
 from storage.fencing import FenceLost, owner_work
@@ -106,8 +108,10 @@ class BotPlayers:
         game, state = self.loader.live(row)
         if seat not in game.to_act(state):
             return False
-        view = game.view(state, seat)
-        action = await self.think(row.kind, view, seat, level, computer_seed(row.seed, seat, view))
+        action = await takebacks.remembered(self.db, game_id, seat, position(game.dump(state), seat))
+        if action is None:  # a reply undone by a takeback is given again in the same position, whatever the clock
+            view = game.view(state, seat)
+            action = await self.think(row.kind, view, seat, level, computer_seed(row.seed, seat, view))
         try:
             async with self.moves.outbox.holding(game_id):
                 try:

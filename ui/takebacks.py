@@ -11,157 +11,35 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
-from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Any, Protocol
 
 import discord
 
-from engine.base import Game
 from engine.registry import get
 from engine.replay import replay
-from engine.takeback import TAKEBACK, Refused, effective_log, logged_events, takeback_event, undoable
+from engine.takeback import TAKEBACK, alone_against_computers, effective_log, takeback_event
 from engine.words import join_names
 from i18n import N_, _, using
 from storage import takebacks as store
 from storage.database import ACTIVE, Database, GameRow, Seat, StaleVersion
 from storage.errors import StorageError
-from storage.server_rules import is_rated, server_rules
+from storage.server_rules import ServerRules, is_rated, server_rules
 from ui.adapter import Board
-from ui.errors import UserError, report
-from ui.language import Readers, in_game_language, reader_language
+from ui.errors import UserError
+from ui.language import in_game_language, reader_language
 from ui.loading import GameLoader
 from ui.locks import GameLocks
 from ui.outbox import Outbox
-from ui.publishing import Publisher, describe
-from ui.text import BUTTON_LABEL, shorten
+from ui.publishing import Publisher
+from ui.takeback_buttons import TakebackButton, answer_view
+from ui.takeback_plans import Plan, plan, prompt, remember_replies, still_playing, used_up
 
 log = logging.getLogger(__name__)
 
 WINDOW = timedelta(minutes=10)
-PREFIX = "floetb"
 MOVED_ON = N_("Someone has moved since, so that move can no longer be taken back.")
 GONE = N_("This takeback request no longer exists.")
-LABELS = {"accept": N_("Accept"), "decline": N_("Decline"), "offer": N_("Take back my move")}
-
-
-class Host(Protocol):
-    """What a pressed takeback button needs of the flow that routes it (ui/flow.py's GameFlow)."""
-
-    @property
-    def readers(self) -> Readers:
-        """Return who reads which language, to answer the press in its caller's."""
-
-    @property
-    def db(self) -> Database:
-        """Return the database, to read the game an offer names."""
-
-    @property
-    def takebacks(self) -> Takebacks:
-        """Return the takeback flow that handles the press."""
-
-
-class TakebackButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{PREFIX}:(?P<what>accept|decline|offer):(?P<id>\d+)(?::(?P<version>\d+))?",
-):
-    """Route Accept, Decline and the offer to take a move back, even after a restart."""
-
-    def __init__(self, what: str, number: int, version: int | None = None, *, disabled: bool = False) -> None:
-        label = shorten(_(LABELS[what]), BUTTON_LABEL)
-        style = {
-            "accept": discord.ButtonStyle.success,
-            "decline": discord.ButtonStyle.danger,
-            "offer": discord.ButtonStyle.secondary,
-        }[what]
-        tail = f":{version}" if version is not None else ""
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:{what}:{number}{tail}", disabled=disabled)
-        )
-        self.what, self.number, self.version = what, number, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
-    ) -> TakebackButton:
-        """Rebuild the button from its custom_id."""
-        version = match["version"]
-        return cls(match["what"], int(match["id"]), int(version) if version else None)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Hand the press to the takeback flow and report any refusal privately."""
-        flow: Host = interaction.client.flow  # type: ignore[attr-defined]
-        await flow.readers.enter(interaction)
-        try:
-            if self.what == "offer":
-                row = await flow.db.game(self.number)
-                if row is None:
-                    raise UserError(_("This game no longer exists."))
-                await flow.takebacks.request(interaction, row, expected_version=self.version)
-            else:
-                await flow.takebacks.answer(interaction, self.number, accept=self.what == "accept")
-        except Exception as error:
-            await report(interaction, error)
-
-
-def answer_view(request_id: int, *, disabled: bool = False) -> discord.ui.View:
-    """Return the Accept / Decline buttons of a request."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(TakebackButton("accept", request_id, disabled=disabled))
-    view.add_item(TakebackButton("decline", request_id, disabled=disabled))
-    return view
-
-
-class Plan:
-    """Hold what a takeback would undo: the log entries (oldest first) and how the board described them."""
-
-    def __init__(self, entries: list[dict[str, Any]], moves: list[str]) -> None:
-        self.entries = entries
-        self.moves = moves
-
-    @property
-    def versions(self) -> list[int]:
-        """Return the log versions taken back."""
-        return [int(e["version"]) for e in self.entries]
-
-
-def plan(game: Game, row: GameRow, log_entries: Sequence[dict[str, Any]], seat: int) -> Plan:
-    """Return what `seat` would take back: its last move and the computer moves after it, or refuse with why."""
-    try:
-        undo = undoable(game.key, log_entries, {s.seat for s in row.seats if s.is_bot}, seat)
-    except Refused as refused:
-        raise UserError(str(refused)) from None
-    moves = [
-        "; ".join(t for e in logged_events(entry) if e.private_to is None and (t := describe(game, e, row.names)))
-        for entry in undo
-    ]
-    return Plan(undo, [m for m in moves if m])
-
-
-def prompt(name: str, moves: Sequence[str], people: Sequence[str]) -> str:
-    """Return the message asking `people` (their mentions) to let `name` take back `moves` (their board lines)."""
-    told = "; ".join(m.rstrip(".") for m in moves)
-    values = {"name": name, "moves": told, "people": " ".join(people)}
-    if told:
-        # TRANSLATORS: {moves} are the lines of the moves taken back, joined by "; ".
-        return _(
-            "{name} asks to take back: {moves}.\n"
-            "{people}: accept or decline within 10 minutes. It is taken back only if everyone accepts.",
-            **values,
-        )
-    return _(
-        "{name} asks to take back: their last move.\n"
-        "{people}: accept or decline within 10 minutes. It is taken back only if everyone accepts.",
-        **values,
-    )
-
-
-def still_playing(game: Game, state: Any, seat: int) -> bool:
-    """Return False for a seat that has resigned (read from the standings' detail, as every game records it)."""
-    standing = next((s for s in game.outcome(state).standings if s.seat == seat), None)
-    return standing is None or not standing.detail.get("resigned", False)
 
 
 class Takebacks:
@@ -177,7 +55,7 @@ class Takebacks:
         self.locks = locks
         self._tasks: set[asyncio.Task[None]] = set()
 
-    async def allowed(self, row: GameRow) -> None:
+    async def allowed(self, row: GameRow) -> ServerRules:
         """Refuse when the server turned takebacks off, or allows them in casual games only and this one is rated."""
         rules = await server_rules(self.db, row.guild_id)
         if not rules.takebacks:
@@ -189,6 +67,7 @@ class Takebacks:
                     "(`/game new rated:false`)."
                 )
             )
+        return rules
 
     async def request(
         self, interaction: discord.Interaction, row: GameRow, *, expected_version: int | None = None
@@ -201,15 +80,18 @@ class Takebacks:
             raise UserError(_("You are not playing in this game."))
         if expected_version is not None and row.version != expected_version:
             raise UserError(_(MOVED_ON))
-        await self.allowed(row)
+        rules = await self.allowed(row)
         game, state = self.loader.live(row)
-        what = plan(game, row, await self.db.actions(row.id), seat)
+        log_entries = await self.db.actions(row.id)
+        what = plan(game, row, log_entries, seat)
         for old in await store.pending_for(self.db, row.id):
             if old.version == row.version and not old.expired(self.db.clock()):
                 raise UserError(_("A takeback is already waiting for answers in this game."))
             await self._end(old, store.EXPIRED if old.version == row.version else store.ENDED)
         people = [s for s in row.seats if not s.is_bot and s.seat != seat and still_playing(game, state, s.seat)]
         if not people:
+            if alone_against_computers(log_entries, seat) >= rules.computer_takebacks:
+                raise UserError(used_up(rules.computer_takebacks))
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self._apply(row.id, row.version, seat, what, [])
             await interaction.followup.send(
@@ -380,6 +262,7 @@ class Takebacks:
                 action = {"type": TAKEBACK, "undo": what.versions, "agreed": [fresh.seats[s].user_id for s in agreed]}
                 previous = Board(fresh, game, game.load(fresh.state or {}), fresh.version, disabled=True)
                 claims = [] if request is None else [store.deciding(self.db, request.id, store.ACCEPTED, decided_by)]
+                replies = remember_replies(game, fresh, state, what.entries)
                 try:
                     new_version = await self.db.record_action(
                         game_id,
@@ -390,6 +273,7 @@ class Takebacks:
                         action=action,
                         events=[event.to_json()],
                         finished=False,
+                        also=replies,
                         claims=claims,
                     )
                 except StaleVersion:

@@ -22,8 +22,19 @@ def test_settings_read_in_english_with_every_switch() -> None:
     assert text == (
         "Saved. Reminder after 12 hours · timeout off · new games in a thread: yes\n"
         "Rated games: yes · takebacks: yes · takebacks in rated games: no · hints: yes"
-        " · hints keep a rated game rated: no"
+        " · hints keep a rated game rated: no\n"
+        "Takebacks a player may make in a game when only computer players are asked: 3"
     )
+
+
+THIRD = {
+    "de": "Zugrücknahmen pro Spieler und Spiel, wenn nur Computerspieler gefragt werden: 5",
+    "es": "Jugadas que cada jugador puede deshacer por partida cuando solo se pregunta a jugadores de la"
+    " computadora: 5",
+    "pt_BR": "Jogadas que cada jogador pode desfazer por partida quando só jogadores do computador são consultados: 5",
+    "ja": "確認相手がコンピューターだけの待ったの回数（1人・1ゲームあたり）：5",
+}
+"""The third line of the settings, with 5 takebacks against computer players alone."""
 
 
 @pytest.mark.parametrize(
@@ -56,11 +67,13 @@ def test_settings_read_in_english_with_every_switch() -> None:
     ],
 )
 def test_settings_read_in_the_servers_language_with_every_value_filled(language: str, first: str, second: str) -> None:
-    rules = ServerRules(ratings=True, takebacks=False, rated_takebacks=False, rated_hints=True, hints=False)
+    rules = ServerRules(
+        ratings=True, takebacks=False, rated_takebacks=False, rated_hints=True, hints=False, computer_takebacks=5
+    )
     with using(language):
         text = settings_text(GuildSettings(1.0, 24.0, False), rules, saved=True)
         reminder, timeout = hours(1.0), hours(24.0)
-    assert text == f"{first.format(reminder=reminder, timeout=timeout)}\n{second}"
+    assert text == f"{first.format(reminder=reminder, timeout=timeout)}\n{second}\n{THIRD[language]}"
 
 
 def test_a_timeout_that_is_off_says_so_in_the_servers_language() -> None:

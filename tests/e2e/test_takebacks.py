@@ -7,12 +7,14 @@ import pytest
 from bot import IceFloeBot
 from config import Settings
 from engine.registry import get
+from engine.takeback import effective_log
 from storage import takebacks as store
+from storage.server_rules import COMPUTER_TAKEBACKS, ServerRules, save_server_rules
 from tests.e2e.helpers_games import QUIET, open_lobby, seed_games, start_floe
-from tests.e2e.test_ratings import NAMES, act, settle, to_act
+from tests.e2e.test_ratings import NAMES, act, fish_command, settle, to_act
 from tests.harness import Driver, FakeMessage, FakeUser, InteractionResult
 from ui.errors import UserError
-from ui.takebacks import plan
+from ui.takeback_plans import plan
 
 KINDS = ("fish", "tank", "flippers")
 TABLES = [(kind, n) for kind in KINDS for n in range(get(kind).min_players, get(kind).max_players + 1)]
@@ -122,3 +124,40 @@ async def test_every_accept_of_three_players_is_answered_as_accepted_and_a_secon
     assert row is not None and row.state == before
     assert (await store.of_game(bot.db, game_id))[-1].status == store.ACCEPTED
     assert not any(MOVED_ON in m.content for m in driver.messages())
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+async def test_a_computer_replies_the_same_after_each_takeback_and_takebacks_against_it_are_limited(
+    level: str, driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed_games(monkeypatch, 70)
+    bot = await start_floe(driver, floe_settings)
+    alice = driver.user("alice")
+    lobby = await driver.slash(alice, "/game new game:fish rated:false").settle(quiet=QUIET)
+    assert not lobby.ephemeral
+    added = await driver.slash(alice, f"/game addbot level:{level}").settle(quiet=QUIET)
+    assert f"({level}) joined" in added.content, added.content
+    await driver.slash(alice, "/game start").settle(quiet=QUIET)
+    await settle(driver, bot)
+    row = await bot.db.open_game_in(driver.channel.id)
+    assert row is not None
+    command = await fish_command(driver, alice)
+    replies = []
+    for attempt in range(COMPUTER_TAKEBACKS + 1):
+        moved = await driver.slash(alice, command).settle(quiet=QUIET)
+        assert moved.accepted, moved.content
+        await settle(driver, bot)
+        reply = effective_log(await bot.db.actions(row.id))[-1]
+        assert reply["seat"] == 1
+        replies.append(reply["action"])
+        taken = await driver.slash(alice, "/game takeback").settle(quiet=QUIET)
+        await settle(driver, bot)
+        if attempt < COMPUTER_TAKEBACKS:
+            assert "your move was taken back" in taken.content, taken.content
+    assert all(r == replies[0] for r in replies), replies
+    assert taken.ephemeral and taken.content == (
+        "You have made the 3 takebacks this server allows in a game when only computer players are asked."
+    )
+    await save_server_rules(bot.db, driver.guild.id, ServerRules(computer_takebacks=COMPUTER_TAKEBACKS + 1))
+    again = await driver.slash(alice, "/game takeback").settle(quiet=QUIET)
+    assert "your move was taken back" in again.content, again.content

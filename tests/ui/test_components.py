@@ -58,7 +58,7 @@ def test_every_shared_button_label_fits_whole_in_every_language(language: str) -
     from ui.history import history_buttons
     from ui.lobby import lobby_view
     from ui.publishing import rematch_button
-    from ui.takebacks import TakebackButton
+    from ui.takeback_buttons import TakebackButton
 
     row = GameRow(1, 1, 2, "fish", LOBBY, 3, {}, 4, None, 0, None, "", "")
     with using(language):

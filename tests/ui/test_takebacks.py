@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from i18n import using
-from ui.takebacks import TakebackButton, prompt
+from ui.takeback_buttons import TakebackButton
+from ui.takeback_plans import prompt
 
 MOVES = ["Ana played Plus at N15 facing north.", "Bot 1 (easy) played Flip at O15 facing west."]
 
