@@ -65,6 +65,10 @@ class Clock:
             share = max(share, (now() - self.started) / room if room > 0 else 1.0)
         return share
 
+    def overdue(self) -> bool:
+        """Return True once the deadline has passed (never without one)."""
+        return self.deadline is not None and now() >= self.deadline
+
     def playouts_left(self) -> int | None:
         """Return how many playouts the budget still allows, when it counts playouts."""
         return None if self.playouts is None else self.playouts - self.done

@@ -4,6 +4,7 @@ Each round deals worlds from the seat's view; in each world every surviving cand
 out by the game's playout policy with the same random numbers, so candidates are compared on equal luck. Round r
 of R ends when (r + 1) / R of the budget is used, whatever the budget is (playouts, or seconds on a real or
 virtual clock), and then the worse half is dropped, so the whole think time goes to telling the best moves apart.
+Every round while time is left plays at least one new world (the first may take more than its share).
 """
 
 from __future__ import annotations
@@ -58,12 +59,14 @@ def halving(
     rounds = max(1, math.ceil(math.log2(len(alive))))
     for r in range(rounds):
         share = (r + 1) / rounds
-        while clock.done == 0 or clock.used() < share:
+        played = 0
+        while clock.done == 0 or clock.used() < share or (not played and clock.used() < 1):
             left = clock.playouts_left()
             if clock.done and left is not None and left < len(alive):
                 break  # a world not played by every candidate would favour some of them
             if not world(ai, view, seat, actions, alive, rng, clock, total, count, first=clock.done == 0):
                 break
+            played += 1
         if len(alive) > 1:
             alive.sort(key=lambda i: -total[i] / max(count[i], 1))
             alive = alive[: max(1, math.ceil(len(alive) / 2))]
@@ -102,7 +105,8 @@ def world(
     """Deal one world and play every candidate in `alive` in it; return False when time ran out in between.
 
     Only the search's very first world is cut short (when even it does not fit the budget): its candidates that
-    were not played stay unvisited. Any later world is played by every candidate.
+    were not played stay unvisited. Any later world is played by every candidate, or dropped when the deadline
+    passes in between.
     """
     state0 = ai.determinize(view, seat, rng)
     luck = rng.getrandbits(64)
@@ -111,6 +115,8 @@ def world(
         left = clock.playouts_left()
         if results and first and ((left is not None and left <= 0) or clock.used() >= 1):
             break
+        if results and not first and clock.overdue():
+            return False  # the bot's deadline passed: answer now, without this world
         state = ai.clone(state0)
         ai.game.apply(state, seat, actions[i])
         reward, steps = playout(ai, state, seat, random.Random(luck))

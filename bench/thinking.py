@@ -45,9 +45,28 @@ async def timed(job: Any) -> float:
     return time.monotonic() - start
 
 
-async def measure(tables: int, rounds: int, hints: int, budget: float) -> list[float]:
+def single_choose(kind: str, view: dict[str, Any], seat: int, level: str, seed: int, budget: float) -> dict[str, Any]:
+    """Pick a move as the bot did before: `budget` seconds on the wall clock, no deadline (runs in a worker)."""
+    from ai import choose_action
+
+    return choose_action(kind, view, seat, level, seed, budget_s=budget)
+
+
+async def ask(
+    pools: Thinkers, single: bool, kind: str, view: dict[str, Any], seat: int, seed: int, budget: float
+) -> Any:
+    """Ask the pools for a hard move, as the bot does now or (`single`) as it did before."""
+    if not single:
+        return await pools.choose(kind, view, seat, "hard", seed, budget)
+    job = partial(single_choose, kind, view, seat, "hard", seed, budget)
+    return await asyncio.get_running_loop().run_in_executor(pools.moves, job)
+
+
+async def measure(tables: int, rounds: int, hints: int, budget: float, single: bool) -> list[float]:
     """Return every move's seconds from ask to answer over `rounds` rounds of `tables` tables asking at once."""
-    pools = Thinkers("process")
+    pools = Thinkers("process", size=1 if single else None)
+    if single:
+        pools._hints = pools.moves  # before: hints thought in the computer players' one worker
     await pools.warm_up()
     loop = asyncio.get_running_loop()
     places = spots(tables * rounds)
@@ -61,7 +80,7 @@ async def measure(tables: int, rounds: int, hints: int, budget: float) -> list[f
                 job = partial(think_hint, key, view, seat, names, r, budget)
                 asks.append(loop.run_in_executor(pools.hints, job))
             moves = [
-                timed(pools.choose(key, view, seat, "hard", r, budget))
+                timed(ask(pools, single, key, view, seat, r, budget))
                 for key, view, seat in places[r * tables : (r + 1) * tables]
             ]
             times += await asyncio.gather(*moves)
@@ -78,13 +97,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10, help="rounds of every table asking at once")
     parser.add_argument("--hints", type=int, default=0, help="hints asked at the start of every round")
     parser.add_argument("--budget", type=float, default=THINK_BUDGET, help="think budget per move (the bot's)")
+    parser.add_argument("--single", action="store_true", help="one worker for moves and hints, as before")
     args = parser.parse_args()
-    print(
-        f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; {thinkers()} move workers, "
-        f"hints in their own; budget {args.budget:g} s"
-    )
+    pools = "one worker for moves and hints (before)" if args.single else f"{thinkers()} move workers, hints apart"
+    print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; {pools}; budget {args.budget:g} s")
     for tables in args.tables or [3, 10]:
-        times = sorted(asyncio.run(measure(tables, args.rounds, args.hints, args.budget)))
+        times = sorted(asyncio.run(measure(tables, args.rounds, args.hints, args.budget, args.single)))
         p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)]
         print(
             f"{tables} tables at once, {args.hints} hints a round: {len(times)} moves, ask to answer median "

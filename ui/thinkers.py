@@ -19,7 +19,7 @@ from ui.workers import make_pool, nothing
 
 THINKERS_ENV = "ICE_FLOE_THINKERS"
 THINKERS_PER_CORE = 6
-"""Computer players thinking at once per core before a move waits for a worker (a worker takes ~25 MB)."""
+"""Computer players thinking at once per core before a move waits for a worker (a worker takes about 57 MB)."""
 HINT_WORKERS = 1
 HINT_NICENESS = 10
 """How much lower than the bot's the hint worker's CPU priority is (os.nice): the cores go to computer players first."""

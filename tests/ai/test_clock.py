@@ -34,3 +34,9 @@ def test_a_passed_deadline_uses_the_whole_budget() -> None:
     clock = Clock(seconds=100.0, rate=1.0, deadline=now() - 1)
     assert clock.used() >= 1.0
     assert Clock(seconds=100.0, rate=1.0, deadline=now() + 100).used() < 1.0
+
+
+def test_only_a_passed_deadline_is_overdue() -> None:
+    assert Clock(seconds=1.0, deadline=now() - 1).overdue()
+    assert not Clock(seconds=1.0, deadline=now() + 100).overdue()
+    assert not Clock(seconds=1.0).overdue()

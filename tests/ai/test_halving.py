@@ -7,7 +7,7 @@ import random
 from ai import analyse, bots
 from ai.clock import Clock, now
 from ai.easy import score_actions
-from ai.halving import halving
+from ai.halving import halving, world
 from engine.registry import get
 from tests.ai.helpers import positions
 
@@ -100,3 +100,26 @@ def test_with_many_moves_only_the_best_by_the_easy_score_are_played() -> None:
     assert len(played) == ai.halving_width and candidates[: len(played)] == played
     scores = dict(zip(map(repr, actions), score_actions(ai, state, seat, actions), strict=True))
     assert min(scores[repr(c.action)] for c in played) >= max(scores[repr(c.action)] for c in candidates[len(played) :])
+
+
+def test_a_world_begun_before_the_deadline_is_dropped_when_it_passes() -> None:
+    view, seat = late_flippers_position()
+    ai = bots()["flippers"]
+    actions = get("flippers").legal_actions(ai.determinize(view, seat, random.Random(0)), seat)[:4]
+    clock = Clock(seconds=100.0, rate=ai.think_rate(view), deadline=now() + 100)
+    total, count = [0.0] * 4, [0] * 4
+    clock.deadline = now() - 1  # passes while the world is played
+    assert not world(ai, view, seat, actions, [0, 1, 2, 3], random.Random(2), clock, total, count, first=False)
+    assert count == [0, 0, 0, 0]
+
+
+def test_every_round_plays_a_new_world_even_when_the_first_took_more_than_its_share() -> None:
+    # Before: when the first world outran a round's share, the next rounds halved again on that one world.
+    view, seat = late_flippers_position()
+    ai = bots()["flippers"]
+    actions = get("flippers").legal_actions(ai.determinize(view, seat, random.Random(0)), seat)[:8]
+    probe = Clock(playouts=8)
+    halving(ai, view, seat, actions, random.Random(5), probe)  # exactly the first world
+    clock = Clock(seconds=probe.work / 0.7, rate=1.0)  # the first world takes 70% of the budget, 3 rounds
+    candidates = halving(ai, view, seat, actions, random.Random(5), clock)
+    assert sum(c.visits >= 2 for c in candidates) >= 4  # round 1's four candidates each played a second world
