@@ -100,11 +100,17 @@ AUDIT = """() => {
 }"""
 
 
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    """Serve files without logging each request."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Log nothing."""
+
+
 @contextmanager
 def static_server() -> Iterator[str]:
     """Serve table/static on a free local port; yield its base URL."""
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(STATIC))
-    handler.log_message = lambda *args: None  # type: ignore[method-assign]
+    handler = functools.partial(Quiet, directory=str(STATIC))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
