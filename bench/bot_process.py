@@ -1,8 +1,9 @@
 """Run the real Ice Floe bot against a fake Discord in its own process, for bench.latency.
 
 Started by bench.latency as  python -m bench.bot_process --api URL --gateway URL --cdn URL --token T
---guild ID --database FILE|URL [--shard N --shards COUNT] [--profile FILE] [--stacks]. It speaks a line
-protocol: it prints "bench: ready" on stdout once the bot is connected and idle; on stdin "start" opens the
+--guild ID --database FILE|URL [--shard N --shards COUNT] [--profile FILE] [--stacks] [--table-port P
+--client-id ID --client-secret S --discord-api URL]. It speaks a line protocol: it prints "bench: ready" on
+stdout once the bot is connected and idle; on stdin "rss" answers "bench: rss BYTES"; "start" opens the
 measured window (event-loop stalls, CPU clocks, garbage collection pauses, optional cProfile and stack
 samples) and "stop" (or end of input) closes it, prints "bench: report {json}" and shuts the bot down.
 """
@@ -300,7 +301,15 @@ async def run(args: argparse.Namespace) -> None:
     point_at_fake(args.api, args.gateway, args.cdn)
     url = args.database if "://" in args.database else f"sqlite:///{args.database}"
     shards = {"shard_count": args.shards, "shard_ids": (args.shard,)} if args.shards else {}
-    settings = Settings(token=args.token, database_url=url, dev_guild_id=args.guild or None, **shards)
+    table: dict[str, Any] = {}
+    if args.table_port:
+        table = {
+            "table_port": args.table_port,
+            "discord_client_id": args.client_id,
+            "discord_client_secret": args.client_secret,
+            "discord_api": args.discord_api,
+        }
+    settings = Settings(token=args.token, database_url=url, dev_guild_id=args.guild or None, **shards, **table)
     bot = create_bot(settings, guild_ready_timeout=0.05)
     runner = asyncio.create_task(bot.start(args.token), name="bench-bot")
     ready = asyncio.create_task(bot.wait_until_ready())
@@ -336,6 +345,8 @@ async def measure(report: Report, executor: ProfilingExecutor, args: argparse.Na
             started = True
             gc_timer.active = True
             window.start()
+        elif line == "rss":
+            say(f"rss {resident_bytes()}")
         elif line == "stop":
             break
     if started:
@@ -347,6 +358,13 @@ async def measure(report: Report, executor: ProfilingExecutor, args: argparse.Na
     if sampler is not None:
         sampler.finished.set()
     say("report " + json.dumps(asdict(report)))
+
+
+def resident_bytes() -> int:
+    """Return this process's resident memory (Linux), after a full garbage collection."""
+    gc.collect()
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
 def die_with_parent() -> None:
@@ -370,6 +388,10 @@ def main() -> None:
         "--profile", help="write cProfile stats (CPU time) of the window here (to_thread workers: FILE.threads)"
     )
     parser.add_argument("--stacks", action="store_true", help="sample the loop thread's stack while it is blocked")
+    parser.add_argument("--table-port", type=int, default=0, help="serve the table on this port (0: no table)")
+    parser.add_argument("--client-id", default="", help="with --table-port: the application's client ID")
+    parser.add_argument("--client-secret", default="", help="with --table-port: the application's client secret")
+    parser.add_argument("--discord-api", default="", help="with --table-port: where OAuth2 codes are exchanged")
     args = parser.parse_args()
     die_with_parent()
     asyncio.run(run(args))

@@ -11,15 +11,18 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 from storage.database import Database, GameRow
 from storage.errors import StorageError
 from storage.table import last_entry, versions
-from table.protocol import ProtocolError, state_message
+from table.protocol import ProtocolError, state_message, state_of
 from ui.loading import GameLoader
+
+if TYPE_CHECKING:
+    from ui.moves import Commit
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +68,7 @@ class Hub:
         """The version last pushed for each watched game."""
         self._dirty: set[int] = set()
         self._wake = asyncio.Event()
+        self._pushing: set[asyncio.Task[None]] = set()
 
     def join(self, watcher: Watcher) -> None:
         """Start pushing a game's states to a watcher."""
@@ -79,6 +83,27 @@ class Hub:
         if not group:
             del self.watchers[watcher.game_id]
             self.known.pop(watcher.game_id, None)
+
+    def saved(self, done: Commit) -> None:
+        """Push a change this process just saved to the game's watchers, built from the saved state itself."""
+        board = done.board
+        group = self.watchers.get(board.row.id)
+        if not group:
+            return
+        self.known[board.row.id] = board.version
+        built: dict[tuple[int | None, str], dict[str, Any]] = {}
+        sends = []
+        for watcher in list(group):
+            key = (watcher.seat(board.row), watcher.language)
+            if key not in built:
+                try:
+                    built[key] = state_of(board.game, board.state, board.row, key[0], key[1], done.events)
+                except ProtocolError:
+                    continue
+            sends.append(self.deliver(watcher, built[key]))
+        task = asyncio.get_running_loop().create_task(gather_quietly(sends), name=f"table-push-{board.row.id}")
+        self._pushing.add(task)
+        task.add_done_callback(self._pushing.discard)
 
     def changed(self, game_id: int) -> None:
         """Push a game's new state to its watchers soon (called after a change is saved)."""
@@ -145,6 +170,17 @@ class Hub:
             await watcher.send(message)
         return row
 
+    async def close(self) -> None:
+        """Wait for the pushes under way."""
+        await asyncio.gather(*self._pushing, return_exceptions=True)
+
     def count(self) -> int:
         """Return how many tables are open."""
         return sum(len(group) for group in self.watchers.values())
+
+
+async def gather_quietly(sends: list[Any]) -> None:
+    """Send to several watchers at once; a closed socket is one watcher's problem, logged, never the move's."""
+    for result in await asyncio.gather(*sends, return_exceptions=True):
+        if isinstance(result, Exception):
+            log.warning("a table update was not delivered: %r", result)

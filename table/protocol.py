@@ -57,12 +57,20 @@ def parse(message: Any) -> Move | Resume:
 
 
 def state_message(loader: GameLoader, row: GameRow, seat: int | None, language: str, last: Any) -> dict[str, Any]:
-    """Return the state message for one seat (None: a spectator), written in `language`."""
+    """Return the state message for one seat (None: a spectator) of a saved game, written in `language`."""
+    with using(language):
+        if view_for(row.kind) is None:
+            raise ProtocolError(_(NO_TABLE))
+        game, state = loader.live(row)
+    return state_of(game, state, row, seat, language, last)
+
+
+def state_of(game: Any, state: Any, row: GameRow, seat: int | None, language: str, last: Any) -> dict[str, Any]:
+    """Return the state message for one seat of a game whose rules and state are at hand (`row.version`'s)."""
     view = view_for(row.kind)
     with using(language):
         if view is None:
             raise ProtocolError(_(NO_TABLE))
-        game, state = loader.live(row)
         names = row.names
         return {
             "type": "state",

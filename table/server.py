@@ -75,7 +75,7 @@ class TableServer:
 
     async def start(self) -> None:
         """Listen on TABLE_HOST:TABLE_PORT and start pushing states."""
-        self.flow.moves.saved.append(self.hub.changed)
+        self.flow.moves.saved.append(self.hub.saved)
         self._runner = web.AppRunner(self.app(), access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
@@ -85,11 +85,13 @@ class TableServer:
         self.bound_port = sockets[0].getsockname()[1] if sockets else self.port
         self._hub_task = asyncio.create_task(self.hub.run(), name="table-hub")
         log.info("the table is served on http://%s:%s/table/", self.host, self.bound_port)
+        if self.settings.table_public_url:
+            log.info("the Developer Portal's URL mapping should point at %s", self.settings.table_public_url)
 
     async def stop(self) -> None:
         """Close every table and stop listening."""
-        if self.hub.changed in self.flow.moves.saved:
-            self.flow.moves.saved.remove(self.hub.changed)
+        if self.hub.saved in self.flow.moves.saved:
+            self.flow.moves.saved.remove(self.hub.saved)
         if self._hub_task is not None:
             self._hub_task.cancel()
             await asyncio.gather(self._hub_task, return_exceptions=True)
@@ -97,6 +99,7 @@ class TableServer:
             for watcher in list(watchers):
                 await watcher.ws.close()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.hub.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

@@ -94,8 +94,8 @@ class Moves:
         self.schedule_bots = schedule_bots
         self.handling = 0
         """Moves by players being handled right now (a deep queue acknowledges at once)."""
-        self.saved: list[Callable[[int], None]] = []
-        """Called with a game's id after each change saved here (the table pushes the new state at once)."""
+        self.saved: list[Callable[[Commit], None]] = []
+        """Called with each change saved here (the table pushes the new state at once)."""
 
     async def commit(
         self,
@@ -158,9 +158,13 @@ class Moves:
         if owes is not None and self.answers is not None:
             self.answers.saved(owes)
         fresh.version = version
+        done = Commit(Board(fresh, game, state, version), previous, events)
         for saved in self.saved:
-            saved(game_id)
-        return Commit(Board(fresh, game, state, version), previous, events)
+            try:
+                saved(done)
+            except Exception:  # a listener's failure never undoes or hides a saved move
+                log.exception("game %s: a listener of saved moves failed", game_id)
+        return done
 
     async def play(
         self,

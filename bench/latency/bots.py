@@ -38,11 +38,13 @@ class BotProcess:
         *,
         database: str | None = None,
         shard: tuple[int, int] | None = None,
+        extra: tuple[str, ...] = (),
     ) -> AsyncIterator[BotProcess]:
         """Start the bot process against the fake, wait until it is ready, and kill it on the way out.
 
         `database` is a DATABASE_URL (default: a SQLite file in `folder`); with `shard` = (id, count) the
-        process runs that one shard and commands are synced globally (by shard 0's process).
+        process runs that one shard and commands are synced globally (by shard 0's process). `extra` are more
+        bench.bot_process options (the table's).
         """
         log = folder / (f"bot-shard{shard[0]}.log" if shard else "bot.log")
         guild = 0 if shard else fake.guild.id
@@ -52,6 +54,7 @@ class BotProcess:
             *(("--shard", str(shard[0]), "--shards", str(shard[1])) if shard else ()),
             *(("--profile", str(profile)) if profile else ()),
             *(("--stacks",) if stacks else ()),
+            *extra,
         ]
         with log.open("wb") as stderr:
             process = await asyncio.create_subprocess_exec(

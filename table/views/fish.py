@@ -31,6 +31,7 @@ def table_view(game: Any, state: Any, seat: int | None, names: list[str], last: 
     return {
         "phase": view["phase"],
         "turn": view["turn"],
+        "moves": view["move"],
         "tiles": view["tiles"],
         "penguins": view["penguins"],
         "seats": seats,

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 
 import pytest
+from PIL import Image
 from playwright.async_api import Browser
 
 from bot import IceFloeBot
@@ -16,6 +19,8 @@ from tests.table.conftest import table_url
 from tests.table.fakes import FakeAccount, FakeOAuth
 
 QUIET = 0.01
+SHOTS = "ICE_FLOE_TABLE_SHOTS"
+"""A folder to keep the mid-game screenshots in (docs/screenshots/ takes them); else the test's own tmp."""
 
 
 async def start_fish(driver: Driver, host: FakeUser, guest: FakeUser) -> None:
@@ -40,8 +45,11 @@ async def slash_move(driver: Driver, bot: IceFloeBot, player: FakeUser, rng: ran
     assert not result.ephemeral or "Done" in result.text, result.text
 
 
-async def tap_move(table: Table, state: dict, rng: random.Random) -> None:
-    """Make one of the lit moves by tapping: a tile to place on, or a penguin then one of its lit tiles."""
+async def tap_move(table: Table, state: dict, rng: random.Random, shot: Path | None = None) -> None:
+    """Make one of the lit moves by tapping: a tile to place on, or a penguin then one of its lit tiles.
+
+    With `shot`, a screenshot is saved while the penguin is picked and its destinations are lit.
+    """
     action = rng.choice(state["table"]["actions"])
     if action["type"] == "place":
         await table.frame.locator(f'[data-tile="{action["tile"]}"].target').wait_for(timeout=5000)
@@ -51,6 +59,9 @@ async def tap_move(table: Table, state: dict, rng: random.Random) -> None:
     lit = table.frame.locator(f'[data-tile="{action["to"]}"].target')
     await lit.wait_for(timeout=5000)  # the penguin's destinations light up
     assert await table.frame.locator(".penguin.selected").count() == 1
+    if shot is not None:
+        assert await table.layout_problems() == []
+        await table.screenshot(str(shot))
     await table.tap(action["to"])
 
 
@@ -62,6 +73,7 @@ async def test_a_whole_fish_game_by_taps_while_the_other_player_uses_slash_comma
     fake_oauth: FakeOAuth,
     browser: Browser,
     viewport: dict[str, int],
+    tmp_path: Path,
 ) -> None:
     alice, bob = driver.user("alice"), driver.user("bob")
     await start_fish(driver, alice, bob)
@@ -75,6 +87,8 @@ async def test_a_whole_fish_game_by_taps_while_the_other_player_uses_slash_comma
         viewport=viewport,
     )
     rng = random.Random(3)
+    shots = Path(os.environ.get(SHOTS, tmp_path))
+    shot = shots / f"table-fish-{'phone' if viewport == PHONE else 'desktop'}.png"
     checked = 0
     taps = 0
     while True:
@@ -85,11 +99,12 @@ async def test_a_whole_fish_game_by_taps_while_the_other_player_uses_slash_comma
         assert state["version"] == row.version and state["seat"] == 0
         if checked < 3 or (state["table"]["phase"] == "play" and checked < 4):
             assert await table.layout_problems() == []
-            shot = await table.screenshot()
-            assert shot.size == (viewport["width"], viewport["height"])
+            picture = await table.screenshot()
+            assert picture.size == (viewport["width"], viewport["height"])
             checked += 1
         if state["table"]["to_act"] == [0]:
-            await tap_move(table, state, rng)
+            midgame = state["table"]["phase"] == "play" and state["table"]["moves"] >= 6 and not shot.exists()
+            await tap_move(table, state, rng, shot if midgame else None)
             taps += 1
             await table.wait_version(row.version + 1)
             fresh = await floe_table.db.game(row.id)
@@ -99,6 +114,7 @@ async def test_a_whole_fish_game_by_taps_while_the_other_player_uses_slash_comma
             await slash_move(driver, floe_table, bob, rng)
     finished = await floe_table.db.games_with_status(FINISHED)
     assert len(finished) == 1 and taps >= 4
+    assert shot.exists() and Image.open(shot).size == (viewport["width"], viewport["height"])
     final = await table.wait_version(finished[0].version)
     assert final["status"] == "finished" and "over" in final["table"]["status"].lower()
     assert await table.layout_problems() == []
