@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-POLL_S = 0.25
+POLL_S = 0.1
 """How often the versions of watched games are read, for changes saved by another process."""
 
 

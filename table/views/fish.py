@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from i18n import _, ngettext
+from table.views.events import public_events
 
 
 def table_view(game: Any, state: Any, seat: int | None, names: list[str], last: Any) -> dict[str, Any]:
@@ -38,6 +39,7 @@ def table_view(game: Any, state: Any, seat: int | None, names: list[str], last: 
         "to_act": to_act,
         "status": game.status(state, names),
         "last": view["last"],
+        "happened": [text for event in public_events(last, seat) if (text := game.describe(event, names))],
         "winners": view["winners"],
         "prompt": prompt(view["phase"], mine),
         "actions": [dict(action) for action in game.legal_actions(state, seat)] if mine and seat is not None else [],

@@ -154,3 +154,20 @@ async def test_the_layout_checks_find_what_is_outside_too_small_or_too_fine(
     assert any(p.startswith("outside the viewport: div") for p in problems), problems
     assert any(p.startswith("text under 12 px: p") for p in problems), problems
     assert any(p.startswith("target under 44 px: button") for p in problems), problems
+
+
+async def test_the_table_speaks_the_language_of_the_players_discord(
+    driver: Driver, floe_table: IceFloeBot, fake_oauth: FakeOAuth, browser: Browser
+) -> None:
+    alice, bob = driver.user("alice"), driver.user("bob")
+    await start_fish(driver, alice, bob)
+    url, channel, guild = table_url(floe_table), driver.channel.id, driver.guild.id
+    german = await open_table(browser, fake_oauth, FakeAccount(alice.id, "alice"), url, channel, guild, locale="de")
+    assert await german.frame.locator("#prompt").text_content() == (
+        "Du bist dran: Tippe auf ein leuchtendes 1-Fisch-Feld, um einen Pinguin zu setzen."
+    )
+    assert "0 Fische" in (await german.frame.locator("#seats").text_content() or "")
+    japanese = await open_table(browser, fake_oauth, FakeAccount(bob.id, "bob"), url, channel, guild, locale="ja")
+    one_fish = next(t["label"] for t in (await japanese.wait_version(0))["table"]["tiles"] if t["fish"] == 1)
+    await japanese.tap(one_fish)
+    assert await japanese.toast() == "あなたの手番ではありません。今はAliceの手番です。"  # refusals too

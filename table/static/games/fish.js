@@ -29,7 +29,7 @@ function layout(root, tiles) {
   const height = root.clientHeight || 600;
   const rows = Math.max(...tiles.map((tile) => tile.row)) + 1;
   const columns = Math.max(...tiles.map((tile) => tile.x)) + 2; // doubled columns, plus half a hex each side
-  const pad = 6;
+  const pad = 10;
   const byWidth = (width - 2 * pad) / (columns * (Math.sqrt(3) / 2));
   const byHeight = (height - 2 * pad) / (1.5 * (rows - 1) + 2);
   const r = Math.max(10, Math.min(byWidth, byHeight, 70));
@@ -38,7 +38,8 @@ function layout(root, tiles) {
   const boardHeight = (1.5 * (rows - 1) + 2) * r;
   const left = (width - boardWidth) / 2 + w / 2;
   const top = pad + Math.max(0, Math.min(r, (height - boardHeight) / 2)) + r;
-  return { r, width, height, at: (tile) => [left + tile.x * (w / 2), top + tile.row * 1.5 * r] };
+  const bottom = top + (rows - 1) * 1.5 * r + r;
+  return { r, width, height, bottom, at: (tile) => [left + tile.x * (w / 2), top + tile.row * 1.5 * r] };
 }
 
 function fishDots(group, cx, cy, r, count) {
@@ -156,16 +157,37 @@ export function render(root, table, ctx) {
   for (const penguin of table.penguins) {
     const tile = byLabel.get(penguin.tile);
     if (!tile) continue;
-    const [cx, cy] = view.at(tile);
+    const [cx, base] = view.at(tile);
     const pr = view.r * 0.5;
+    const cy = base - view.r * 0.18;
     const chosen = selected === penguin.tile;
     const group = node("g", { class: `penguin${chosen ? " selected" : ""}`, "data-penguin": penguin.tile, "data-seat": penguin.seat, "pointer-events": "none" }, marks);
     if (chosen) node("circle", { cx, cy, r: pr + 5, fill: "none", stroke: LIT, "stroke-width": 4 }, group);
     node("ellipse", { cx, cy: cy + pr * 0.1, rx: pr * 0.8, ry: pr, fill: "#1b1f2a", stroke: "#fff", "stroke-width": 1.5 }, group);
     node("ellipse", { cx, cy: cy + pr * 0.3, rx: pr * 0.5, ry: pr * 0.62, fill: "#fbfbf7" }, group);
-    node("circle", { cx, cy: cy - pr * 0.2, r: pr * 0.45, fill: ctx.palette[penguin.seat % ctx.palette.length], stroke: "#1b1f2a", "stroke-width": 1 }, group);
-    const letter = node("text", { x: cx, y: cy - pr * 0.2 + 5, "text-anchor": "middle", "font-size": Math.max(12, Math.round(pr * 0.55)), "font-weight": 700, fill: "#141821" }, group);
+    node("circle", { cx, cy: cy - pr * 0.2, r: Math.max(pr * 0.5, 8), fill: ctx.palette[penguin.seat % ctx.palette.length], stroke: "#1b1f2a", "stroke-width": 1 }, group);
+    const letter = node("text", { x: cx, y: cy - pr * 0.2, "dominant-baseline": "central", "text-anchor": "middle", "font-size": Math.max(12, Math.round(pr * 0.55)), "font-weight": 700, fill: "#141821" }, group);
     letter.textContent = ctx.letters[penguin.seat % ctx.letters.length];
   }
   root.append(svg);
+  happened(root, table, view);
+}
+
+// Under the board, where there is room (a phone held upright), say in words what just happened.
+function happened(root, table, view) {
+  const lines = table.happened || [];
+  const room = view.height - view.bottom - 12;
+  if (!lines.length || room < 40) return;
+  const box = document.createElement("div");
+  box.className = "happened";
+  box.style.cssText = "inset:auto;position:absolute;left:12px;right:12px;overflow:hidden;" +
+    "font-size:14px;line-height:1.4;color:#dbe7f0;pointer-events:none";
+  box.style.top = `${Math.round(view.bottom + 12)}px`;
+  box.style.maxHeight = `${Math.floor(room)}px`;
+  for (const text of lines.slice(-4)) {
+    const line = document.createElement("div");
+    line.textContent = text;
+    box.append(line);
+  }
+  root.append(box);
 }
