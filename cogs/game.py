@@ -144,15 +144,19 @@ class GameCog(commands.Cog):
         )
         if wait:
             raise UserError(too_soon(wait))
-        await self.flow.new_lobby(
-            interaction,
-            game.value,
-            {"balanced": balanced, "teams": teams},
-            thread=thread,
-            reminder_hours=remind_after,
-            timeout_hours=timeout_after,
-            rated=rated,
-        )
+        try:
+            await self.flow.new_lobby(
+                interaction,
+                game.value,
+                {"balanced": balanced, "teams": teams},
+                thread=thread,
+                reminder_hours=remind_after,
+                timeout_hours=timeout_after,
+                rated=rated,
+            )
+        except UserError:  # refused (the channel has a game, say): nothing was posted, so the try is not counted
+            limits.give_back_new(user, channel, interaction.guild_id or 0, thread=thread)
+            raise
 
     @game.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -188,7 +192,12 @@ class GameCog(commands.Cog):
 
     @game.command(name="status", description="Post the current board and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
-        """Re-post the board or the lobby for a player; show it privately to anyone else."""
+        """Re-post the board or the lobby for a player; show it privately to anyone else (or a game just ended)."""
+        if (ended := await self.flow.loader.just_ended(interaction)) is not None:
+            if wait := self.flow.limits.private("status", interaction.user.id):
+                raise UserError(too_soon(wait))
+            await self.flow.show_privately(interaction, ended)
+            return
         row = await self.flow.game_here(interaction)
         if row.seat_of(interaction.user.id) is None:
             if wait := self.flow.limits.private("status", interaction.user.id):
@@ -218,7 +227,12 @@ class GameCog(commands.Cog):
 
     @game.command(name="hint", description="Get a suggested move for your turn, privately, with the reason")
     async def hint(self, interaction: discord.Interaction) -> None:
-        """Suggest a move from the hard computer player's search."""
+        """Suggest a move from the hard computer player's search (after the last move: the final standings)."""
+        if (ended := await self.flow.loader.just_ended(interaction)) is not None:
+            if wait := self.flow.limits.private("status", interaction.user.id):
+                raise UserError(too_soon(wait))
+            await self.flow.show_privately(interaction, ended)
+            return
         await give_hint(self.flow, interaction, await self.flow.game_here(interaction))
 
     @game.command(name="hand", description="Show your private hand or aquarium (only you see it)")

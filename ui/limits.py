@@ -75,6 +75,13 @@ class Limiter:
             self.prune()
         return 0.0
 
+    def give_back(self, keys: Sequence[Hashable]) -> None:
+        """Forget the newest use under each key: it was refused after all and posted nothing."""
+        for key in keys:
+            uses = self._uses.get(key)
+            if uses:
+                uses.pop()
+
     def prune(self) -> None:
         """Forget every key whose newest use is older than its longest window."""
         now = self.clock()
@@ -108,6 +115,13 @@ class Limits:
     def private(self, command: str, user_id: int) -> float:
         """Take a costly private answer (a picture drawn for one user); return 0.0, or the seconds to wait."""
         return self.limiter.take([((command, "user", user_id), self.settings.per_user)])
+
+    def give_back_new(self, user_id: int, channel_id: int, guild_id: int, *, thread: bool) -> None:
+        """Give back a /game new (with or without a thread) that was refused after its use was taken."""
+        keys: list[Hashable] = [("new", "user", user_id), ("new", "channel", channel_id)]
+        if thread:
+            keys += [("thread", "user", user_id), ("thread", "guild", guild_id)]
+        self.limiter.give_back(keys)
 
     def thread(self, user_id: int, channel_id: int, guild_id: int) -> float:
         """Take a new game thread (also a public post in the channel); return 0.0, or the seconds to wait."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -19,6 +20,8 @@ from ui.errors import UserError
 log = logging.getLogger(__name__)
 
 NO_GAME = N_("There is no game in this channel. Start one with `/game new`.")
+JUST_ENDED = timedelta(minutes=30)
+"""How long after its last move /game status and /game hint still show a finished game's final standings."""
 
 
 class GameLoader:
@@ -39,6 +42,21 @@ class GameLoader:
             check_row(row)
         self.on_loaded(row)
         return row
+
+    async def just_ended(self, interaction: discord.Interaction) -> GameRow | None:
+        """Return the game that finished in this channel within JUST_ENDED, when no game is open here, else None."""
+        channel = interaction.channel_id or 0
+        if await self.db.open_game_in(channel) is not None:
+            return None
+        rows = await self.db.backend.fetch(
+            "SELECT MAX(id) FROM games WHERE channel_id = ? AND status = 'finished'", (channel,)
+        )
+        found = rows[0][0] if rows else None
+        row = None if found is None else await self.db.game(int(found))
+        if row is None or row_damage(row):
+            return None
+        ended = datetime.fromisoformat(row.updated_at)
+        return row if self.db.clock() - ended <= JUST_ENDED else None
 
     async def active_game(self, interaction: discord.Interaction, kind: str) -> GameRow:
         """Return this channel's game of `kind` once it has started, or refuse."""

@@ -376,12 +376,23 @@ class Publisher:
         await self.publish(board, [], interaction=interaction, previous=previous, ping=False)
 
     async def show_privately(self, interaction: discord.Interaction, row: GameRow) -> None:
-        """Show an active game's current board to the caller alone (no menus, no ping, nothing in the channel)."""
+        """Show an active game's current board (or a finished one's standings) to the caller alone.
+
+        No menus, no ping, nothing in the channel.
+        """
         board = self.loader.board(row, disabled=True)
         await interaction.response.defer(ephemeral=True, thinking=True)
         picture = await self.renderer.board(adapter_for(row.kind), board)
+        content = board_content(board, [])
+        if board.game.is_over(board.state):
+            ended = _(
+                "Game #{id} ({title}) has just ended. Start a new one with `/game new`, or press Rematch.",
+                id=row.id,
+                title=board.game.title,
+            )
+            content = lines_within([ended, *content.split("\n")])
         await interaction.followup.send(
-            content=board_content(board, []),
+            content=content,
             file=picture.file(),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
