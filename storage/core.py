@@ -27,6 +27,7 @@ from datetime import datetime
 from typing import Any
 
 from storage.backends import STATEMENT_TIMEOUT_MS, Backend, Tx, make_backend
+from storage.fairness import stall_limit
 from storage.rows import ACTIVE, GAME_SELECT, GameRow, GuildSettings, Shards, due_moment, games_from_rows, utc_now
 
 
@@ -98,8 +99,9 @@ class Store:
         rows = await tx.fetch(
             "SELECT g.id, g.status, g.updated_at, g.version, g.reminded_version, g.reminder_hours, g.timeout_hours,"
             " g.paused_reason, gs.guild_id AS configured, gs.reminder_hours AS guild_reminder,"
-            " gs.timeout_hours AS guild_timeout"
-            f" FROM games g LEFT JOIN guild_settings gs ON gs.guild_id = COALESCE(g.guild_id, 0) WHERE {where}",
+            " gs.timeout_hours AS guild_timeout, COALESCE(gr.rated, 1) AS rated"
+            " FROM games g LEFT JOIN guild_settings gs ON gs.guild_id = COALESCE(g.guild_id, 0)"
+            f" LEFT JOIN game_rating gr ON gr.game_id = g.id WHERE {where}",
             args,
         )
         updates = []
@@ -107,10 +109,11 @@ class Store:
             due = None
             if r["status"] == ACTIVE and r["paused_reason"] is None:
                 server = GuildSettings(r["guild_reminder"], r["guild_timeout"]) if r["configured"] else GuildSettings()
+                timeout = server.timeout_hours if r["timeout_hours"] is None else r["timeout_hours"]
                 due = due_moment(
                     r["updated_at"],
                     reminder_hours=server.reminder_hours if r["reminder_hours"] is None else r["reminder_hours"],
-                    timeout_hours=server.timeout_hours if r["timeout_hours"] is None else r["timeout_hours"],
+                    timeout_hours=timeout or stall_limit(timeout, bool(r["rated"])),
                     reminded=r["reminded_version"] == r["version"],
                 )
             updates.append((due, r["id"]))

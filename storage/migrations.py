@@ -153,6 +153,37 @@ MIGRATIONS: tuple[Migration, ...] = (
     ALTER TABLE rating_settings ADD COLUMN computer_takebacks INTEGER NOT NULL DEFAULT 3;
     """,
     },
+    # 17: fair play (storage/fairness.py): each rated game keeps the set of people it paired, by which repeated
+    # pairings are found; the derived ratings are deleted and rebuilt under the fair-play rules when next read,
+    # and the leaderboard says why (`ratings_recomputed_why`).
+    {
+        "sqlite": """
+    ALTER TABLE rated_games ADD COLUMN pairing TEXT;
+    CREATE INDEX rated_games_by_pairing ON rated_games (guild_id, kind, pairing, finished_at);
+    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', strftime('%s', 'now')
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    INSERT INTO meta (key, value) SELECT 'ratings_recomputed_why', 'fair_play'
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    DELETE FROM rating_history;
+    DELETE FROM ratings;
+    DELETE FROM rated_games;
+    """,
+        "postgresql": """
+    ALTER TABLE rated_games ADD COLUMN pairing TEXT;
+    CREATE INDEX rated_games_by_pairing ON rated_games (guild_id, kind, pairing, finished_at);
+    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', CAST(CAST(EXTRACT(EPOCH FROM now()) AS BIGINT) AS TEXT)
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    INSERT INTO meta (key, value) SELECT 'ratings_recomputed_why', 'fair_play'
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    DELETE FROM rating_history;
+    DELETE FROM ratings;
+    DELETE FROM rated_games;
+    """,
+    },
 )
 
 

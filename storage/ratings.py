@@ -8,8 +8,11 @@ processes every game again (`python -m storage.rerate`).
 Who is rated: people by user id; computer players as one identity per server, game and level ("bot:hard").
 A finish counts as the ranking it was (ties share a place); Flippers Team Up sides are teams; resigned seats
 rank last (the engines already place them last), and so does a person who handed their seat to a computer
-player. Cancelled and abandoned games have no results; games opened with `rated:false` (or while the server
-had ratings off) change nothing; a player whose hint took the game out of their rating is left out of it.
+player (in Team Up such a seat is split from a winning side: it does not share the partner's win). Cancelled
+and abandoned games have no results; games opened with `rated:false` (or while the server had ratings off)
+change nothing. storage/fairness.py decides the rest: seats that resigned inside the abort window are left
+out, repeated pairings count less, and a seat that took a hint or only beat a much weaker computer player
+gains nothing (it can still lose).
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from engine.base import CorruptState
 from engine.registry import get
 from storage.backends import IntegrityError, Row, Tx
 from storage.database import Database
-from storage.rating_model import MODEL
+from storage.fairness import REPEAT_WINDOW, conduct, damp, farmed, pairing, repeat_weight, without_gain
+from storage.rating_model import MODEL, Skill
 from storage.rating_model import rate as rate_finish
 
 log = logging.getLogger(__name__)
@@ -35,6 +39,8 @@ HISTORY = 50
 """How many of a player's latest rated games the rating picture shows."""
 RECOMPUTED = "ratings_recomputed"
 """The meta key holding when the ratings were last rebuilt (Unix seconds), by a migration or storage.rerate."""
+RECOMPUTED_WHY = "ratings_recomputed_why"
+"""The meta key holding why a migration rebuilt the ratings ("fair_play"; absent: the fix to shared places)."""
 
 
 @dataclass(frozen=True)
@@ -116,9 +122,14 @@ def entries_of(
     results: Sequence[Row],
     seats: Mapping[int, Row],
     state: str | None,
-    left_out: set[int],
+    left_out: set[int] | frozenset[int],
+    resigned: set[int] | frozenset[int] = frozenset(),
 ) -> list[Entry]:
-    """Turn a finished game's stored results and seats into rating entries, leaving out the `left_out` seats."""
+    """Turn a finished game's stored results and seats into rating entries, leaving out the `left_out` seats.
+
+    In a team game, a seat that resigned (`resigned`) or was handed to a computer player is split from its side
+    when that side did not finish last, and ranks below the last side.
+    """
     game = get(kind)
     sides = {r["seat"]: r["seat"] for r in results}
     try:
@@ -129,6 +140,10 @@ def entries_of(
         log.warning("the final state of a %s game could not be read for its sides: %r", kind, exc)
     teams = len(set(sides.values())) < len(sides)
     worst = max((r["rank"] for r in results), default=0) + 1
+    last = worst - 1
+    best: dict[int, int] = {}
+    for r in results:
+        best[sides[r["seat"]]] = min(best.get(sides[r["seat"]], worst), int(r["rank"]))
     entries = []
     for r in sorted(results, key=lambda r: r["seat"]):
         seat = seats.get(r["seat"])
@@ -137,13 +152,15 @@ def entries_of(
         handed = user_id > 0 and level is not None
         if r["seat"] in left_out:
             continue
-        rank = worst if handed and not teams else int(r["rank"])
+        rank, side = worst if handed and not teams else int(r["rank"]), sides[r["seat"]]
+        if teams and (handed or r["seat"] in resigned) and best[side] < last:
+            rank, side = worst, -1 - int(r["seat"])
         entries.append(
             Entry(
                 player_key(user_id, level),
                 None if user_id < 0 else user_id,
                 level if user_id < 0 else None,
-                sides[r["seat"]],
+                side,
                 rank,
                 int(r["score"]),
                 bool(r["winner"]) and not handed,
@@ -152,18 +169,33 @@ def entries_of(
     return entries
 
 
-async def _game_entries(tx: Tx, game_id: int, kind: str) -> list[Entry]:
-    """Read one finished game's rating entries (none when it is unrated)."""
+async def _game_entries(tx: Tx, game_id: int, kind: str) -> tuple[list[Entry], set[str]]:
+    """Read one finished game's rating entries (none when it is unrated) and the players who gain nothing from it."""
     flag = await tx.fetch("SELECT rated FROM game_rating WHERE game_id = ?", (game_id,))
     if flag and not flag[0][0]:
-        return []
+        return [], set()
     results = await tx.fetch(
         "SELECT seat, user_id, is_bot, score, rank, winner FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
     )
     seats = {r["seat"]: r for r in await tx.fetch("SELECT seat, bot_level FROM seats WHERE game_id = ?", (game_id,))}
     state = await tx.fetch("SELECT state FROM games WHERE id = ?", (game_id,))
     hinted = await tx.fetch("SELECT DISTINCT seat FROM hints WHERE game_id = ? AND unrates = 1", (game_id,))
-    return entries_of(kind, results, seats, state[0][0] if state else None, {int(r[0]) for r in hinted})
+    log_rows = await tx.fetch("SELECT seat, action FROM actions WHERE game_id = ? ORDER BY version", (game_id,))
+    played = conduct((r[0], _action_type(r[1])) for r in log_rows)
+    entries = entries_of(kind, results, seats, state[0][0] if state else None, played.aborted(), played.resigned)
+    hinters = {int(r[0]) for r in hinted}
+    keys = {int(r["seat"]): player_key(int(r["user_id"]), seats[r["seat"]]["bot_level"] if r["seat"] in seats else None)
+            for r in results}
+    return entries, {keys[s] for s in hinters if s in keys}
+
+
+def _action_type(action: str) -> str:
+    """Return the type of a logged action ("" when it cannot be read)."""
+    try:
+        found = json.loads(action)
+    except ValueError:
+        return ""
+    return str(found.get("type", "")) if isinstance(found, dict) else ""
 
 
 async def _ratings_in(tx: Tx, guild_id: int, kind: str, players: Sequence[str]) -> dict[str, Rating]:
@@ -193,11 +225,50 @@ def _rating(r: Row) -> Rating:
     )
 
 
-async def _apply(tx: Tx, game_id: int, guild_id: int, kind: str, seq: int, entries: Sequence[Entry]) -> None:
+def fair_changes(
+    current: Mapping[str, Skill], entries: Sequence[Entry], no_gain: set[str], weight: float
+) -> dict[str, Skill]:
+    """Return each player's new (mu, sigma) under the fair-play rules (storage/fairness.py).
+
+    The change is scaled by `weight` (repeated pairings); the `no_gain` players (hints) and people whose only
+    victims were much weaker computer players keep their rating when it would rise.
+    """
+    before = {e.player: current.get(e.player, (MODEL.mu, MODEL.sigma)) for e in entries}
+    after = rate_match(current, entries)
+    teams, ranks = teams_of(entries)
+    skills = [[before[e.player] for e in team] for team in teams]
+    robots = [all(e.bot_level is not None for e in team) for team in teams]
+    for t, team in enumerate(teams):
+        beaten = [(robots[o], skills[o]) for o in range(len(teams)) if ranks[o] > ranks[t]]
+        if not robots[t] and farmed(skills[t], beaten):
+            no_gain = no_gain | {e.player for e in team}
+    changed = {}
+    for player, skill in after.items():
+        skill = damp(before[player], skill, weight)
+        changed[player] = without_gain(before[player], skill) if player in no_gain else skill
+    return changed
+
+
+async def _weight(tx: Tx, guild_id: int, kind: str, key: str | None, finished_at: str) -> float:
+    """Return how much a game of the people `key` counts, from their rated games together shortly before."""
+    if key is None:
+        return 1.0
+    since = (datetime.fromisoformat(finished_at) - REPEAT_WINDOW).isoformat()
+    rows = await tx.fetch(
+        "SELECT COUNT(*) FROM rated_games WHERE guild_id = ? AND kind = ? AND pairing = ? AND finished_at >= ?",
+        (guild_id, kind, key, since),
+    )
+    return repeat_weight(int(rows[0][0]))
+
+
+async def _apply(
+    tx: Tx, game_id: int, guild_id: int, kind: str, seq: int, entries: Sequence[Entry], no_gain: set[str],
+    weight: float,
+) -> None:
     """Update the ratings of one game's players and append their new ratings to the history."""
     players = sorted({e.player for e in entries})
     stored = await _ratings_in(tx, guild_id, kind, players)
-    after = rate_match({p: (r.mu, r.sigma) for p, r in stored.items()}, entries)
+    after = fair_changes({p: (r.mu, r.sigma) for p, r in stored.items()}, entries, no_gain, weight)
     for player, (mu, sigma) in sorted(after.items()):
         mine = [e for e in entries if e.player == player]
         old = stored.get(player)
@@ -271,13 +342,17 @@ async def catch_up(db: Database, guild_id: int | None, kind: str) -> int:
                 for row in waiting:
                     seq += 1
                     game_id = int(row["game_id"])
+                    entries, no_gain = await _game_entries(tx, game_id, kind)
+                    rated = len({e.side for e in entries}) >= 2
+                    key = pairing(e.user_id for e in entries if e.user_id is not None) if rated else None
+                    weight = await _weight(tx, guild, kind, key, row["finished_at"])
                     await tx.execute(
-                        "INSERT INTO rated_games (game_id, guild_id, kind, seq, finished_at) VALUES (?, ?, ?, ?, ?)",
-                        (game_id, guild, kind, seq, row["finished_at"]),
+                        "INSERT INTO rated_games (game_id, guild_id, kind, seq, finished_at, pairing)"
+                        " VALUES (?, ?, ?, ?, ?, ?)",
+                        (game_id, guild, kind, seq, row["finished_at"], key),
                     )
-                    entries = await _game_entries(tx, game_id, kind)
-                    if len({e.side for e in entries}) >= 2:
-                        await _apply(tx, game_id, guild, kind, seq, entries)
+                    if rated:
+                        await _apply(tx, game_id, guild, kind, seq, entries, no_gain, weight)
                 return len(waiting)
         except IntegrityError:
             if attempt == 2:
@@ -313,6 +388,11 @@ async def recomputed_since(db: Database) -> datetime | None:
     """Return when every rating was last recomputed from the stored results (a fix to the rules), if ever."""
     value = await db.get_meta(RECOMPUTED)
     return datetime.fromtimestamp(int(value), UTC) if value else None
+
+
+async def recomputed_why(db: Database) -> str:
+    """Return why the ratings were last recomputed: "fair_play" (schema migration 17) or "ties" (migration 14)."""
+    return await db.get_meta(RECOMPUTED_WHY) or "ties"
 
 
 async def leaderboard(db: Database, guild_id: int, kind: str, limit: int = 10) -> list[Rating]:

@@ -85,3 +85,11 @@ async def hinted_seats(db: Database, game_id: int) -> dict[int, bool]:
         "SELECT seat, MAX(unrates) FROM hints WHERE game_id = ? GROUP BY seat ORDER BY seat", (game_id,)
     )
     return {int(r[0]): bool(r[1]) for r in rows}
+
+
+async def hinted_just_now(db: Database, game_id: int, version: int, seats: int) -> bool:
+    """Return True when a hint was asked within the last round of a game at `version` with `seats` seats."""
+    rows = await db.backend.fetch(
+        "SELECT 1 FROM hints WHERE game_id = ? AND version >= ? LIMIT 1", (game_id, version - seats - 1)
+    )
+    return bool(rows)

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from ui.flow import GameFlow
 
 UNRATES = N_(
-    "This is a rated game, so this hint takes it out of your rating (the server allows hints in casual games)."
+    "This is a rated game, so with this hint you gain no rating from it, though a loss still counts (the server"
+    " allows hints freely in casual games)."
 )
 
 

@@ -12,7 +12,8 @@ import discord
 from engine.base import Event
 from engine.registry import get
 from i18n import _, ngettext, pgettext, using
-from storage.database import CANCELLED, FINISHED, LOBBY, ChannelBusy, Database, GameRow, Seat, StorageError
+from storage.database import ACTIVE, CANCELLED, FINISHED, LOBBY, ChannelBusy, Database, GameRow, Seat, StorageError
+from storage.fairness import conduct, may_cancel
 from storage.server_rules import is_rated, server_rules, set_rated
 from ui.adapter import Board
 from ui.answers import AnswerKeeper
@@ -303,10 +304,24 @@ class Lobby:
         moderator = bool(perms and perms.manage_guild)
         if interaction.user.id != row.host_id and not moderator:
             raise UserError(_("Only the host or a member with Manage Server can cancel this game."))
+        if row.seat_of(interaction.user.id) is not None and await self._past_abort_window(row):
+            raise UserError(
+                _(
+                    "This rated game is past its first moves, so a player can no longer cancel it: use"
+                    " `/game resign` to leave it (that counts as a loss)."
+                )
+            )
         async with self.locks.hold(row.id):
             if not await self.db.set_status(row.id, CANCELLED):
                 raise UserError(_("This game has already ended."))
         await self._cancelled(interaction, row, reason)
+
+    async def _past_abort_window(self, row: GameRow) -> bool:
+        """Return True when a rated game in progress has left its abort window (every person made their first moves)."""
+        if row.status != ACTIVE or not await is_rated(self.db, row.id):
+            return False
+        played = conduct((a["seat"], str(a["action"].get("type", ""))) for a in await self.db.actions(row.id))
+        return not may_cancel(played, [s.seat for s in row.seats if not s.is_bot])
 
     @in_game_language
     async def _cancelled(self, interaction: discord.Interaction, row: GameRow, reason: str) -> None:

@@ -14,7 +14,7 @@ from i18n import _, ngettext
 from render.rating_chart import chart_alt, rating_chart
 from storage import ratings as store
 from storage.database import Database, GameRow
-from storage.server_rules import hinted_seats, is_rated
+from storage.server_rules import hinted_just_now, hinted_seats, is_rated
 from ui.names import level_name
 from ui.text import lines_within, number
 
@@ -63,14 +63,23 @@ async def leaderboard_text(db: Database, guild_id: int, kind: str) -> str:
     ]
     recomputed = await store.recomputed_since(db)
     if recomputed is not None and db.clock() - recomputed < RECOMPUTED_NOTICE:
-        # TRANSLATORS: {when} is a date Discord shows in the reader's own language and time zone.
-        lines.append(
-            _(
+        when = f"<t:{int(recomputed.timestamp())}:D>"
+        if await store.recomputed_why(db) == "fair_play":
+            # TRANSLATORS: {when} is a date Discord shows in the reader's own language and time zone.
+            note = _(
+                "Ratings were recomputed from every finished game on {when} with the fair-play rules: a player who"
+                " resigns within their first two moves is not rated, the same players count less after three games"
+                " in a day, and a hint or a win over a much weaker computer player gains nothing.",
+                when=when,
+            )
+        else:
+            # TRANSLATORS: {when} is a date Discord shows in the reader's own language and time zone.
+            note = _(
                 "Ratings were recomputed from every finished game on {when}: players who share a place now gain"
                 " alike, and never less than a player placed below them.",
-                when=f"<t:{int(recomputed.timestamp())}:D>",
+                when=when,
             )
-        )
+        lines.append(note)
     for place, r in enumerate(rows, start=1):
         values = {
             "place": place,
@@ -158,11 +167,14 @@ async def board_notes(db: Database, row: GameRow, over: bool) -> list[str]:
     unrated = [names.get(seat, "?") for seat, unrates in hinted.items() if unrates]
     # Whether the game is rated matters only to these lines: a move of a game without them reads less.
     rated = await is_rated(db, row.id) if over or unrated else False
-    if hinted:
+    # Said on the boards of the round after a hint and at the end, not under every later turn.
+    if hinted and (over or await hinted_just_now(db, row.id, row.version, len(row.seats))):
         used = join_list([names.get(seat, "?") for seat in hinted])
         if rated and unrated:
-            line = _(
-                "Hints were used by {used}. This game does not count for the rating of {unrated}.",
+            line = ngettext(
+                "Hints were used by {used}. {unrated} gains no rating from this game (a loss still counts).",
+                "Hints were used by {used}. {unrated} gain no rating from this game (losses still count).",
+                len(unrated),
                 used=used,
                 unrated=join_list(unrated),
             )

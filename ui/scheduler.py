@@ -14,7 +14,9 @@ from engine.words import join_list
 from i18n import _, ngettext, using
 from storage.database import ACTIVE, GameRow, GuildSettings, StaleVersion, due_moment
 from storage.errors import DatabaseBusy, DatabaseUnavailable
+from storage.fairness import stall_limit
 from storage.fencing import FenceLost, owner_work
+from storage.server_rules import is_rated
 from ui.errors import UserError
 from ui.language import dm_language, in_game_language
 from ui.text import number
@@ -123,13 +125,17 @@ class Scheduler:
         if timeout and idle >= timeout:
             await self._time_out(row, waiting, timeout)
             return
+        stall = None if timeout else stall_limit(timeout, await is_rated(self.flow.db, row.id))
+        if stall and idle >= stall:
+            await self._forfeit(row, waiting, stall)
+            return
         delay = row.reminder_hours if row.reminder_hours is not None else defaults.reminder_hours
         due = bool(delay) and idle >= delay and row.reminded_version != row.version
         if due and await self.flow.db.mark_reminded(row.id, row.version):
             await self._remind(row, waiting, idle)
         elif not due:
             reminded = row.reminded_version == row.version
-            moment = due_moment(row.updated_at, reminder_hours=delay, timeout_hours=timeout, reminded=reminded)
+            moment = due_moment(row.updated_at, reminder_hours=delay, timeout_hours=timeout or stall, reminded=reminded)
             await self.flow.db.set_due(row.id, row.version, moment)
 
     async def _post(self, row: GameRow, sending: Awaitable[object]) -> bool:
@@ -189,3 +195,26 @@ class Scheduler:
                 game, state = self.flow.live(await self.flow.db.game(row.id) or fresh)
                 if not game.mid_turn(state, seat):
                     break
+
+    @in_game_language
+    async def _forfeit(self, row: GameRow, waiting: list[int], limit: float) -> None:
+        """Resign the seats that kept a rated game without a timeout waiting past the stall limit, and say so."""
+        names = join_list([row.seats[s].name for s in waiting])
+        notice = self.flow.bot.get_partial_messageable(row.channel_id).send(
+            _(
+                "⏰ {names} did not play within {limit} in this rated game: that counts as resigning.",
+                names=names,
+                limit=hours(limit),
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if not await self._post(row, notice):
+            return
+        for seat in waiting:
+            fresh = await self.flow.db.game(row.id)
+            if fresh is None or fresh.status != ACTIVE:
+                return
+            async with self.flow.outbox.holding(row.id):
+                done = await self.flow.commit(row.id, {"type": "resign"}, seat=seat)
+                await self.flow.publish(done.board, done.events, interaction=None, previous=done.previous)
+        self.flow.schedule_bots(row.id)

@@ -144,6 +144,22 @@ async def resign_out(driver: Driver, bot: IceFloeBot, game_id: int, quitters: li
     assert row is not None and row.status == FINISHED
 
 
+async def past_abort_window(driver: Driver, bot: IceFloeBot, game_id: int, people: list[FakeUser]) -> None:
+    """Play until each person has made two moves, so resigning counts (storage/fairness.py ABORT_MOVES)."""
+    made = dict.fromkeys((p.id for p in people), 0)
+    while min(made.values()) < 2:
+        player = await to_act(bot, game_id, people)
+        assert player is not None
+        await act(driver, bot, "fish", player)
+        made[player.id] += 1
+
+
+async def final_ranks(bot: IceFloeBot, game_id: int) -> list[int]:
+    """Return a finished game's ranks by seat."""
+    rows = await bot.db.backend.fetch("SELECT rank FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
+    return [int(r["rank"]) for r in rows]
+
+
 async def test_resigned_players_rank_last_casual_games_and_servers_without_ratings_change_nothing(
     driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -153,8 +169,10 @@ async def test_resigned_players_rank_last_casual_games_and_servers_without_ratin
     alice, bob, carol = (driver.user(n) for n in NAMES[:3])
     row = await open_lobby(driver, bot, [alice, bob, carol], "/game new game:fish")
     await driver.slash(alice, "/game start").settle(quiet=QUIET)
-    await resign_out(driver, bot, row.id, [alice, bob])  # both resigned with no fish: they share the last place
-    expected = expected_ratings([[f"user:{p.id}"] for p in (alice, bob, carol)], [2, 2, 1])
+    await past_abort_window(driver, bot, row.id, [alice, bob, carol])
+    await resign_out(driver, bot, row.id, [alice, bob])
+    assert (await final_ranks(bot, row.id))[2] == 1  # the resigned players rank below carol
+    expected = expected_ratings([[f"user:{p.id}"] for p in (alice, bob, carol)], await final_ranks(bot, row.id))
     first = await stored_ratings(bot, driver.guild.id, "fish")
     assert set(first) == set(expected)
     assert all(first[p][:2] == pytest.approx(expected[p], abs=1e-9) for p in expected)
@@ -197,6 +215,7 @@ async def test_computer_players_are_rated_as_one_identity_per_level(
     await driver.slash(alice, "/game start").settle(quiet=QUIET)
     row = await bot.db.open_game_in(driver.channel.id)
     assert row is not None
+    await past_abort_window(driver, bot, row.id, [alice, alice, alice])  # seats 1 and 2 are computers
     await resign_out(driver, bot, row.id, [alice])
     results = await bot.db.backend.fetch("SELECT seat, rank FROM results WHERE game_id = ? ORDER BY seat", (row.id,))
     rank = {r["seat"]: r["rank"] for r in results}
@@ -383,11 +402,11 @@ async def test_a_hint_suggests_a_legal_move_privately_and_the_board_says_hints_w
     assert suggested, hint.content
     assert suggested.group(1) in first_lines(kind, state, seat, fresh.names)
     assert re.search(r"wins \d+% of simulated games, the next best \d+%|the only move you have", suggested.group(2))
-    assert "takes it out of your rating" in hint.content  # rated game, hints not allowed by default
+    assert "you gain no rating from it" in hint.content  # rated game, hints not allowed by default
     assert not any("Hint" in m.content for m in driver.messages())  # nothing public about the suggestion
 
     name = fresh.names[seat]
-    note = f"Hints were used by {name}. This game does not count for the rating of {name}."
+    note = f"Hints were used by {name}. {name} gains no rating from this game (a loss still counts)."
     before = len(driver.messages())
     for _ in range(12):  # the next new board says it (a Flippers setup step or turn edits its board in place first)
         acting = await to_act(bot, row.id, people)
