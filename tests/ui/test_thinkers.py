@@ -10,6 +10,7 @@ from typing import Any, cast
 import pytest
 
 from engine.registry import get
+from storage import takebacks
 from storage.database import ACTIVE
 from ui.bots import BotPlayers
 from ui.seeds import computer_seed
@@ -39,7 +40,9 @@ async def test_hints_think_in_a_pool_of_their_own() -> None:
         pools.close()
 
 
-async def test_a_computer_move_is_thought_with_the_one_way_seed_of_its_position() -> None:
+async def test_a_computer_move_is_thought_with_the_one_way_seed_of_its_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     game = get("tank")
     state = game.new_game(2, {}, 99)
     seat = game.to_act(state)[0]
@@ -50,6 +53,10 @@ async def test_a_computer_move_is_thought_with_the_one_way_seed_of_its_position(
     async def saved(game_id: int) -> Any:
         return row
 
+    async def nothing_remembered(*args: Any) -> None:
+        return None  # no takeback went back to this position
+
+    monkeypatch.setattr(takebacks, "remembered", nothing_remembered)
     db = SimpleNamespace(game=saved)
     loader = SimpleNamespace(live=lambda r: (game, state))
     players = BotPlayers(cast(Any, db), cast(Any, loader), cast(Any, None), workers="thread")
