@@ -67,3 +67,9 @@ async def last_entry(db: Database, game_id: int) -> dict[str, Any] | None:
         "action": json.loads(action) if isinstance(action, str) else action,
         "events": json.loads(events) if isinstance(events, str) else events,
     }
+
+
+async def newest_game_in(db: Database, channel_id: int) -> int | None:
+    """Return the id of the newest game ever opened in a channel, or None."""
+    rows = await db.backend.fetch("SELECT MAX(id) FROM games WHERE channel_id = ?", (channel_id,))
+    return int(rows[0][0]) if rows and rows[0][0] is not None else None

@@ -20,8 +20,9 @@ from engine.base import IllegalAction
 from i18n import _
 from i18n.context import using
 from i18n.languages import from_discord
-from storage.database import ACTIVE
+from storage.database import ACTIVE, FINISHED
 from storage.errors import StorageError
+from storage.table import newest_game_in
 from table.auth import AuthFailed, DiscordOAuth
 from table.hub import Hub, Watcher
 from table.protocol import MAX_MESSAGE, Move, ProtocolError, error_message, parse
@@ -164,11 +165,18 @@ class TableServer:
         return ws
 
     async def _game_of(self, channel: str) -> Any:
-        """Return the active game of a channel (by its ID as the SDK gives it), or None."""
+        """Return a channel's game in progress, else its newest finished one (by the SDK's channel ID), or None.
+
+        A lobby is no table yet; a finished game shows its final table (a move on it is refused as over).
+        """
         if not channel.isdigit() or len(channel) > 20:
             return None
         row = await self.flow.db.open_game_in(int(channel))
-        return row if row is not None and row.status == ACTIVE else None
+        if row is not None:
+            return row if row.status == ACTIVE else None
+        newest = await newest_game_in(self.flow.db, int(channel))
+        row = await self.flow.db.game(newest) if newest is not None else None
+        return row if row is not None and row.status == FINISHED else None
 
     async def _current(self, watcher: Watcher) -> None:
         """Send the current state, or say why the game cannot be shown."""

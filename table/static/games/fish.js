@@ -37,7 +37,7 @@ function layout(root, tiles) {
   const boardWidth = columns * (w / 2);
   const boardHeight = (1.5 * (rows - 1) + 2) * r;
   const left = (width - boardWidth) / 2 + w / 2;
-  const top = pad + Math.max(0, Math.min(r, (height - boardHeight) / 2)) + r;
+  const top = pad + Math.max(0, Math.min(r, (height - 2 * pad - boardHeight) / 2)) + r;
   const bottom = top + (rows - 1) * 1.5 * r + r;
   return { r, width, height, bottom, at: (tile) => [left + tile.x * (w / 2), top + tile.row * 1.5 * r] };
 }
