@@ -270,6 +270,7 @@ class IceFloeBot(FlowBot):
         await _bounded(asyncio.gather(*self._background, return_exceptions=True), "background work")
         await _bounded(self.flow.bots.close(), "computer players")
         await _bounded(self.flow.takebacks.close(), "takebacks")
+        await _bounded(self.flow.offers.close(), "takeback offers")
         await _bounded(self.flow.publisher.tidier.close(), "greying boards")
         await _bounded(self.flow.outbox.close(), "the outbox")
         await _bounded(self.flow.answers.close(), "owed answers")

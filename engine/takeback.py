@@ -34,6 +34,13 @@ SHOWN: dict[str, frozenset[str]] = {"flippers": frozenset({"played"})}
 """Per game: the events in which their seat shows everyone a card from its own hidden hand."""
 
 
+PRIVATE_CHOICES: dict[str, frozenset[str]] = {
+    "tank": frozenset({"discard", "keep"}),
+    "flippers": frozenset({"discard"}),
+}
+"""Per game: the action types a seat chooses in private (nobody else sees which): never offered back after a tap."""
+
+
 class Refused(Exception):
     """Raise when a move cannot be taken back; the message is the sentence the player reads."""
 
@@ -144,6 +151,11 @@ def takeback_event(seat: int, undo: Sequence[int], moves: Sequence[str], agreed:
     return Event(TAKEBACK, seat, {"undo": list(undo), "moves": list(moves), "agreed": list(agreed)})
 
 
+def clause(line: str) -> str:
+    """Return a board line without its closing full stop, to join it with others by "; " ("." or "。")."""
+    return line.rstrip().rstrip(".。")
+
+
 def describe_takeback(event: Event, names: Sequence[str]) -> str:
     """Return the history line of a takeback event."""
 
@@ -151,7 +163,7 @@ def describe_takeback(event: Event, names: Sequence[str]) -> str:
         return names[seat] if 0 <= seat < len(names) else "?"
 
     who = name(event.seat if event.seat is not None else -1)
-    moves = [m.rstrip(".") for m in event.data.get("moves", []) if m]
+    moves = [clause(m) for m in event.data.get("moves", []) if m]
     count = len(event.data.get("undo", []))
     # TRANSLATORS: what a takeback undid when the moves' own lines are not known.
     what = "; ".join(moves) if moves else ngettext("a move", "{n} moves", count)

@@ -49,8 +49,9 @@ def _over(part: str, text: str, limit: int) -> str:
         return text
     if part not in _warned:
         _warned.add(part)
-        log.warning("a message's %s held %d characters (Discord allows %d): shortened; %.80r",
-                    part, len(text), limit, text)
+        log.warning(
+            "a message's %s held %d characters (Discord allows %d): shortened; %.80r", part, len(text), limit, text
+        )
     return shorten(text, limit)
 
 

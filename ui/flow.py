@@ -31,6 +31,7 @@ from ui.publishing import Publisher
 from ui.ratings import board_notes
 from ui.rendering import Renderer
 from ui.table_button import TABLE_TOKEN, launch
+from ui.takeback_offers import Offers
 from ui.takebacks import Takebacks
 from ui.tally import Tally
 from ui.tidying import Tidier
@@ -96,6 +97,7 @@ class GameFlow:
             db, self.loader, self.moves, workers=workers, on_post_failed=self.lifecycle.post_failed, **bot_options
         )
         self.takebacks = Takebacks(db, self.loader, self.publisher, self.outbox, self.locks)
+        self.offers = Offers(db, self.loader, self.takebacks)
         self.publisher.notes = partial(board_notes, db)
         self.live = self.loader.live
         self.game_here = self.loader.game_here
@@ -125,7 +127,7 @@ class GameFlow:
         self.bursts.learn(row.channel_id, row.id)
         await self.bursts.acknowledgements_first()
         await self.moves.act(interaction, row, action, expected_version=expected_version, private_note=private_note)
-        await self.takebacks.offer(interaction, row)
+        await self.offers.offer(interaction, row, action)
 
     def _loaded(self, row: GameRow) -> None:
         """Note the game a command found in its channel: post its board if behind; a burst may promise under it."""
@@ -140,6 +142,7 @@ class GameFlow:
         """Complete the answers the new board owes, end its pending takebacks; let computer players move."""
         self.answers.published(row)
         self.takebacks.on_board(row)
+        self.offers.on_board(row)
         if any(seat.is_bot for seat in row.seats):
             self.schedule_bots(row.id)
 

@@ -16,10 +16,11 @@ import discord
 
 from engine.base import Event, Game
 from engine.registry import get
-from i18n import _, ngettext
+from engine.takeback import TAKEBACK
+from i18n import _, ngettext, pgettext
 from storage.database import GameRow
 from ui.errors import UserError, report
-from ui.publishing import describe
+from ui.publishing import ANNOUNCEMENTS, describe
 from ui.records import NOT_FOUND, described_by, visible_to
 from ui.text import BUTTON_LABEL, MESSAGE, lines_within, shorten
 
@@ -28,8 +29,6 @@ if TYPE_CHECKING:
 
 PAGE = 15
 """Moves per page."""
-ANNOUNCEMENTS = frozenset({"turn_start", "leader_turn"})
-"""Events that only say whose turn comes next: the board says it, the history leaves them out."""
 CONTINUES = frozenset({"discard", "keep", "activate"})
 """Actions that go on with the move before them (a Gourami choice after its take, an activation after a play)."""
 TURN_PREFIX = re.compile(r"^Turn \d+: ")
@@ -59,6 +58,7 @@ def moves_of(
     moves: list[Move] = []
     turn: int | None = None
     count = 0
+    counted: set[int] = set()
     for entry in log:
         game = told_by(entry) if told_by is not None else today
         events = [Event(e["kind"], e.get("seat"), e.get("data", {}), e.get("private_to")) for e in entry["events"]]
@@ -68,11 +68,18 @@ def moves_of(
             for e in events
             if e.private_to is None and e.kind not in ANNOUNCEMENTS and (text := describe(game, unnumbered(e), names))
         ]
-        if numbered:
+        kind = (entry.get("action") or {}).get("type")
+        if kind == TAKEBACK:  # its own row; the moves it undid are numbered again when played again
+            label = pgettext("history", "Takeback")
+            undone = {int(v) for v in (entry.get("action") or {}).get("undo", [])}
+            count -= len(undone & counted)
+            counted -= undone
+        elif numbered:
             label = _("Turn {number}", number=own or turn) if (own or turn) else _("Setup")
         else:
-            if (entry.get("action") or {}).get("type") not in CONTINUES or not moves:
+            if kind not in CONTINUES or not moves:
                 count += 1
+                counted.add(int(entry.get("version", 0)))
             label = _("Move {number}", number=count)
         if lines:
             if moves and moves[-1].label == label:

@@ -37,6 +37,10 @@ RECENT = 20
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
+ANNOUNCEMENTS = frozenset({"turn_start", "leader_turn"})
+"""Events that only say whose turn comes next: the board says it; a history or a takeback leaves them out."""
+
+
 def describe(game: Game, event: Event, names: Sequence[str]) -> str:
     """Return the summary line of a public event, takebacks included."""
     return describe_takeback(event, names) if event.kind == TAKEBACK else game.describe(event, names)

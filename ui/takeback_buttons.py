@@ -47,11 +47,20 @@ class Host(Protocol):
 
 class TakebackButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{PREFIX}:(?P<what>accept|decline|offer):(?P<id>\d+)(?::(?P<version>\d+))?",
+    template=rf"{PREFIX}:(?P<what>accept|decline|offer):(?P<id>\d+)(?::(?P<version>\d+))?(?::(?P<until>\d+))?",
 ):
     """Route Accept, Decline and the offer to take a move back, even after a restart."""
 
-    def __init__(self, what: str, number: int, version: int | None = None, *, disabled: bool = False) -> None:
+    def __init__(
+        self,
+        what: str,
+        number: int,
+        version: int | None = None,
+        *,
+        until: int | None = None,
+        disabled: bool = False,
+    ) -> None:
+        """Make the button; an offer names the game's version it was made at and when it runs out (epoch s)."""
         label = shorten(_(LABELS[what]), BUTTON_LABEL)
         style = {
             "accept": discord.ButtonStyle.success,
@@ -59,18 +68,21 @@ class TakebackButton(
             "offer": discord.ButtonStyle.secondary,
         }[what]
         tail = f":{version}" if version is not None else ""
+        tail += f":{until}" if version is not None and until is not None else ""
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:{what}:{number}{tail}", disabled=disabled)
         )
-        self.what, self.number, self.version = what, number, version
+        self.what, self.number, self.version, self.until = what, number, version, until
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
     ) -> TakebackButton:
         """Rebuild the button from its custom_id."""
-        version = match["version"]
-        return cls(match["what"], int(match["id"]), int(version) if version else None)
+        version, until = match["version"], match["until"]
+        return cls(
+            match["what"], int(match["id"]), int(version) if version else None, until=int(until) if until else None
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the press to the takeback flow and report any refusal privately."""
@@ -78,6 +90,8 @@ class TakebackButton(
         await flow.readers.enter(interaction)
         try:
             if self.what == "offer":
+                if self.until is not None and flow.db.clock().timestamp() > self.until:
+                    raise UserError(_("This offer has run out: to take your move back, ask with `/game takeback`."))
                 row = await flow.db.game(self.number)
                 if row is None:
                     raise UserError(_("This game no longer exists."))

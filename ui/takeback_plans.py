@@ -7,12 +7,12 @@ from typing import Any
 
 from engine.base import Game
 from engine.replay import step
-from engine.takeback import Refused, logged_events, position, undoable
+from engine.takeback import Refused, clause, logged_events, position, undoable
 from i18n import _, ngettext
 from storage import takebacks as store
 from storage.database import GameRow
 from ui.errors import UserError
-from ui.publishing import describe
+from ui.publishing import ANNOUNCEMENTS, describe
 
 
 class Plan:
@@ -35,7 +35,11 @@ def plan(game: Game, row: GameRow, log_entries: Sequence[dict[str, Any]], seat: 
     except Refused as refused:
         raise UserError(str(refused)) from None
     moves = [
-        "; ".join(t for e in logged_events(entry) if e.private_to is None and (t := describe(game, e, row.names)))
+        "; ".join(
+            clause(t)
+            for e in logged_events(entry)
+            if e.private_to is None and e.kind not in ANNOUNCEMENTS and (t := describe(game, e, row.names))
+        )
         for entry in undo
     ]
     return Plan(undo, [m for m in moves if m])
@@ -71,7 +75,7 @@ def used_up(most: int) -> str:
 
 def prompt(name: str, moves: Sequence[str], people: Sequence[str]) -> str:
     """Return the message asking `people` (their mentions) to let `name` take back `moves` (their board lines)."""
-    told = "; ".join(m.rstrip(".") for m in moves)
+    told = "; ".join(clause(m) for m in moves)
     values = {"name": name, "moves": told, "people": " ".join(people)}
     if told:
         # TRANSLATORS: {moves} are the lines of the moves taken back, joined by "; ".

@@ -32,7 +32,7 @@ from ui.loading import GameLoader
 from ui.locks import GameLocks
 from ui.outbox import Outbox
 from ui.publishing import Publisher
-from ui.takeback_buttons import TakebackButton, answer_view
+from ui.takeback_buttons import answer_view
 from ui.takeback_plans import Plan, plan, prompt, remember_replies, still_playing, used_up
 
 log = logging.getLogger(__name__)
@@ -333,32 +333,3 @@ class Takebacks:
         if status == store.ENDED:
             return _("This takeback request has already ended (the game moved on).")
         return _("This takeback request has already ended.")
-
-    async def offer(self, interaction: discord.Interaction, played: GameRow) -> None:
-        """After a person's move in a game, offer them a button to ask for it back, when that is allowed and possible.
-
-        The server's rules are read first (from the game as it was before the move: its server and rating do
-        not change), so that where takebacks are not allowed a move reads nothing more.
-        """
-        try:
-            await self.allowed(played)
-        except UserError:
-            return
-        row = await self.db.game(played.id)
-        if row is None or row.status != ACTIVE:
-            return
-        seat = row.seat_of(interaction.user.id)
-        if seat is None:
-            return
-        try:
-            plan(get(row.kind), row, await self.db.actions(row.id), seat)
-        except UserError:
-            return
-        view = discord.ui.View(timeout=None)
-        view.add_item(TakebackButton("offer", row.id, row.version))
-        try:
-            await interaction.followup.send(
-                _("Misclicked? You can ask to take that move back."), view=view, ephemeral=True
-            )
-        except discord.HTTPException as exc:
-            log.info("could not offer a takeback in game %s: %s", row.id, exc)

@@ -239,11 +239,11 @@ async def casual_fish(driver: Driver, bot: IceFloeBot, people: list[FakeUser]) -
 
 
 async def request_takeback(driver: Driver, bot: IceFloeBot, player: FakeUser) -> FakeMessage:
-    """Play a move as `player`, take the offered button, and return the public request with its buttons."""
+    """Play a move as `player` by command, ask for it back, and return the public request with its buttons."""
     command = await fish_command(driver, player)
     moved = await driver.slash(player, command).settle(quiet=QUIET)
-    offer = next(m for m in moved.followups if "Misclicked?" in m.content)
-    asked = await driver.press(player, offer, label="Take back my move").settle(quiet=QUIET)
+    assert not any("Misclicked?" in m.content for m in moved.followups)  # typed, not tapped: no offer
+    asked = await driver.slash(player, "/game takeback").settle(quiet=QUIET)
     request = driver.last_message()
     labels = [c.get("label") for c in request.interactive_components()]
     assert "asks to take back" in request.content and labels == ["Accept", "Decline"], (request.content, labels)

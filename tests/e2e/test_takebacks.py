@@ -10,9 +10,11 @@ from engine.registry import get
 from engine.takeback import effective_log
 from storage import takebacks as store
 from storage.server_rules import COMPUTER_TAKEBACKS, ServerRules, save_server_rules
+from tests.clock import Clock
 from tests.e2e.helpers_games import QUIET, open_lobby, seed_games, start_floe
 from tests.e2e.test_ratings import NAMES, act, fish_command, settle, to_act
 from tests.harness import Driver, FakeMessage, FakeUser, InteractionResult
+from ui import takeback_offers
 from ui.errors import UserError
 from ui.takeback_plans import plan
 
@@ -71,6 +73,7 @@ async def test_accept_and_decline_pressed_together_decide_the_request_once(
     game_id = await casual(driver, bot, kind, people)
     mover, before, after = await until_takeback(driver, bot, kind, game_id, people)
     request = await ask(driver, mover)
+    assert ".;" not in request.content and "。;" not in request.content, request.content
     others = [p for p in people if p is not mover]
     accepter, decliner = others[0], others[-1]
     for person in others[1:]:  # everyone else, the decliner too, has accepted already
@@ -109,6 +112,7 @@ async def test_every_accept_of_three_players_is_answered_as_accepted_and_a_secon
     mover, before, _after = await until_takeback(driver, bot, kind, game_id, people)
     request = await ask(driver, mover)
     first, second = (p for p in people if p is not mover)
+    agreed = f"{first.name.capitalize()} and {second.name.capitalize()}"
     half = await driver.press(first, request, label="Accept").settle(quiet=QUIET)
     assert private(half) and f"Still waiting for {second.name.capitalize()}" in half.content, half.content
     twice = [driver.press(second, request, label="Accept"), driver.press(second, request, label="Accept")]
@@ -124,6 +128,9 @@ async def test_every_accept_of_three_players_is_answered_as_accepted_and_a_secon
     assert row is not None and row.state == before
     assert (await store.of_game(bot.db, game_id))[-1].status == store.ACCEPTED
     assert not any(MOVED_ON in m.content for m in driver.messages())
+    history = await driver.slash(first, "/game history").settle(quiet=QUIET)
+    (line,) = [line for line in history.content.splitlines() if " took back: " in line]
+    assert line.startswith("`Takeback` ") and ".;" not in line and line.endswith(f"Agreed by {agreed}."), line
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
@@ -161,3 +168,49 @@ async def test_a_computer_replies_the_same_after_each_takeback_and_takebacks_aga
     await save_server_rules(bot.db, driver.guild.id, ServerRules(computer_takebacks=COMPUTER_TAKEBACKS + 1))
     again = await driver.slash(alice, "/game takeback").settle(quiet=QUIET)
     assert "your move was taken back" in again.content, again.content
+
+
+async def tap(driver: Driver, player: FakeUser) -> InteractionResult:
+    """Place a penguin by tapping the board's first placement choice; return the answered tap."""
+    board = driver.last_message()
+    menu = next(c for c in board.interactive_components() if c.get("options"))
+    chosen = driver.select(player, board, [menu["options"][0]["value"]], custom_id=menu["custom_id"])
+    return await chosen.settle(quiet=QUIET)
+
+
+def offer_in(answer: InteractionResult) -> FakeMessage | None:
+    """Return the offer to take the move back that followed a move, if any."""
+    return next((m for m in answer.followups if "Misclicked?" in m.content), None)
+
+
+async def test_an_offer_follows_a_tap_for_a_short_while_and_greys_once_it_no_longer_applies(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch, clock: Clock
+) -> None:
+    seed_games(monkeypatch, 80)
+    bot = await start_floe(driver, floe_settings, clock=clock)
+    alice, bob = driver.user("alice"), driver.user("bob")
+    await casual(driver, bot, "fish", [alice, bob])
+    typed = await driver.slash(alice, await fish_command(driver, alice)).settle(quiet=QUIET)
+    assert typed.accepted and offer_in(typed) is None  # a typed command is no misclick
+
+    first = offer_in(await tap(driver, bob))
+    assert first is not None and first.ephemeral
+    assert [(c.get("label"), bool(c.get("disabled"))) for c in first.interactive_components()] == [
+        ("Take back my move", False)
+    ]
+    monkeypatch.setattr(takeback_offers, "OFFER_SECONDS", 0.05)
+    second = offer_in(await tap(driver, alice))  # the next move: bob's offer no longer applies
+    await settle(driver, bot)
+    assert all(c.get("disabled") for c in first.interactive_components())
+    assert first.content == "That move can no longer be taken back."
+    late = await driver.press(bob, first, label="Take back my move", force=True).settle(quiet=QUIET)
+    assert private(late) == ["Someone has moved since, so that move can no longer be taken back."]
+
+    assert second is not None
+    await driver.wait_until(lambda: all(c.get("disabled") for c in second.interactive_components()), "run out")
+    assert second.content == "To take that move back now, ask with `/game takeback`."
+    clock.advance(2 / 60)
+    expired = await driver.press(alice, second, label="Take back my move", force=True).settle(quiet=QUIET)
+    assert private(expired) == ["This offer has run out: to take your move back, ask with `/game takeback`."]
+    asked = await driver.slash(alice, "/game takeback").settle(quiet=QUIET)
+    assert "asks to take back" in asked.content, asked.content
