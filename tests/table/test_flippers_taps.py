@@ -63,14 +63,15 @@ def play_one(page: Any, hot: HotSeat, rng: random.Random) -> str:
 
 
 ALL = {"leader", "discard", "play", "activate"}
+# Two players at both sizes are played against the bot in test_flippers_table.py; here four, and six in teams
+# (six on a phone: the pan and zoom test below).
 
 
 @pytest.mark.parametrize(
     ("size", "players", "teams", "seed", "tapped"),
     [
         (PHONE, 4, False, 3, ALL),
-        (DESKTOP, 3, False, 5, ALL - {"activate"}),  # every turn's order changed nothing: activated by itself
-        (PHONE, 6, True, 8, {"leader", "play"}),  # six discard their whole draw by themselves; no order mattered
+        (DESKTOP, 6, True, 8, ALL - {"discard"}),  # six players discard their whole draw by themselves
     ],
 )
 def test_a_whole_game_is_played_by_taps_with_every_target_and_text_big_enough(
