@@ -155,7 +155,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
             food=_card(d["food"], names),
         )
     if kind == "leader_turn":
-        return _("{name} to place their Leader.", name=who)
+        return ""  # the board's status line says whose Leader is next: as a line of its own it repeated it
     if kind == "discards_open":
         return ngettext(
             "Leaders placed: everyone now privately discards {n} card.",

@@ -223,12 +223,12 @@ class FlippersTable(TableBase):
         setup) ends is a new board posted: the next player's text, ping and menus, the picture being the one just
         shown above it. A seat whose move falls due while the board stays in place is pinged in a line of its own.
         """
-        before = len(self.driver.messages())
+        seen = {m.id for m in self.driver.messages()}
         current = self.boards[-1] if self.boards else None
         edits = len(current.versions) if current else 0
         turn = (await self.state()).turn if self.boards else 0
         result = await send()
-        new = self.driver.messages()[before:]
+        new = [m for m in self.driver.messages() if m.id not in seen]  # a stale ping is deleted meanwhile
         notices = [m for m in new if DM_NOTICE in m.content]
         pings = [m for m in new if not m.attachments and not m.components and TURN_PING.search(m.content)]
         boards = [m for m in new if m not in notices and m not in pings]

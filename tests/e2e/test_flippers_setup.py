@@ -8,7 +8,7 @@ import pytest
 
 from config import Settings
 from engine.flippers.state import LEADERS, SETUP
-from tests.e2e.helpers_games import NAMES, QUIET, seed_games, start_floe
+from tests.e2e.helpers_games import NAMES, QUIET, TURN_PING, seed_games, start_floe
 from tests.e2e.test_flippers import DISCARDS, FlippersTable
 from tests.harness import Driver, FakeMessage
 
@@ -55,3 +55,21 @@ async def test_each_discard_menu_stays_live_until_its_player_has_discarded(
         used = discard_menu(dm)
         assert used is None or used.get("disabled"), f"{player.name}'s menu stays live after discarding"
     assert (await table.state()).phase != SETUP
+
+
+async def test_the_leader_pings_leave_only_the_newest_in_the_channel_and_no_line_repeats(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed_games(monkeypatch, 506)
+    bot = await start_floe(driver, floe_settings)
+    people = [driver.user(n) for n in NAMES[:6]]
+    table = FlippersTable(driver, bot, people, random.Random(6))
+    await table.open()
+    while (await table.state()).phase in (LEADERS, SETUP):
+        await table.play_turn()
+    pings = [m for m in driver.messages() if not m.attachments and not m.components and TURN_PING.search(m.content)]
+    assert pings == [], [m.content for m in pings]  # the first turn's board pings by itself
+    setup = table.boards[0]
+    lines = setup.content.splitlines()
+    assert len(lines) == len(set(lines)), setup.content
+    assert not any(line.endswith(" to place their Leader.") for line in lines), setup.content
