@@ -1,6 +1,6 @@
 """Keep every open table up to date: who watches which game, and a new state pushed after each saved change.
 
-A change saved by this process is pushed at once (`changed`, called by the turn flow after each save); a change
+A change saved by this process is pushed at once (`saved`, called by the turn flow after each save); a change
 saved by another process sharing the database (another shard, or after a takeback) is found by reading the
 watched games' versions every `poll` seconds in one query.
 """
@@ -66,8 +66,6 @@ class Hub:
         self.watchers: dict[int, set[Watcher]] = {}
         self.known: dict[int, int] = {}
         """The version last pushed for each watched game."""
-        self._dirty: set[int] = set()
-        self._wake = asyncio.Event()
         self._pushing: set[asyncio.Task[None]] = set()
 
     def join(self, watcher: Watcher) -> None:
@@ -105,24 +103,16 @@ class Hub:
         self._pushing.add(task)
         task.add_done_callback(self._pushing.discard)
 
-    def changed(self, game_id: int) -> None:
-        """Push a game's new state to its watchers soon (called after a change is saved)."""
-        if game_id in self.watchers:
-            self._dirty.add(game_id)
-            self._wake.set()
-
     async def run(self) -> None:
-        """Push changed games as they are saved here, and look for changes saved elsewhere, until cancelled."""
+        """Look for changes saved by other processes every `poll` seconds and push them, until cancelled."""
         while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.poll)
-            self._wake.clear()
+            await asyncio.sleep(self.poll)
+            if not self.watchers:
+                continue
             try:
-                if not self._dirty and self.watchers:
-                    saved = await versions(self.db, sorted(self.watchers))
-                    self._dirty |= {g for g, (version, _s) in saved.items() if self.known.get(g) != version}
-                dirty, self._dirty = self._dirty, set()
-                await asyncio.gather(*(self.push(game_id) for game_id in dirty))
+                saved = await versions(self.db, sorted(self.watchers))
+                behind = [game for game, (version, _status) in saved.items() if self.known.get(game) != version]
+                await asyncio.gather(*(self.push(game_id) for game_id in behind))
             except StorageError as exc:  # logged once per outage by storage; tables keep what they show
                 log.info("the table waits for the database: %s", exc)
             except Exception:
