@@ -336,7 +336,10 @@ class FlippersGame(Game[FlippersState]):
             why = "only" if len(left) == 1 else "any_order"
             state.activated.append(left[0])
             events.append(Event("auto", seat, {"card": left[0], "cell": label(state.where[left[0]]), "why": why}))
-            events += resolve(state, left[0])
+            for event in resolve(state, left[0]):
+                if event.kind == "fizzle":
+                    event.data["auto"] = True  # nobody chose it: if it did nothing, there is nothing to tell
+                events.append(event)
         if left:
             return events
         events += self._refill(state, seat)

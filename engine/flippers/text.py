@@ -134,6 +134,8 @@ def _power_line(kind: str, who: str, d: dict[str, Any], names: Sequence[str]) ->
     if reason == "blocked":
         return _("{card} is under a Block marker: its power does not act.", card=me)
     if reason == "empty":
+        if d.get("auto"):
+            return ""  # activated by itself and changed nothing: a line would say only that
         return _("{card} had nothing to target.", card=me)
     if reason == "food":
         return _("{card} has no effect on {target}.", card=me, target=target)
@@ -170,20 +172,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
             players=d["players"],
         )
     if kind == "auto":
-        power = power_name(CARDS[d["card"]].power)
-        if d.get("why") == "any_order":
-            return _(
-                "{name}'s {power} at {cell} acted by itself: every order of the cards left ends the same.",
-                name=who,
-                power=power,
-                cell=d["cell"],
-            )
-        return _(
-            "{name}'s {power} at {cell} was the only card left to activate: it acted by itself.",
-            name=who,
-            power=power,
-            cell=d["cell"],
-        )
+        return ""  # a card that acts by itself: the lines of what it did follow, and say what changed
     if kind == "played":
         return _(
             "{name} played {power} at {cell} facing {direction}.",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.base import IllegalAction
@@ -9,7 +11,7 @@ from engine.flippers import GAME
 from engine.flippers.game import open_cells
 from engine.flippers.powers import available
 from engine.flippers.table import label
-from tests.engine.flippers.helpers import NAMES, activate, new_started, play, table
+from tests.engine.flippers.helpers import NAMES, activate, new_started, play, random_action, table
 
 
 def test_after_playing_you_activate_your_other_face_up_cards_in_your_order() -> None:
@@ -22,10 +24,10 @@ def test_after_playing_you_activate_your_other_face_up_cards_in_your_order() -> 
         {"type": "activate", "card": "c-plus"},
     ]
     events = activate(state, "N14")
-    # The Turn is the only card left to activate: it acts by itself and the turn ends.
-    assert "Ana's Turn at O14 was the only card left to activate: it acted by itself." in [
-        GAME.describe(e, NAMES) for e in events
-    ]
+    # The Turn is the only card left to activate: it acts by itself (to no effect: nothing told) and the turn ends.
+    told = [GAME.describe(e, NAMES) for e in events]
+    assert any(e.kind == "auto" for e in events) and not any("Ana's Turn" in line for line in told), told
+    assert "Ana's Plus at N14 had nothing to target." in told  # chosen, so told
     assert [e.data["card"] for e in events if e.kind in ("plus", "turn", "fizzle")] == ["c-plus", "c-turn"]
     assert state.current == 1 and state.played is None
 
@@ -227,3 +229,15 @@ def test_seeded_game_plays_to_the_end_with_every_card_on_the_table() -> None:
         GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1])
     assert all(not h and not d for h, d in zip(state.hands, state.decks, strict=True))
     assert len(state.cells) == 3 + 6 + 6 * 5
+
+
+def test_a_six_player_game_tells_what_changed_not_which_cards_acted_by_themselves_to_no_effect() -> None:
+    for seed in range(3):
+        state = new_started(6, seed)
+        rng = random.Random(seed)
+        told: list[str] = []
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            events = GAME.apply(state, seat, random_action(state, seat, rng))
+            told += [GAME.describe(e, NAMES) for e in events if e.kind == "auto" or e.data.get("auto")]
+        assert not [line for line in told if "by itself" in line or "had nothing to target" in line], seed
