@@ -52,8 +52,6 @@ class GameAI(ABC, Generic[S]):
     """Actions played out after leaving the tree before estimating; None plays to the end."""
     root_width: ClassVar[int | None] = None
     """With many root actions, search only the best this many by the easy score at first, widening with visits."""
-    halving_width: ClassVar[int | None] = None
-    """With more root actions, sequential halving plays only the best this many by the easy score (the rest none)."""
     search: ClassVar[str] = "tree"
     """The hard player's search: "tree" (information-set MCTS) or "halving" (sequential halving, ai/halving.py)."""
     think_rates: ClassVar[Mapping[int, float]] = {}

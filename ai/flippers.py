@@ -126,7 +126,6 @@ class FlippersAI(GameAI[FlippersState]):
     exploration = 0.7
     playout_depth = None
     root_width = 8
-    halving_width = 24
     search = "halving"
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> FlippersState:

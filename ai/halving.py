@@ -17,7 +17,6 @@ from typing import Any
 
 from ai.base import GameAI, actor
 from ai.clock import Clock
-from ai.easy import score_actions
 from engine.base import Action
 
 
@@ -55,8 +54,8 @@ def halving(
     n = len(actions)
     total = [0.0] * n
     count = [0] * n
-    alive = shortlist(ai, view, seat, actions, rng)
-    rounds = max(1, math.ceil(math.log2(len(alive))))
+    alive = list(range(n))
+    rounds = max(1, math.ceil(math.log2(n)))
     for r in range(rounds):
         share = (r + 1) / rounds
         played = 0
@@ -72,21 +71,6 @@ def halving(
             alive = alive[: max(1, math.ceil(len(alive) / 2))]
     order = sorted(range(n), key=lambda i: (i not in alive, -count[i], -total[i] / max(count[i], 1)))
     return [Candidate(dict(actions[i]), count[i], total[i] / count[i] if count[i] else 0.0) for i in order]
-
-
-def shortlist(
-    ai: GameAI[Any], view: Mapping[str, Any], seat: int, actions: list[Action], rng: random.Random
-) -> list[int]:
-    """Return the indices of the candidates to play: all, or the best `halving_width` by the easy score.
-
-    With a hundred moves and more (Flippers: a card, a cell and a facing), the first round would judge each on
-    a single playout; the easy score (the table one move ahead) drops the plainly poor ones instead.
-    """
-    width = ai.halving_width
-    if width is None or len(actions) <= width:
-        return list(range(len(actions)))
-    scores = score_actions(ai, ai.determinize(view, seat, rng), seat, actions)
-    return sorted(range(len(actions)), key=lambda i: -scores[i])[:width]
 
 
 def world(

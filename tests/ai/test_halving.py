@@ -6,7 +6,6 @@ import random
 
 from ai import analyse, bots
 from ai.clock import Clock, now
-from ai.easy import score_actions
 from ai.halving import halving, world
 from engine.registry import get
 from tests.ai.helpers import positions
@@ -68,8 +67,7 @@ def test_on_the_clock_every_round_gets_its_share_of_the_time() -> None:
     actions = get("flippers").legal_actions(ai.determinize(view, seat, random.Random(0)), seat)
     clock = Clock(seconds=0.5, rate=ai.think_rate(view))
     candidates = halving(ai, view, seat, actions, random.Random(3), clock)
-    visits = sorted((c.visits for c in candidates if c.visits), reverse=True)
-    assert len(visits) == min(len(actions), ai.halving_width or len(actions))
+    visits = sorted((c.visits for c in candidates), reverse=True)
     assert min(visits) >= 2  # the first round is a 1/R share of the time, not one world
     assert visits[0] > 4 * visits[-1]
     assert clock.used() >= 1.0
@@ -87,19 +85,6 @@ def test_a_passed_deadline_stops_the_search_after_one_world() -> None:
     candidates = analyse("flippers", view, seat, 5, budget_s=60, virtual=True, deadline=now() - 1)
     assert sum(c.visits for c in candidates) <= len(candidates)
     assert candidates[0].visits == 1
-
-
-def test_with_many_moves_only_the_best_by_the_easy_score_are_played() -> None:
-    view, seat = late_flippers_position()
-    ai = bots()["flippers"]
-    state = ai.determinize(view, seat, random.Random(0))
-    actions = get("flippers").legal_actions(state, seat)
-    assert ai.halving_width is not None and len(actions) > ai.halving_width
-    candidates = halving(ai, view, seat, actions, random.Random(1), Clock(playouts=400))
-    played = [c for c in candidates if c.visits]
-    assert len(played) == ai.halving_width and candidates[: len(played)] == played
-    scores = dict(zip(map(repr, actions), score_actions(ai, state, seat, actions), strict=True))
-    assert min(scores[repr(c.action)] for c in played) >= max(scores[repr(c.action)] for c in candidates[len(played) :])
 
 
 def test_a_world_begun_before_the_deadline_is_dropped_when_it_passes() -> None:
