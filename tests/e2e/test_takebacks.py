@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot import IceFloeBot
@@ -150,6 +152,14 @@ async def test_a_computer_replies_the_same_after_each_takeback_and_takebacks_aga
     assert row is not None
     command = await fish_command(driver, alice)
     replies = []
+    thought: list[int] = []
+    think = bot.flow.bots.think
+
+    async def counted(*args: Any) -> dict[str, Any]:
+        thought.append(1)
+        return await think(*args)
+
+    monkeypatch.setattr(bot.flow.bots, "think", counted)
     for attempt in range(COMPUTER_TAKEBACKS + 1):
         moved = await driver.slash(alice, command).settle(quiet=QUIET)
         assert moved.accepted, moved.content
@@ -162,6 +172,9 @@ async def test_a_computer_replies_the_same_after_each_takeback_and_takebacks_aga
         if attempt < COMPUTER_TAKEBACKS:
             assert "your move was taken back" in taken.content, taken.content
     assert all(r == replies[0] for r in replies), replies
+    assert len(thought) == 1  # remembered from the first time: never thought again, whatever its clock
+    remembered = await bot.db.backend.fetch("SELECT COUNT(*) FROM bot_replies WHERE game_id = ?", (row.id,))
+    assert remembered[0][0] == 1
     assert taken.ephemeral and taken.content == (
         "You have made the 3 takebacks this server allows in a game when only computer players are asked."
     )
