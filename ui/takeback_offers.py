@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,12 +47,14 @@ class Offer:
     until: int
 
 
-def likely_misclick(interaction: discord.Interaction, kind: str, choices: int, action: dict[str, Any]) -> bool:
-    """Return True after a tap that chose one of several moves, none of them a private choice."""
+def likely_misclick(
+    interaction: discord.Interaction, kind: str, action: dict[str, Any], choices: Callable[[], int]
+) -> bool:
+    """Return True after a tap that chose one of several moves (`choices` counts them, last), not a private choice."""
     return (
         interaction.type == discord.InteractionType.component
-        and choices > 1
         and action.get("type") not in PRIVATE_CHOICES.get(kind, frozenset())
+        and choices() > 1
     )
 
 
@@ -76,7 +79,7 @@ class Offers:
         if seat is None or played.state is None:
             return
         game, before = self.loader.live(played)
-        if not likely_misclick(interaction, played.kind, len(game.legal_actions(before, seat)), action):
+        if not likely_misclick(interaction, played.kind, action, lambda: len(game.legal_actions(before, seat))):
             return
         try:
             rules = await self.takebacks.allowed(played)

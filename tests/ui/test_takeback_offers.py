@@ -17,14 +17,14 @@ TYPED = cast(discord.Interaction, SimpleNamespace(type=discord.InteractionType.a
 
 
 def test_a_takeback_is_offered_after_a_tap_among_several_moves_that_was_not_a_private_choice() -> None:
-    assert likely_misclick(TAP, "fish", 12, {"type": "place", "tile": "A1"})
-    assert likely_misclick(TAP, "tank", 3, {"type": "take", "group": "A"})
-    assert likely_misclick(TAP, "flippers", 40, {"type": "play", "card": "m-flip"})
-    assert not likely_misclick(TYPED, "fish", 12, {"type": "place", "tile": "A1"})  # typed, and seen before sent
-    assert not likely_misclick(TAP, "fish", 1, {"type": "move"})  # the only move there was
-    assert not likely_misclick(TAP, "tank", 3, {"type": "discard", "card": "x"})  # a private Gourami discard
-    assert not likely_misclick(TAP, "tank", 3, {"type": "keep"})
-    assert not likely_misclick(TAP, "flippers", 10, {"type": "discard", "cards": ["a", "b"]})
+    assert likely_misclick(TAP, "fish", {"type": "place", "tile": "A1"}, lambda: 12)
+    assert likely_misclick(TAP, "tank", {"type": "take", "group": "A"}, lambda: 3)
+    assert likely_misclick(TAP, "flippers", {"type": "play", "card": "m-flip"}, lambda: 40)
+    assert not likely_misclick(TYPED, "fish", {"type": "place", "tile": "A1"}, lambda: 12)  # typed
+    assert not likely_misclick(TAP, "fish", {"type": "move"}, lambda: 1)  # the only move there was
+    assert not likely_misclick(TAP, "tank", {"type": "discard", "card": "x"}, lambda: 3)  # a private Gourami discard
+    assert not likely_misclick(TAP, "tank", {"type": "keep"}, lambda: 3)
+    assert not likely_misclick(TAP, "flippers", {"type": "discard", "cards": ["a", "b"]}, lambda: 10)
 
 
 class Message:
