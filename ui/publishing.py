@@ -244,8 +244,14 @@ class Publisher:
         return items
 
     def in_place(self, board: Board, events: Sequence[Event]) -> bool:
-        """Return True when publishing these events edits the current board rather than posting a new one."""
-        return board.row.board_message_id is not None and adapter_for(board.row.kind).turn_in_place(events)
+        """Return True when publishing these events edits the current board rather than posting a new one.
+
+        Only a board can be edited in place: while no board of the game was posted yet (the first one failed, or
+        the bot died before recording it) the recorded message is still the lobby, which must not become one.
+        """
+        row = board.row
+        posted = row.board_message_id is not None and row.posted_version > 0
+        return posted and adapter_for(row.kind).turn_in_place(events)
 
     async def _edit_in_place(
         self, adapter: GameAdapter, board: Board, events: Sequence[Event], unless_posted: bool = False

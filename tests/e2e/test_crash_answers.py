@@ -18,7 +18,9 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from config import Settings
 from tests.e2e.crash_run import BotProcess
+from tests.e2e.helpers_games import start_floe
 from tests.harness import Driver, FakeDiscord, FakeUser, InteractionResult
 from tests.harness.rest import Call
 
@@ -159,3 +161,25 @@ async def test_a_start_acknowledged_before_a_kill_is_answered_after_the_restart(
     assert placeholder.content.startswith("The game has started. Its first board is in the channel: https://")
     boards = [m for m in lobby.driver.messages() if m.attachments and not m.deleted]
     assert len(boards) == 1, [m.content[:40] for m in boards]
+
+
+async def test_a_step_after_a_first_board_that_never_arrived_never_turns_the_lobby_into_a_board(
+    driver: Driver, floe_settings: Settings
+) -> None:
+    bot = await start_floe(driver, floe_settings, outbox_interval=3600)
+    alice, bob = driver.user("alice"), driver.user("bob")
+    lobby = (await driver.slash(alice, "/game new game:flippers").settle(quiet=0.01)).message
+    await driver.slash(bob, "/game join").settle(quiet=0.01)
+    first_board_and_apology = "POST /webhooks/{application_id}/{token}"
+    driver.fake.fail(first_board_and_apology, status=404, code=10015, times=2)
+    driver.slash(alice, "/game start")
+    await driver.idle(quiet=0.3, within=20)
+    row = await bot.db.open_game_in(driver.channel.id)
+    assert row is not None and row.posted_version == 0 and row.board_message_id == lobby.id
+    table = Table(driver.fake, driver, BotProcess(driver.fake, Path(), Path()), [alice, bob])
+    player, command = await table.move_of("/flippers leader cell:")
+    await driver.slash(player, command).settle(quiet=0.01)
+    assert not lobby.attachments, "the lobby was edited into a board"
+    boards = [m for m in driver.messages() if m.attachments and not m.deleted]
+    assert len(boards) == 1 and "placed their Leader" in boards[0].content, [m.content[:40] for m in boards]
+    driver.bot_errors.clear()  # the refused first board is logged as a warning only
