@@ -18,6 +18,7 @@ from ui.bursts import Bursts
 from ui.components import LOBBY_VERSION, ComponentHit
 from ui.errors import STALE_BOARD, UserError
 from ui.fitting import install as fit_every_message
+from ui.hints import HINT_TOKEN, give_hint
 from ui.language import Readers
 from ui.lifecycle import Lifecycle
 from ui.limits import Limits, LimitSettings, too_many_lobbies
@@ -205,6 +206,11 @@ class GameFlow:
             raise UserError(_("This game is over."))
         if hit.token == TABLE_TOKEN:
             await launch(interaction)
+            return
+        if hit.token == HINT_TOKEN:  # a private confirmation, bound to the turn it was asked for
+            if hit.version != row.version:
+                raise UserError(_("The game has moved on since you asked: ask again with `/game hint`."))
+            await give_hint(self, interaction, row, confirmed=True)
             return
         adapter = adapter_for(row.kind)
         if hit.version != row.version and not adapter.accepts_stale(hit):

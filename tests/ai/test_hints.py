@@ -1,4 +1,4 @@
-"""Check hints: a legal move from the hard search, with a reason that names its simulated win rates."""
+"""Check hints: the hard search's own choice, worded as advice, with a reason that says what it does and why."""
 
 from __future__ import annotations
 
@@ -23,20 +23,39 @@ def position(kind: str, players: int, moves: int, seed: int) -> tuple[object, in
 
 
 @pytest.mark.parametrize(("kind", "players"), [("fish", 4), ("tank", 3), ("flippers", 4)])
-def test_a_hint_is_a_legal_move_with_a_reason_from_simulated_games(kind: str, players: int) -> None:
+def test_a_hint_is_the_hard_searchs_choice_worded_as_advice_with_a_reason(kind: str, players: int) -> None:
     game = get(kind)
     state, seat = position(kind, players, 12, 3)
     names = [f"P{n}" for n in range(players)]
-    result = hint(kind, game.view(state, seat), seat, names, 5, iterations=120, playouts=12)
-    assert result["action"] in game.legal_actions(state, seat)
-    assert re.search(r"; wins \d+% of simulated games, the next best \d+%$", result["reason"]), result["reason"]
+    view = game.view(state, seat)
+    result = hint(kind, view, seat, names, 5, iterations=120)
+    # Before: the search's top three were re-ranked by 40 quick games of their own, whose noise could override it.
+    assert result["action"] == analyse(kind, view, seat, 5, iterations=120)[0].action
+    close = "about as often as the next best: the choice is close"
+    compared = rf"wins \d+% of simulated games, (the next best \d+%|{close})$"
+    assert re.search(compared, result["reason"]), result["reason"]
     if kind == "fish":
         assert re.match(r"(takes \d fish and keeps|places a penguin with) \d+ tiles? within reach;", result["reason"])
-    else:
-        assert result["reason"].startswith("your expected score goes from ")
-    assert result["shown"]
-    again = hint(kind, game.view(state, seat), seat, names, 5, iterations=120, playouts=12)
+    said = re.match(r"your expected score goes from (\d+) to (\d+) points?;", result["reason"])
+    assert said is None or said[1] != said[2]  # never "goes from X to X"
+    assert re.match(r"(Place|Move|Split|Take|Discard|Keep|Play|Activate) ", result["shown"]), result["shown"]
+    again = hint(kind, view, seat, names, 5, iterations=120)
     assert again == result  # the same position and seed always give the same hint
+
+
+def test_private_choices_are_advised_by_naming_the_cards_to_discard_and_keep() -> None:
+    from ai.advice import advice
+
+    game = get("flippers")
+    state = game.new_game(3, {}, 2)
+    while (seat := game.to_act(state)[0]) is not None and game.legal_actions(state, seat)[0]["type"] != "discard":
+        game.apply(state, seat, game.legal_actions(state, seat)[0])
+    action = game.legal_actions(state, seat)[0]
+    # Before: the hint for a setup discard read "Alice has chosen their discards."
+    text = advice("flippers", state, seat, action)
+    assert re.fullmatch(r"Discard [A-Z][a-z]+ \w+ and keep [A-Z][a-z]+ \w+, [A-Z][a-z]+ \w+", text), text
+    tank = advice("tank", None, 0, {"type": "keep"})
+    assert tank == "Keep all your fish (discard nothing)"
 
 
 def test_analyse_ranks_the_hard_players_candidates_best_first() -> None:
@@ -58,6 +77,10 @@ def test_the_reason_is_worded_in_the_language_asked_for_and_counts_right() -> No
     assert reason(Effect("score", {"before": 20, "after": 1}), None).startswith(
         "your expected score goes from 20 to 1 point;"
     )
+    # Before: Tank and Flippers reasons read "expected score goes from X to X" and gave two equal win rates.
+    assert reason(Effect("score", {"before": 7, "after": 7}), (0.501, 0.498)) == (
+        "wins 50% of simulated games, about as often as the next best: the choice is close"
+    )
     with using("de"):
         assert reason(take, (0.55, 0.3)) == (
             "fängt Fische (3) und behält 1 erreichbare Scholle; gewinnt 55 % der simulierten Spiele, "
@@ -73,6 +96,6 @@ def test_a_hint_made_in_another_process_is_worded_in_the_language_passed_in() ->
     state, seat = position("fish", 2, 10, 3)
     game = get("fish")
     view = game.view(state, seat)
-    result = hint("fish", view, seat, ["Ana", "Bo"], 1, iterations=30, playouts=4, language="pt_BR")
-    assert re.search(r"; vence \d+% das partidas simuladas, a próxima melhor \d+%$", result["reason"]), result["reason"]
-    assert result["shown"].startswith("Turno ")
+    result = hint("fish", view, seat, ["Ana", "Bo"], 1, iterations=30, language="pt_BR")
+    assert re.search(r"; vence \d+% das partidas simuladas", result["reason"]), result["reason"]
+    assert result["shown"].startswith("Mova seu pinguim de "), result["shown"]

@@ -61,9 +61,11 @@ def pings(driver: Driver) -> int:
     return total
 
 
-async def open_game(driver: Driver, host: FakeUser, guest: FakeUser) -> FakeMessage:
+async def open_game(
+    driver: Driver, host: FakeUser, guest: FakeUser, command: str = "/game new game:fish"
+) -> FakeMessage:
     """Open a fish game for two and return its first board."""
-    await driver.slash(host, "/game new game:fish").settle(quiet=QUIET)
+    await driver.slash(host, command).settle(quiet=QUIET)
     await driver.slash(guest, "/game join").settle(quiet=QUIET)
     started = await driver.slash(host, "/game start").settle(quiet=QUIET)
     assert started.message.attachments, started.content
@@ -188,7 +190,7 @@ async def test_hints_are_limited_like_the_other_costly_commands(
     monkeypatch.setattr(hints, "think", lambda *args: searches.append(args) or real_think(*args))
     bot = await start_floe(driver, settings)
     alice, bob = driver.user("alice"), driver.user("bob")
-    await open_game(driver, alice, bob)
+    await open_game(driver, alice, bob, "/game new game:fish rated:false")  # a casual game: no confirmation first
     row = await bot.db.open_game_in(driver.channel.id)
     assert row is not None
     game, state = bot.flow.live(row)
@@ -205,7 +207,7 @@ async def test_a_translation_over_discords_limit_still_answers(
 ) -> None:
     german = translations("de")._catalog  # type: ignore[attr-defined]
     monkeypatch.setitem(german, NO_GAME, "Hier läuft kein Spiel. " * 120)  # 2,760 characters
-    monkeypatch.setitem(german, "Why: {reason}.", "Warum: {reason}. " + "Das ist lang. " * 160)
+    monkeypatch.setitem(german, "**Hint:** {move}: {reason}.", "Warum: {reason}. " + "Das ist lang. " * 160)
     bot = await start_floe(driver, settings)
     anna, bob = driver.user("anna"), driver.user("bob")
     anna.locale = "de"
@@ -213,7 +215,7 @@ async def test_a_translation_over_discords_limit_still_answers(
     refused = await driver.slash(anna, "/game status", channel=empty).settle(quiet=QUIET)
     assert refused.ephemeral and refused.content.startswith("Hier läuft kein Spiel.")
     assert len(refused.content) <= 2000 and refused.content.endswith("…"), len(refused.content)
-    await open_game(driver, anna, bob)
+    await open_game(driver, anna, bob, "/game new game:fish rated:false")
     row = await bot.db.open_game_in(driver.channel.id)
     assert row is not None
     game, state = bot.flow.live(row)

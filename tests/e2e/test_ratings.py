@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import copy
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 import pytest
 
+from ai.advice import advice
 from bot import IceFloeBot
 from config import Settings
 from engine.registry import get
@@ -361,17 +361,6 @@ async def test_takebacks_in_rated_games_only_when_the_server_allows_them(
 # -- hints ------------------------------------------------------------------------------------------------
 
 
-def first_lines(kind: str, state: object, seat: int, names: list[str]) -> set[str]:
-    """Return how the board would describe each legal action of `seat` (its first public line)."""
-    game = get(kind)
-    lines = set()
-    for action in game.legal_actions(state, seat):
-        trial = copy.deepcopy(state)
-        events = game.apply(trial, seat, action)
-        lines.add(next((t for e in events if e.private_to is None and (t := game.describe(e, names))), ""))
-    return lines
-
-
 @pytest.mark.parametrize(("kind", "players"), [("fish", 3), ("tank", 3), ("flippers", 4)])
 async def test_a_hint_suggests_a_legal_move_privately_and_the_board_says_hints_were_used(
     kind: str, players: int, driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
@@ -395,14 +384,22 @@ async def test_a_hint_suggests_a_legal_move_privately_and_the_board_says_hints_w
     nope = await driver.slash(other, "/game hint").settle(quiet=QUIET)
     assert nope.ephemeral and "not your turn" in nope.content
 
-    hint = await driver.slash(player, "/game hint").settle(within=60, quiet=QUIET)
-    assert hint.ephemeral, hint.content
-    suggested = re.match(r"\*\*Hint:\*\* (.*)\nWhy: (.*)\.$", hint.content.split("\nThis is a rated game")[0].split(
-        "\nEveryone will see")[0], re.S)
+    # Before: the hint unrated the game at once and warned afterwards. Now a private button asks first.
+    asked = await driver.slash(player, "/game hint").settle(quiet=QUIET)
+    assert asked.ephemeral and "you gain no rating from it" in asked.content, asked.content
+    assert "opponents' ratings are not affected" in asked.content
+    assert await bot.db.backend.fetch("SELECT * FROM hints") == []  # nothing recorded before the confirmation
+    pressed = await driver.press(player, asked.message, label="Show the hint").settle(within=60, quiet=QUIET)
+    assert pressed.response_type == 7  # the prompt turned into "Thinking about your move…" at once
+    hint = driver.fake.messages[asked.message.id]
+    assert hint.ephemeral and hint.edited_at is not None
+    # Before: "Hint: Turn 7: ana moved E4→B3 and took a 1-fish tile." Now advice: "Move your penguin from E4 to B3: …"
+    suggested = re.match(r"\*\*Hint:\*\* (.*?): (.*)\.\nEveryone will see", hint.content, re.S)
     assert suggested, hint.content
-    assert suggested.group(1) in first_lines(kind, state, seat, fresh.names)
-    assert re.search(r"wins \d+% of simulated games, the next best \d+%|the only move you have", suggested.group(2))
-    assert "you gain no rating from it" in hint.content  # rated game, hints not allowed by default
+    advised = {advice(kind, state, seat, a) for a in get(kind).legal_actions(state, seat)}
+    assert suggested.group(1) in advised, (suggested.group(1), advised)
+    assert re.search(r"wins \d+% of simulated games|the only move you have", suggested.group(2))
+    assert "you gain no rating" not in hint.content  # the warning was said once, before
     assert not any("Hint" in m.content for m in driver.messages())  # nothing public about the suggestion
 
     name = fresh.names[seat]
@@ -415,6 +412,23 @@ async def test_a_hint_suggests_a_legal_move_privately_and_the_board_says_hints_w
         if any(note in m.content for m in driver.messages()[before:]):
             break
     assert any(note in m.content for m in driver.messages()[before:]), [m.content for m in driver.messages()[before:]]
+
+
+async def test_a_hint_in_a_casual_game_says_at_once_that_it_thinks_and_asks_nothing_first(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed_games(monkeypatch, 34)
+    bot = await start_floe(driver, floe_settings)
+    people = [driver.user(n) for n in NAMES[:2]]
+    row = await open_lobby(driver, bot, people, "/game new game:fish rated:false")
+    await driver.slash(people[0], "/game start").settle(quiet=QUIET)
+    player = await to_act(bot, row.id, people)
+    assert player is not None
+    # Before: a deferred "thinking" state for 2.8 s. Now a reply at once, edited into the hint.
+    asked = await driver.slash(player, "/game hint").settle(within=60, quiet=QUIET)
+    assert asked.response_type == 4 and asked.ephemeral
+    assert asked.content.startswith("**Hint:** Place a penguin on "), asked.content
+    assert asked.message.edited_at is not None
 
 
 async def test_a_server_that_forbids_hints_refuses_them_and_says_so_in_its_settings(
@@ -435,4 +449,4 @@ async def test_a_server_that_forbids_hints_refuses_them_and_says_so_in_its_setti
     assert await bot.db.backend.fetch("SELECT * FROM hints") == []  # nothing recorded: the game stays rated
     await driver.slash(admin, "/game settings hints:true").settle(quiet=QUIET)
     allowed = await driver.slash(player, "/game hint").settle(within=60, quiet=QUIET)
-    assert allowed.ephemeral and allowed.content.startswith("**Hint:**"), allowed.content
+    assert allowed.ephemeral and allowed.content.startswith("This is a rated game: if you take a hint"), allowed.content
