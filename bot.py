@@ -135,6 +135,8 @@ class IceFloeBot(FlowBot):
         self.table: TableServer | None = TableServer(self.flow, settings) if settings.table else None
         self.flow.publisher.table = self.table is not None
         self._background: list[asyncio.Task[None]] = []
+        self.warming: asyncio.Task[None] | None = None
+        """Starting the render and thinking workers, from set-up on (awaited before games resume)."""
         self.exit_code = 0
         """What the process exits with: EXIT_LEASE_LOST once another process took its shards."""
         self.hard_stop = False
@@ -165,6 +167,10 @@ class IceFloeBot(FlowBot):
             await self.monitor.start()
         if self.table is not None:
             await self.table.start()
+        # The render and thinking workers start (about 2.5 s each: imports, fonts, a first board of every game)
+        # while the gateway connects, not after it is ready, so the first /game start finds them warm.
+        self.warming = asyncio.create_task(self.flow.warm_up(), name="warm-up")
+        self._background.append(self.warming)
         self._background.append(asyncio.create_task(self.scheduler.run(), name="reminders"))
         self._background.append(asyncio.create_task(self.flow.outbox.run(), name="outbox"))
         self._background.append(asyncio.create_task(self.flow.answers.run(), name="answers"))
@@ -180,7 +186,8 @@ class IceFloeBot(FlowBot):
     async def _resume_games(self) -> None:
         """Once connected, let computer players whose turn it is carry on after a restart."""
         await self.wait_until_ready()
-        await self.flow.warm_up()
+        if self.warming is not None:
+            await self.warming
         await self.flow.resume()
         settle_garbage_collector()
 
