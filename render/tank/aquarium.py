@@ -109,7 +109,36 @@ def others(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 def others_height(view: dict[str, Any]) -> int:
     """Return the height of what the other players took in the open (nothing once the game is over)."""
-    return 0 if final_row(view) is not None else TAKEN_HEAD + TAKEN_ROW * len(others(view))
+    if final_row(view) is not None:
+        return 0
+    return TAKEN_HEAD + TAKEN_ROW * sum(max(1, len(taken_lines(info))) for info in others(view))
+
+
+def _taken_count(kind: dict[str, Any]) -> str:
+    """Return the words after a fish type's square: how many were taken, and the Mollies' values."""
+    # TRANSLATORS: how many cards of one fish type a player took, after its coloured square ("×3").
+    count = pgettext("tank taken", "×{n}", n=kind["count"])
+    if not kind["values"]:
+        return count
+    # TRANSLATORS: after a fish type's count, the printed values of its cards ("×2 (1+3)").
+    values = "+".join(str(v) for v in kind["values"])
+    return pgettext("tank taken", "{count} ({values})", count=count, values=values)
+
+
+def taken_lines(info: dict[str, Any]) -> list[list[tuple[str, str]]]:
+    """Return one seat's fish types and their counts, as (key, words) pieces wrapped into lines within the page."""
+    start, end = MARGIN + 48 + TAKEN_NAME, WIDTH - MARGIN
+    lines: list[list[tuple[str, str]]] = []
+    x = end
+    for kind in info["taken"]:
+        words = _taken_count(kind)
+        width = TAKEN_CHIP + 4 + text_width(words, 22, True)
+        if x + width > end:
+            lines.append([])
+            x = start
+        lines[-1].append((kind["key"], words))
+        x += width + 16
+    return lines
 
 
 def _others(image: Image.Image, view: dict[str, Any], names: Sequence[str], y: int) -> int:
@@ -128,22 +157,20 @@ def _others(image: Image.Image, view: dict[str, Any], names: Sequence[str], y: i
         middle = y + TAKEN_ROW / 2
         chip(image, info["seat"], MARGIN + 16, middle, 15)
         put(image, (MARGIN + 40, middle), fit_text(seat_name(names, info["seat"]), 20, TAKEN_NAME), 20, INK)
-        x = MARGIN + 48 + TAKEN_NAME
-        if not info["taken"]:
+        start = MARGIN + 48 + TAKEN_NAME
+        lines = taken_lines(info)
+        if not lines:
             # TRANSLATORS: shown instead of fish types for a player who has taken no cards yet.
-            put(image, (x, middle), pgettext("tank taken", "nothing yet"), 22, MUTED, bg=BACKGROUND)
-        for kind in info["taken"]:
-            paste(image, kind_chip(kind["key"], TAKEN_CHIP, BACKGROUND), x, middle - TAKEN_CHIP / 2)
-            x += TAKEN_CHIP + 4
-            # TRANSLATORS: how many cards of one fish type a player took, after its coloured square ("×3").
-            count = pgettext("tank taken", "×{n}", n=kind["count"])
-            if kind["values"]:
-                # TRANSLATORS: after a fish type's count, the printed values of its cards ("×2 (1+3)").
-                values = "+".join(str(v) for v in kind["values"])
-                count = pgettext("tank taken", "{count} ({values})", count=count, values=values)
-            put(image, (x, middle), count, 22, INK, bold=True, bg=BACKGROUND)
-            x += text_width(count, 22, True) + 16
-        y += TAKEN_ROW
+            put(image, (start, middle), pgettext("tank taken", "nothing yet"), 22, MUTED, bg=BACKGROUND)
+            y += TAKEN_ROW
+        for line in lines:
+            middle, x = y + TAKEN_ROW / 2, start
+            for key, words in line:
+                paste(image, kind_chip(key, TAKEN_CHIP, BACKGROUND), x, middle - TAKEN_CHIP / 2)
+                x += TAKEN_CHIP + 4
+                put(image, (x, middle), words, 22, INK, bold=True, bg=BACKGROUND)
+                x += text_width(words, 22, True) + 16
+            y += TAKEN_ROW
     return y
 
 
