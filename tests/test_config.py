@@ -81,3 +81,16 @@ def test_the_bot_stops_with_a_clear_configuration_error(tmp_path: Path, line: st
         [sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 2 and f"Configuration error: {message}" in done.stderr, done.stderr
+
+
+def test_the_table_is_on_only_with_a_port_a_client_id_and_a_secret(tmp_path: Path) -> None:
+    table = {"TABLE_PORT": "8090", "DISCORD_CLIENT_ID": "1234", "DISCORD_CLIENT_SECRET": "s3cret"}
+    on = Settings.from_env(table | {"TABLE_PUBLIC_URL": "https://table.example.com/"}, env_file=None)
+    assert on.table and on.table_port == 8090 and on.table_public_url == "https://table.example.com"
+    assert on.discord_api == "https://discord.com/api/v10" and on.table_host == "127.0.0.1"
+    for missing in table:
+        assert not Settings.from_env({k: v for k, v in table.items() if k != missing}, env_file=None).table
+    with pytest.raises(ValueError, match="DISCORD_CLIENT_ID"):
+        Settings.from_env(table | {"DISCORD_CLIENT_ID": "my-app"}, env_file=None)
+    with pytest.raises(ValueError, match="TABLE_PORT"):
+        Settings.from_env(table | {"TABLE_PORT": "70000"}, env_file=None)
