@@ -56,6 +56,11 @@ BREAKDOWN = r"(\d+) = stash (\d+) \+ Food cards (\d+) \+ Leader (\d+)"
 SOLO_LINE = re.compile(
     r"^(\d+)\. (🏆 )?(\w+) \((\w+)\): (\d+) points? = stash (\d+) \+ Food cards (\d+) \+ Leader (\d+)$", re.MULTILINE
 )
+def _team_list(names: list[str]) -> str:
+    """Return a side's team names as English lists them: "A & B" or "A, B & C"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " & " + names[-1]
+
+
 TEAM_LINE = re.compile(r"^(\d+)\. (🏆 )?Team (.+): (\d+) points? together$", re.MULTILINE)
 MEMBER_LINE = re.compile(r"^  · (\w+) \((\w+)\): " + BREAKDOWN + "$", re.MULTILINE)
 PLAY_POWERS = [name for key, name in POWER_NAMES.items() if key != "leader"]
@@ -424,7 +429,7 @@ class FlippersTable(TableBase):
             for rank, trophy, team, total in TEAM_LINE.findall(content):
                 posted[team] = (int(rank), bool(trophy), int(total))
             expected_lines = {
-                " & ".join(TEAMS[s]["short"] for s in range(len(self.players)) if sides[s] == side): side
+                _team_list([TEAMS[s]["short"] for s in range(len(self.players)) if sides[s] == side]): side
                 for side in set(sides)
             }
             assert set(posted) == set(expected_lines), content
@@ -469,7 +474,7 @@ async def test_full_game_through_slash_commands(
     if teams:
         game_over = next(line for line in table.board.content.splitlines() if line.startswith("Game over: "))
         assert re.fullmatch(
-            r"Game over: Team \w+( & \w+)+ \(\d+ points together\) (wins|.* share the win)\..*", game_over
+            r"Game over: Team \w+(, \w+)*( & \w+) \(\d+ points together\) (wins|.* share the win)\..*", game_over
         )
 
 
