@@ -21,7 +21,7 @@ NEAR_CELLS = MAX_OPTIONS // len(DIRECTIONS)
 
 
 def power_key(typed: str) -> str | None:
-    """Return the power a typed name means, in English or in the current language ("flip", "Umdrehen" -> "flip")."""
+    """Return the power a typed name means, in English or in the current language ("flip", "Wende" -> "flip")."""
     wanted = typed.strip().lower()
     for key, name in POWER_NAMES.items():
         if wanted in (name.lower(), power_name(key).lower()):

@@ -6,8 +6,8 @@ import pytest
 
 from engine.base import Event, IllegalAction
 from engine.flippers import GAME
-from engine.flippers.cards import CARDS
-from engine.flippers.names import card_name, direction, find_card, team_name, team_of
+from engine.flippers.cards import CARDS, POWER_NAMES
+from engine.flippers.names import card_name, direction, find_card, power_name, team_name, team_of
 from i18n import using
 from tests.engine.flippers.helpers import NAMES, table
 
@@ -16,9 +16,9 @@ from tests.engine.flippers.helpers import NAMES, table
     ("language", "explorer", "food"),
     [
         ("en", "Chinstrap Flip", "Krill"),
-        ("de", "Zügel Umdrehen", "Krill"),
-        ("es", "Voltear Barbijo", "Kril"),
-        ("pt_BR", "Virar Barbicha", "Krill"),
+        ("de", "Zügel-Wende", "Krill"),
+        ("es", "Volteo Barbijo", "Kril"),
+        ("pt_BR", "Virada Barbicha", "Krill"),
         ("ja", "ヒゲ・裏返し", "オキアミ"),
     ],
 )
@@ -27,12 +27,24 @@ def test_a_card_is_named_in_each_language(language: str, explorer: str, food: st
         assert (card_name("c-flip"), card_name("food-1")) == (explorer, food)
 
 
+@pytest.mark.parametrize("language", ["de", "es", "pt_BR"])
+def test_power_names_are_nouns_so_play_by_play_reads_as_names(language: str) -> None:
+    """A power is named by a noun ("Wende", "Giro"), never an infinitive that reads as an order."""
+    infinitive = ("en",) if language == "de" else ("ar", "er", "ir")
+    with using(language):
+        names = {key: power_name(key) for key in POWER_NAMES}
+    actions = [names[key] for key in ("flip", "bump", "switch", "replace", "turn", "block")]
+    verbs = [name for name in actions if name.endswith(infinitive)]
+    assert verbs == []
+    assert names["flip"].lower() not in names["turn"].lower() and names["turn"].lower() not in names["flip"].lower()
+
+
 def test_a_player_may_name_a_card_in_english_or_in_their_language() -> None:
     with using("es"):
-        assert find_card("voltear barbijo") == "c-flip"
+        assert find_card("volteo barbijo") == "c-flip"
         assert find_card("Chinstrap Flip") == "c-flip"
-        assert CARDS["c-flip"].power_name == "Voltear"
-    assert find_card("voltear barbijo") is None
+        assert CARDS["c-flip"].power_name == "Volteo"
+    assert find_card("volteo barbijo") is None
     assert find_card("chinstrap bump") == "c-bump" and find_card("C-BUMP") == "c-bump"
     assert find_card("nobody") is None
 
@@ -40,7 +52,7 @@ def test_a_player_may_name_a_card_in_english_or_in_their_language() -> None:
 def test_a_played_card_is_told_in_spanish_with_its_power_and_direction() -> None:
     event = Event("played", 0, {"card": "c-flip", "cell": "N14", "facing": "N"})
     with using("es"):
-        assert GAME.describe(event, NAMES) == "Ana jugó Voltear en N14 mirando al norte."
+        assert GAME.describe(event, NAMES) == "Ana jugó Volteo en N14 mirando al norte."
         assert direction("E") == "este"
     assert GAME.describe(event, NAMES) == "Ana played Flip at N14 facing north."
 
@@ -50,18 +62,18 @@ def test_a_played_card_is_told_in_spanish_with_its_power_and_direction() -> None
     [
         (
             "de",
-            "Schubsen von Ana auf N14 schob 1 Karte ab N15 nach Osten.",
-            "Schubsen von Ana auf N14 schob 2 Karten ab N15 nach Osten.",
+            "Schubs von Ana auf N14 schob 1 Karte ab N15 nach Osten.",
+            "Schubs von Ana auf N14 schob 2 Karten ab N15 nach Osten.",
         ),
         (
             "es",
-            "Empujar de Ana en N14 empujó 1 carta hacia el este desde N15.",
-            "Empujar de Ana en N14 empujó 2 cartas hacia el este desde N15.",
+            "Empujón de Ana en N14 empujó 1 carta hacia el este desde N15.",
+            "Empujón de Ana en N14 empujó 2 cartas hacia el este desde N15.",
         ),
         (
             "pt_BR",
-            "Empurrar de Ana em N14 empurrou 1 carta para o leste a partir de N15.",
-            "Empurrar de Ana em N14 empurrou 2 cartas para o leste a partir de N15.",
+            "Empurrão de Ana em N14 empurrou 1 carta para o leste a partir de N15.",
+            "Empurrão de Ana em N14 empurrou 2 cartas para o leste a partir de N15.",
         ),
     ],
 )

@@ -26,16 +26,16 @@ def test_an_old_game_is_told_and_shown_in_german() -> None:
             "Weddellrobben",
         ]
         assert {c["power_name"] for c in view["hand"]} <= {
-            "Umdrehen",
-            "Schubsen",
-            "Tauschen",
-            "Ersetzen",
-            "Drehen",
+            "Wende",
+            "Schubs",
+            "Tausch",
+            "Platzwechsel",
+            "Drehung",
             "Plus",
             "Minus",
-            "Blockieren",
+            "Blockade",
         }
-        assert view["hand"] and all(c["name"].startswith("Zügel ") for c in view["hand"])
+        assert view["hand"] and all(c["name"].startswith("Zügel-") for c in view["hand"])
 
 
 def test_the_first_rules_keep_their_own_english_wording() -> None:
