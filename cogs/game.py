@@ -329,7 +329,7 @@ class GameCog(commands.Cog):
         if wait := self.flow.limits.public("leaderboard", interaction.user.id, interaction.channel_id or 0):
             raise UserError(too_soon(wait))
         with using(await posting_language(self.flow.db, interaction)):  # posted for the whole server to read
-            text = await ratings.leaderboard_text(self.flow.db, guild_id, game.value)
+            text = await ratings.leaderboard_text(self.flow.db, guild_id, game.value, interaction.user.id)
             await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     @game.command(name="rules", description="Show a game's rules and the rulings this bot applies")

@@ -405,6 +405,19 @@ async def leaderboard(db: Database, guild_id: int, kind: str, limit: int = 10) -
     return [_rating(r) for r in rows]
 
 
+async def active_board(db: Database, guild_id: int, kind: str, since: str) -> list[Rating]:
+    """Return every player of a server's game with a rated game finished at `since` or later, best first."""
+    rows = await db.backend.fetch(
+        "SELECT player, user_id, bot_level, mu, sigma, games, wins, best_score FROM ratings r"
+        " WHERE guild_id = ? AND kind = ? AND EXISTS (SELECT 1 FROM rating_history h"
+        "  JOIN rated_games g ON g.game_id = h.game_id WHERE h.guild_id = r.guild_id AND h.kind = r.kind"
+        "  AND h.player = r.player AND g.finished_at >= ?)"
+        " ORDER BY mu - 3 * sigma DESC, games DESC, player",
+        (guild_id, kind, since),
+    )
+    return [_rating(r) for r in rows]
+
+
 async def ratings_of(db: Database, guild_id: int, user_id: int) -> list[tuple[str, Rating, int]]:
     """Return a person's rating in each game of a server, with their place among the server's players."""
     rows = await db.backend.fetch(

@@ -46,12 +46,31 @@ def games_and_wins(games: int, wins: int) -> dict[str, str]:
     return {"games": ngettext("{n} game", "{n} games", games), "wins": ngettext("{n} win", "{n} wins", wins)}
 
 
-async def leaderboard_text(db: Database, guild_id: int, kind: str) -> str:
-    """Rank a server's players of one game by their conservative rating (mu - 3 sigma)."""
+ACTIVE_DAYS = 90
+"""The leaderboard lists the players with a rated game in this many days."""
+SHOWN = 15
+"""How many of the best players the leaderboard lists before the lines around the reader."""
+AROUND = 2
+"""How many players the leaderboard shows above and below the reader when they are not among the best."""
+
+
+async def leaderboard_text(db: Database, guild_id: int, kind: str, user_id: int | None = None) -> str:
+    """Rank a server's recently active players of one game by their conservative rating (mu - 3 sigma).
+
+    The best SHOWN are listed; a reader placed below them also sees the players around them.
+    """
     await store.catch_up(db, guild_id, kind)
-    rows = await store.leaderboard(db, guild_id, kind)
+    since = (db.clock() - timedelta(days=ACTIVE_DAYS)).isoformat()
+    rows = await store.active_board(db, guild_id, kind, since)
     title = get(kind).title
     if not rows:
+        if await store.players_rated(db, guild_id, kind):
+            return ngettext(
+                "Nobody has played a rated game of {title} in this server in the last {n} day.",
+                "Nobody has played a rated game of {title} in this server in the last {n} days.",
+                ACTIVE_DAYS,
+                title=title,
+            )
         return _("Nobody has finished a rated game of {title} in this server yet.", title=title)
     lines = [
         ngettext(
@@ -59,7 +78,12 @@ async def leaderboard_text(db: Database, guild_id: int, kind: str) -> str:
             "**{title} leaderboard** (rating = μ − 3σ; * provisional: fewer than {n} rated games)",
             store.PROVISIONAL,
             title=title,
-        )
+        ),
+        ngettext(
+            "Players with a rated game in the last {n} day.",
+            "Players with a rated game in the last {n} days.",
+            ACTIVE_DAYS,
+        ),
     ]
     recomputed = await store.recomputed_since(db)
     if recomputed is not None and db.clock() - recomputed < RECOMPUTED_NOTICE:
@@ -80,7 +104,15 @@ async def leaderboard_text(db: Database, guild_id: int, kind: str) -> str:
                 when=when,
             )
         lines.append(note)
-    for place, r in enumerate(rows, start=1):
+    mine = next((i for i, r in enumerate(rows) if user_id is not None and r.user_id == user_id), None)
+    shown = list(range(min(SHOWN, len(rows))))
+    if mine is not None and mine >= SHOWN:
+        shown += [-1, *range(max(SHOWN, mine - AROUND), min(len(rows), mine + AROUND + 1))]
+    for index in shown:
+        if index < 0:
+            lines.append("…")
+            continue
+        place, r = index + 1, rows[index]
         values = {
             "place": place,
             "player": player_name(r),
