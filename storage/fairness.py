@@ -10,12 +10,15 @@ Pure functions of a game's action log and the ratings before it (docs/ratings.md
   STALL_HOURS resigns (with a timeout, the easy computer player moves for them instead).
 - Repeated pairings: the same people rated together more than REPEATS_IN_FULL times within REPEAT_WINDOW
   count for half as much each further time.
+- Time away: a player's sigma grows with the days since their last rated game (after AWAY_GRACE_DAYS), up to
+  a newcomer's, so a rating left alone for months moves faster when its player comes back.
 - Gains forfeited: a seat that took a hint, or whose only victims were computer players it was predicted to
   beat with probability MUCH_WEAKER or more, can lose rating but not gain any.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -30,6 +33,10 @@ REPEATS_IN_FULL = 3
 """Games between the same people within the window that count in full; each further one counts half as much."""
 MUCH_WEAKER = 0.9
 """A computer player beaten with at least this predicted probability gives no gain."""
+AWAY_GRACE_DAYS = 30
+"""Days between rated games after which a rating starts to grow less certain."""
+AWAY_GROWTH = 0.06
+"""How much sigma squared grows per day away after the grace (a settled sigma of 2 is back to about 5 in a year)."""
 STALL_HOURS = 72.0
 """How long a rated game without a timeout waits for a player before it counts as their resignation."""
 
@@ -58,6 +65,13 @@ def conduct(actions: Iterable[tuple[int | None, str]]) -> Conduct:
         elif seat not in resigned:
             moves[seat] = moves.get(seat, 0) + 1
     return Conduct(moves, frozenset(resigned))
+
+
+def aged(sigma: float, days_away: float) -> float:
+    """Return sigma grown by the time since the player's last rated game, never above a newcomer's."""
+    if days_away <= AWAY_GRACE_DAYS:
+        return sigma
+    return min(MODEL.sigma, math.sqrt(sigma * sigma + AWAY_GROWTH * (days_away - AWAY_GRACE_DAYS)))
 
 
 def stall_limit(timeout_hours: float | None, rated: bool) -> float | None:

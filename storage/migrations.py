@@ -184,6 +184,32 @@ MIGRATIONS: tuple[Migration, ...] = (
     DELETE FROM rated_games;
     """,
     },
+    # 18: a rating's sigma grows with the time since its player's last rated game (storage/fairness.py aged):
+    # the derived ratings are rebuilt under that rule when next read, as migration 17 did.
+    {
+        "sqlite": """
+    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', strftime('%s', 'now')
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    INSERT INTO meta (key, value) SELECT 'ratings_recomputed_why', 'fair_play'
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    DELETE FROM rating_history;
+    DELETE FROM ratings;
+    DELETE FROM rated_games;
+    """,
+        "postgresql": """
+    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', CAST(CAST(EXTRACT(EPOCH FROM now()) AS BIGINT) AS TEXT)
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    INSERT INTO meta (key, value) SELECT 'ratings_recomputed_why', 'fair_play'
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    DELETE FROM rating_history;
+    DELETE FROM ratings;
+    DELETE FROM rated_games;
+    """,
+    },
 )
 
 

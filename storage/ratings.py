@@ -27,7 +27,7 @@ from engine.base import CorruptState
 from engine.registry import get
 from storage.backends import IntegrityError, Row, Tx
 from storage.database import Database
-from storage.fairness import REPEAT_WINDOW, conduct, damp, farmed, pairing, repeat_weight, without_gain
+from storage.fairness import REPEAT_WINDOW, aged, conduct, damp, farmed, pairing, repeat_weight, without_gain
 from storage.rating_model import MODEL, Skill
 from storage.rating_model import rate as rate_finish
 
@@ -261,14 +261,30 @@ async def _weight(tx: Tx, guild_id: int, kind: str, key: str | None, finished_at
     return repeat_weight(int(rows[0][0]))
 
 
+async def _days_away(
+    tx: Tx, guild_id: int, kind: str, players: Sequence[str], finished_at: str
+) -> dict[str, float]:
+    """Return the days between each player's last rated game and a game finished at `finished_at`."""
+    marks = ", ".join("?" for _ in players)
+    rows = await tx.fetch(
+        "SELECT h.player, MAX(g.finished_at) FROM rating_history h JOIN rated_games g ON g.game_id = h.game_id"
+        f" WHERE h.guild_id = ? AND h.kind = ? AND h.player IN ({marks}) GROUP BY h.player",
+        (guild_id, kind, *players),
+    )
+    now = datetime.fromisoformat(finished_at)
+    return {r[0]: (now - datetime.fromisoformat(r[1])).total_seconds() / 86400 for r in rows if r[1]}
+
+
 async def _apply(
     tx: Tx, game_id: int, guild_id: int, kind: str, seq: int, entries: Sequence[Entry], no_gain: set[str],
-    weight: float,
+    weight: float, finished_at: str,
 ) -> None:
     """Update the ratings of one game's players and append their new ratings to the history."""
     players = sorted({e.player for e in entries})
     stored = await _ratings_in(tx, guild_id, kind, players)
-    after = fair_changes({p: (r.mu, r.sigma) for p, r in stored.items()}, entries, no_gain, weight)
+    away = await _days_away(tx, guild_id, kind, players, finished_at)
+    current = {p: (r.mu, aged(r.sigma, away.get(p, 0.0))) for p, r in stored.items()}
+    after = fair_changes(current, entries, no_gain, weight)
     for player, (mu, sigma) in sorted(after.items()):
         mine = [e for e in entries if e.player == player]
         old = stored.get(player)
@@ -352,7 +368,7 @@ async def catch_up(db: Database, guild_id: int | None, kind: str) -> int:
                         (game_id, guild, kind, seq, row["finished_at"], key),
                     )
                     if rated:
-                        await _apply(tx, game_id, guild, kind, seq, entries, no_gain, weight)
+                        await _apply(tx, game_id, guild, kind, seq, entries, no_gain, weight, row["finished_at"])
                 return len(waiting)
         except IntegrityError:
             if attempt == 2:

@@ -136,3 +136,16 @@ async def test_the_board_says_hints_were_used_for_one_round_not_under_every_late
     game_id = await played(db, [(1, None), (2, None)], [1, 2], [(0, "m"), (1, "m"), (0, "m")])
     await record_hint(db, game_id, 0, 4, 1, unrates=True)
     assert [await hinted_just_now(db, game_id, v, 2) for v in (4, 5, 7, 8, 20)] == [True, True, True, False, False]
+
+
+async def test_a_rating_grows_less_certain_with_time_away(db: Database) -> None:
+    # Before: a rating left alone for months was as certain as the day it was last played.
+    await played(db, [(1, None), (2, None)], [1, 2], [(0, "end")])
+    await played(db, [(1, None), (2, None)], [1, 2], [(0, "end")])
+    await played(db, [(3, None), (4, None)], [1, 2], [(0, "end")])
+    db.clock.advance(24 * 200)  # type: ignore[attr-defined]
+    await played(db, [(3, None), (4, None)], [1, 2], [(0, "end")])
+    steady, back = await rating(db, "user:1"), await rating(db, "user:3")
+    assert steady is not None and back is not None and back.mu == pytest.approx(steady.mu, abs=2.0)
+    assert back.sigma > steady.sigma + 0.1
+    assert fairness.aged(2.0, 10) == 2.0 and 2.0 < fairness.aged(2.0, 365) < fairness.aged(2.0, 3650) == 25 / 3

@@ -101,10 +101,11 @@ async def test_a_game_rated_late_rebuilds_in_finishing_order(db: Database) -> No
     await db.backend.execute("DELETE FROM results WHERE game_id = ?", (early,))  # as if its results came later
     await finished(db, [(1, None), (2, None)], [2, 1])
     await ratings.catch_up(db, 1, "fish")
+    before = (db.clock() - timedelta(hours=1)).isoformat()  # before the other game, not months before (time away)
     await db.backend.execute(
         "INSERT INTO results (game_id, seat, guild_id, kind, user_id, is_bot, score, rank, winner, finished_at)"
         " VALUES (?, 0, 1, 'fish', 1, 0, 10, 1, 1, ?), (?, 1, 1, 'fish', 2, 0, 0, 2, 0, ?)",
-        (early, "2000-01-01T00:00:00+00:00", early, "2000-01-01T00:00:00+00:00"),
+        (early, before, early, before),
     )
     await ratings.catch_up(db, 1, "fish")
     expected: dict[str, object] = {}
