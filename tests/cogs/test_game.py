@@ -49,8 +49,8 @@ THIRD = {
         (
             "es",
             "Guardado. Recordatorio tras {reminder} · tiempo límite {timeout} · partidas nuevas en un hilo: no",
-            "Partidas puntuadas: sí · deshacer jugadas: no · deshacer jugadas en partidas puntuadas: no"
-            " · pistas: no · las pistas mantienen la partida puntuada: sí",
+            "Partidas valoradas: sí · deshacer jugadas: no · deshacer jugadas en partidas valoradas: no"
+            " · pistas: no · las pistas mantienen la partida valorada: sí",
         ),
         (
             "pt_BR",
