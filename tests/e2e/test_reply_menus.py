@@ -45,8 +45,11 @@ def greyed(message: FakeMessage) -> bool:
 
 
 async def in_setup(driver: Driver, floe: IceFloeBot, players: list[FakeUser]) -> int:
-    """Start a two-player game of Flippers and place both Leaders: each player now has discards to choose."""
-    await open_game(driver, players[0], players[1:], "/game new game:flippers")
+    """Start a casual two-player game of Flippers and place both Leaders: each player now has discards to choose.
+
+    Casual, so that its host may still cancel it once both have moved (rated games refuse that after the abort).
+    """
+    await open_game(driver, players[0], players[1:], "/game new game:flippers rated:false")
     row = await floe.db.open_game_in(driver.channel.id)
     assert row is not None
     for _placed in range(len(players)):
