@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from importlib import import_module
 from typing import Any
 
 import discord
@@ -15,6 +16,7 @@ from PIL import Image
 
 from tests.harness import Driver, FakeDiscord, parse_command_line
 from tests.harness.rest import multipart_parts
+from ui import fitting
 
 
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tiny:join:(?P<game>\d+)"):
@@ -577,6 +579,18 @@ async def test_unknown_route_fails_the_wait_immediately(
     assert result.content == "emojis: -1"
 
 
+@pytest.fixture
+def unfitted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let discord.py send messages as built, without the bot's fitting (installed for good by any GameFlow)."""
+    for name in {*fitting.MODULES, fitting.WEBHOOKS}:
+        module = import_module(name)
+        for builder in ("handle_message_parameters", "interaction_message_response_params"):
+            built = getattr(module, builder, None)
+            if getattr(built, "fits_discord", False):
+                monkeypatch.setattr(module, builder, built.__wrapped__)  # type: ignore[union-attr]
+
+
+@pytest.mark.usefixtures("unfitted")
 async def test_invalid_message_is_refused_like_discord(
     bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
 ) -> None:
