@@ -121,6 +121,7 @@ async def test_a_whole_fish_game_by_taps_while_the_other_player_uses_slash_comma
     # Every table move was posted in the channel as a board, like a slash command's.
     logged = await floe_table.db.actions(finished[0].id)
     assert sum(1 for entry in logged if entry["seat"] == 0) == taps
+    await driver.idle(quiet=0.5, tasks=False)  # the last board is posted after the move is saved and pushed
     said = "\n".join(m.content for m in fake_discord.messages_in(driver.channel) if m.attachments)
     for entry in logged:
         action = entry["action"]
