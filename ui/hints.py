@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from i18n import N_, _
+from i18n import N_, _, current
 from storage.database import ACTIVE, GameRow
 from storage.server_rules import hinted_seats, is_rated, record_hint, server_rules
 from ui.components import button, view_of
@@ -34,6 +34,7 @@ class HintTable(Protocol):
         """Return a saved game's engine and live state."""
         ...
 
+
 UNRATES = N_(
     "This is a rated game: if you take a hint, you gain no rating from it, though a loss still counts (the server"
     " allows hints freely in casual games). Your opponents' ratings are not affected."
@@ -42,11 +43,13 @@ HINT_TOKEN = "hint"
 """The token of the private button that confirms a hint in a rated game."""
 
 
-def think(kind: str, view: dict[str, Any], seat: int, names: list[str], seed: int, budget: float) -> dict[str, Any]:
-    """Run the hint search (in a worker process)."""
+def think(
+    kind: str, view: dict[str, Any], seat: int, names: list[str], seed: int, budget: float, language: str
+) -> dict[str, Any]:
+    """Run the hint search (in a worker, which does not inherit the caller's language: `language` words it)."""
     from ai.hints import hint
 
-    return hint(kind, view, seat, names, seed, budget_s=budget)
+    return hint(kind, view, seat, names, seed, budget_s=budget, language=language)
 
 
 async def give_hint(
@@ -83,7 +86,8 @@ async def give_hint(
     await record_hint(flow.db, row.id, seat, row.version, interaction.user.id, unrates=unrates)
     loop = asyncio.get_running_loop()
     view = game.view(state, seat)
-    job = partial(think, row.kind, view, seat, row.names, computer_seed(row.seed, seat, view), flow.bots.budget)
+    seed = computer_seed(row.seed, seat, view)
+    job = partial(think, row.kind, view, seat, row.names, seed, flow.bots.budget, current())
     result = await loop.run_in_executor(flow.bots.thinkers.hints, job)
     move = result["shown"] or str(result["action"])
     # TRANSLATORS: {move} is advice ("Move your penguin from E4 to B3"), {reason} why it is good.
