@@ -93,7 +93,8 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
     # Text and cards are drawn once as pieces and pasted into the picture: each piece must land inside it.
     monkeypatch.setattr(tank.paint, "paste", pasting(tank.paint.paste))
     monkeypatch.setattr(flippers.sprites, "_paste", pasting(flippers.sprites._paste))
-    for module in (tank.paint, flippers.sprites, flippers.cards):
+    # Pieces cached by an earlier test (a game played in this process) would be pasted without drawing their text.
+    for module in (tank.paint, flippers.sprites, flippers.cards, fish.board, fish.sprites, fish.layout):
         for value in vars(module).values():
             if callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
