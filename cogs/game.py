@@ -27,6 +27,7 @@ from ui.limits import too_soon
 from ui.lobby import in_thread
 from ui.records import jump_link
 from ui.scheduler import hours
+from ui.seasons import season_text
 from ui.takeback_buttons import TakebackButton
 from ui.text import embed_messages
 
@@ -39,6 +40,13 @@ LANGUAGE_CHOICES = [
     for code, name in LANGUAGES.items()
 ]
 """The shipped languages, each named in itself (a name the command translator leaves as it is)."""
+SEASON_CHOICES = [
+    app_commands.Choice(name="off", value=0),
+    app_commands.Choice(name="monthly", value=1),
+    app_commands.Choice(name="quarterly", value=3),
+    app_commands.Choice(name="yearly", value=12),
+]
+"""The season lengths a server may choose, in months (0: no seasons; storage/seasons.py)."""
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 OPTION_HELP = {o.name: o.description for g in games().values() for o in g.options}
 HOURS = app_commands.Range[float, 0.1, 720.0]
@@ -85,7 +93,18 @@ def settings_text(current: GuildSettings, rules: ServerRules, *, saved: bool) ->
     )
     # TRANSLATORS: /game settings after a change: "Saved." then the first line of the settings.
     first = _("Saved. {settings}", settings=timers) if saved else timers
-    return f"{first}\n{switches}\n{alone}"
+    return f"{first}\n{switches}\n{alone}\n{season_line(rules.season_months)}"
+
+
+def season_line(months: int) -> str:
+    """Return /game settings' line about the leaderboard's seasons."""
+    if not months:
+        return _("Leaderboard seasons: off")
+    return ngettext(
+        "Leaderboard seasons: {n} month each, starting fresh (past seasons stay viewable)",
+        "Leaderboard seasons: {n} months each, starting fresh (past seasons stay viewable)",
+        months,
+    )
 
 
 class GameCog(commands.Cog):
@@ -322,14 +341,17 @@ class GameCog(commands.Cog):
             await interaction.followup.send(text, file=picture, ephemeral=True)
 
     @game.command(name="leaderboard", description="Show this server's best-rated players of a game")
+    @app_commands.describe(season="A past season by a month in it (2025-01), or all for all-time ratings")
     @app_commands.choices(game=GAME_CHOICES)
-    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        """Rank players by their conservative rating (mu - 3 sigma)."""
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str], season: str | None = None
+    ) -> None:
+        """Rank players by their conservative rating (mu - 3 sigma), in this season when the server runs seasons."""
         guild_id = _in_server(interaction)
         if wait := self.flow.limits.public("leaderboard", interaction.user.id, interaction.channel_id or 0):
             raise UserError(too_soon(wait))
         with using(await posting_language(self.flow.db, interaction)):  # posted for the whole server to read
-            text = await ratings.leaderboard_text(self.flow.db, guild_id, game.value, interaction.user.id)
+            text = await season_text(self.flow.db, guild_id, game.value, interaction.user.id, season)
             await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     @game.command(name="rules", description="Show a game's rules and the rulings this bot applies")
@@ -354,9 +376,10 @@ class GameCog(commands.Cog):
         computer_takebacks="Takebacks each player may make in a game when only computer players are asked (default 3)",
         hints="Players may ask for hints (/game hint)",
         rated_hints="Hints leave a rated game rated (otherwise a hint makes it unrated for that player)",
+        seasons="Leaderboard seasons: each starts fresh, past ones stay viewable (default off)",
         language="The language of new games' boards, turns and reminders (games in progress keep theirs)",
     )
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.choices(language=LANGUAGE_CHOICES, seasons=SEASON_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -369,6 +392,7 @@ class GameCog(commands.Cog):
         computer_takebacks: app_commands.Range[int, 0, 20] | None = None,
         hints: bool | None = None,
         rated_hints: bool | None = None,
+        seasons: app_commands.Choice[int] | None = None,
         language: app_commands.Choice[str] | None = None,
     ) -> None:
         """Show or store the server's reminder delay, timeout, thread mode, ratings, takebacks, hints and language."""
@@ -377,6 +401,7 @@ class GameCog(commands.Cog):
         rules = await server_rules(self.flow.db, guild_id)
         switches = {"ratings": ratings, "takebacks": takebacks, "rated_takebacks": rated_takebacks}
         switches.update(hints=hints, rated_hints=rated_hints, computer_takebacks=computer_takebacks)
+        switches["season_months"] = seasons.value if seasons is not None else None
         changing = any(v is not None for v in (reminder_hours, timeout_hours, thread_default, *switches.values()))
         changing = changing or language is not None
         if changing:

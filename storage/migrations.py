@@ -210,6 +210,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     DELETE FROM rated_games;
     """,
     },
+    # 19: a server may run seasons (storage/seasons.py): their length in months, 0 for none (the default).
+    "ALTER TABLE rating_settings ADD COLUMN season_months INTEGER NOT NULL DEFAULT 0;",
 )
 
 

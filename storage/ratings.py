@@ -169,7 +169,7 @@ def entries_of(
     return entries
 
 
-async def _game_entries(tx: Tx, game_id: int, kind: str) -> tuple[list[Entry], set[str]]:
+async def game_entries(tx: Tx, game_id: int, kind: str) -> tuple[list[Entry], set[str]]:
     """Read one finished game's rating entries (none when it is unrated) and the players who gain nothing from it."""
     flag = await tx.fetch("SELECT rated FROM game_rating WHERE game_id = ?", (game_id,))
     if flag and not flag[0][0]:
@@ -358,7 +358,7 @@ async def catch_up(db: Database, guild_id: int | None, kind: str) -> int:
                 for row in waiting:
                     seq += 1
                     game_id = int(row["game_id"])
-                    entries, no_gain = await _game_entries(tx, game_id, kind)
+                    entries, no_gain = await game_entries(tx, game_id, kind)
                     rated = len({e.side for e in entries}) >= 2
                     key = pairing(e.user_id for e in entries if e.user_id is not None) if rated else None
                     weight = await _weight(tx, guild, kind, key, row["finished_at"])

@@ -21,28 +21,32 @@ class ServerRules:
     hints: bool = True
     computer_takebacks: int = COMPUTER_TAKEBACKS
     """How many takebacks a player may make in one game when only computer players are asked."""
+    season_months: int = 0
+    """How many months a season of the leaderboard lasts (0: no seasons)."""
 
 
 async def server_rules(db: Database, guild_id: int | None) -> ServerRules:
     """Return a server's rules, or the defaults."""
     rows = await db.backend.fetch(
-        "SELECT ratings, takebacks, rated_takebacks, rated_hints, hints, computer_takebacks FROM rating_settings"
+        "SELECT ratings, takebacks, rated_takebacks, rated_hints, hints, computer_takebacks, season_months"
+        " FROM rating_settings"
         " WHERE guild_id = ?",
         (guild_id or 0,),
     )
     if not rows:
         return ServerRules()
     r = rows[0]
-    return ServerRules(bool(r[0]), bool(r[1]), bool(r[2]), bool(r[3]), bool(r[4]), int(r[5]))
+    return ServerRules(bool(r[0]), bool(r[1]), bool(r[2]), bool(r[3]), bool(r[4]), int(r[5]), int(r[6]))
 
 
 async def save_server_rules(db: Database, guild_id: int, rules: ServerRules) -> None:
     """Store a server's rules."""
     await db.backend.execute(
         "INSERT INTO rating_settings (guild_id, ratings, takebacks, rated_takebacks, rated_hints, hints,"
-        " computer_takebacks) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+        " computer_takebacks, season_months) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
         " ratings = excluded.ratings, takebacks = excluded.takebacks, rated_takebacks = excluded.rated_takebacks,"
-        " rated_hints = excluded.rated_hints, hints = excluded.hints, computer_takebacks = excluded.computer_takebacks",
+        " rated_hints = excluded.rated_hints, hints = excluded.hints, computer_takebacks = excluded.computer_takebacks,"
+        " season_months = excluded.season_months",
         (
             guild_id,
             int(rules.ratings),
@@ -51,6 +55,7 @@ async def save_server_rules(db: Database, guild_id: int, rules: ServerRules) -> 
             int(rules.rated_hints),
             int(rules.hints),
             rules.computer_takebacks,
+            rules.season_months,
         ),
     )
 

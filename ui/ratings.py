@@ -104,6 +104,13 @@ async def leaderboard_text(db: Database, guild_id: int, kind: str, user_id: int 
                 when=when,
             )
         lines.append(note)
+    lines += board_lines(rows, user_id)
+    return lines_within(lines)
+
+
+def board_lines(rows: list[store.Rating], user_id: int | None) -> list[str]:
+    """Return a leaderboard's player lines: the best SHOWN, then the places around the reader when below them."""
+    lines: list[str] = []
     mine = next((i for i, r in enumerate(rows) if user_id is not None and r.user_id == user_id), None)
     shown = list(range(min(SHOWN, len(rows))))
     if mine is not None and mine >= SHOWN:
@@ -128,7 +135,7 @@ async def leaderboard_text(db: Database, guild_id: int, kind: str, user_id: int 
         else:
             line = _("{place}. {player}{mark}: {rating} · {games}, {wins}", **values)
         lines.append(line)
-    return lines_within(lines)
+    return lines
 
 
 async def stats_reply(db: Database, user: discord.abc.User, guild_id: int | None) -> tuple[str, discord.File | None]:

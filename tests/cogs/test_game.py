@@ -23,8 +23,11 @@ def test_settings_read_in_english_with_every_switch() -> None:
         "Saved. Reminder after 12 hours · timeout off · new games in a thread: yes\n"
         "Rated games: yes · takebacks: yes · takebacks in rated games: no · hints: yes"
         " · hints keep a rated game rated: no\n"
-        "Takebacks a player may make in a game when only computer players are asked: 3"
+        "Takebacks a player may make in a game when only computer players are asked: 3\n"
+        "Leaderboard seasons: off"
     )
+    monthly = settings_text(GuildSettings(12.0, None, True), ServerRules(season_months=1), saved=False)
+    assert monthly.endswith("\nLeaderboard seasons: 1 month each, starting fresh (past seasons stay viewable)")
 
 
 THIRD = {
@@ -35,6 +38,13 @@ THIRD = {
     "ja": "確認相手がコンピューターだけの待ったの回数（1人・1ゲームあたり）：5",
 }
 """The third line of the settings, with 5 takebacks against computer players alone."""
+FOURTH = {
+    "de": "Ranglisten-Saisons: je 3 Monate, jede beginnt neu (frühere bleiben einsehbar)",
+    "es": "Temporadas de la clasificación: de 3 meses cada una, empiezan de cero (las pasadas siguen visibles)",
+    "pt_BR": "Temporadas do ranking: de 3 meses cada, começando do zero (as passadas continuam visíveis)",
+    "ja": "ランキングのシーズン：各3か月、毎回ゼロから（過去のシーズンも見られます）",
+}
+"""The fourth line of the settings, with quarterly seasons."""
 
 
 @pytest.mark.parametrize(
@@ -68,12 +78,14 @@ THIRD = {
 )
 def test_settings_read_in_the_servers_language_with_every_value_filled(language: str, first: str, second: str) -> None:
     rules = ServerRules(
-        ratings=True, takebacks=False, rated_takebacks=False, rated_hints=True, hints=False, computer_takebacks=5
+        ratings=True, takebacks=False, rated_takebacks=False, rated_hints=True, hints=False, computer_takebacks=5,
+        season_months=3,
     )
     with using(language):
         text = settings_text(GuildSettings(1.0, 24.0, False), rules, saved=True)
         reminder, timeout = hours(1.0), hours(24.0)
-    assert text == f"{first.format(reminder=reminder, timeout=timeout)}\n{second}\n{THIRD[language]}"
+    lines = [first.format(reminder=reminder, timeout=timeout), second, THIRD[language], FOURTH[language]]
+    assert text == "\n".join(lines)
 
 
 def test_a_timeout_that_is_off_says_so_in_the_servers_language() -> None:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 
 import pytest
 
 from storage.database import Database
+from storage.server_rules import ServerRules, save_server_rules
 from tests.clock import Clock
 from tests.storage.test_fairness import played
+from ui.errors import UserError
 from ui.ratings import ACTIVE_DAYS, SHOWN, leaderboard_text
+from ui.seasons import season_text
 
 
 @pytest.fixture
@@ -46,3 +50,44 @@ async def test_the_board_shows_only_players_active_recently(db: Database) -> Non
     assert text == "Nobody has played a rated game of Hey, That's My Fish! in this server in the last 90 days.", text
     await played(db, [(3, None), (2, None)], [1, 2], [(0, "end")])
     assert {u for _, u in places(await leaderboard_text(db, 1, "fish"))} == {2, 3}
+
+
+async def test_monthly_seasons_start_fresh_and_keep_the_old_season_and_all_time(database_url: str) -> None:
+    database = Database(database_url, clock=Clock(datetime(2025, 1, 31, 22, 0, tzinfo=UTC)))
+    await database.open()
+    try:
+        await save_server_rules(database, 1, ServerRules(season_months=1))
+        for _ in range(2):
+            await played(database, [(1, None), (2, None)], [1, 2], [(0, "end")])
+        january = await season_text(database, 1, "fish", 1, None)
+        assert "season 2025-01-01 to 2025-01-31" in january and places(january) == [(1, 1), (2, 2)], january
+        database.clock.advance(24)  # type: ignore[attr-defined]  # February 1st: a new season
+        fresh = await season_text(database, 1, "fish", 1, None)
+        assert fresh == "Nobody has finished a rated game of Hey, That's My Fish! in this server this season" \
+            " (2025-02-01 to 2025-02-28) yet.", fresh
+        await played(database, [(3, None), (1, None)], [1, 2], [(0, "end")])
+        february = await season_text(database, 1, "fish", 3, None)
+        assert places(february) == [(1, 3), (2, 1)] and "like 2025-01" in february, february
+        assert "1 game, 1 win" in february
+        assert await season_text(database, 1, "fish", 1, "2025-01") == january.replace(
+            "Every player starts a season afresh; only its rated games count. See a past season with `season:` and a"
+            " month in it (like 2024-12), or all time with `season:all`.",
+            "Only the rated games of that season count, every player starting it afresh.",
+        )
+        all_time = await season_text(database, 1, "fish", 1, "all")
+        assert all_time == await leaderboard_text(database, 1, "fish", 1)
+        assert {u for _, u in places(all_time)} == {1, 2, 3}
+        with pytest.raises(UserError, match='"2025-13" is not a season'):
+            await season_text(database, 1, "fish", 1, "2025-13")
+    finally:
+        await database.close()
+
+
+async def test_a_server_without_seasons_sees_the_all_time_board_as_before(db: Database) -> None:
+    await played(db, [(1, None), (2, None)], [1, 2], [(0, "end")])
+    db.clock.advance(24 * 40)  # type: ignore[attr-defined]  # over a month boundary
+    await played(db, [(3, None), (2, None)], [1, 2], [(0, "end")])
+    assert await season_text(db, 1, "fish", 1, None) == await leaderboard_text(db, 1, "fish", 1)
+    assert "season" not in await season_text(db, 1, "fish", 1, None)
+    with pytest.raises(UserError, match="does not run seasons"):
+        await season_text(db, 1, "fish", 1, "2025-01")
