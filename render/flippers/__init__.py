@@ -1,7 +1,8 @@
 """Draw a Flippers table and a private hand as PNG images, with alt text for each.
 
 Modules, imports running one way: cards (full-colour drawings) <- palette <- sprites (cached pieces)
-<- reading (what the view says) <- panel (points table) <- table; hand; alt (alt text).
+<- reading (what the view says) <- panel (points table) <- zoom (close-up of a wide table) <- table; hand;
+alt (alt text).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.flippers.cards import MINUS_POINTS, PLUS_POINTS
 from engine.flippers.table import DIRECTIONS, STEP, rotate
-from render.common import INK, PAPER, draw_text, font, seat_colour, text_length, text_on, wrap_text
+from render.common import INK, PAPER, draw_text, fit_text, font, seat_colour, text_length, text_on, wrap_text
 
 # The table: one cell per card; a card fills the cell less a gap, where the arrow tips sit.
 CELL = 84
@@ -22,7 +22,8 @@ LABEL = TEXT  # cell labels and team letters
 NUMBER = TEXT  # the points beside a Food arrow
 TAB_HALF = 13
 TAB_SHIFT = 19  # a Food arrow's tab sits this far to its right of the edge's middle, its points beside it
-ARROW_HALF, ARROW_DEPTH = 15, 15  # an Explorer's arrow: half its base and how far it reaches into the card
+# An Explorer's arrow: half its base and how far it reaches into the card, a quarter of the card's side.
+ARROW_HALF, ARROW_DEPTH = round(CARD * 0.25), round(CARD * 0.25)
 MARKER_R = 22
 EDGE = 44
 MIN_WIDTH = 640
@@ -164,11 +165,13 @@ def _corner(corner: str, inset: float) -> tuple[float, float]:
     return (far if "E" in corner else near), (far if "S" in corner else near)
 
 
-def _draw_food(name: str, face: str, arrows: tuple[tuple[str, int], ...], marked: bool = False) -> Image.Image:
+def _draw_food(
+    name: str, face: str, arrows: tuple[tuple[str, int], ...], marked: bool = False, name_size: int = 0
+) -> Image.Image:
     """Draw a Food card's cell: its side large in the middle, each arrow's tab with the points beside it.
 
-    The Food's name is in the line above the table (and the alt text): a whole name in a cell would be too small
-    to read on a phone.
+    With a `name_size` the side letter moves up the middle column and the name (shortened to fit) runs across
+    the middle, clear of the points; without one (a wide table, whose close-up names its Food) only the side shows.
     """
     image, draw, box = _tile()
     x0, y0, x1, y1 = box
@@ -182,7 +185,11 @@ def _draw_food(name: str, face: str, arrows: tuple[tuple[str, int], ...], marked
         spot = (cx + dx * reach + sx * TAB_SHIFT, cy + dy * reach + sy * TAB_SHIFT)
         _centred(draw, spot, str(points), NUMBER, INK, bold=True)
     del marked  # the marker sits in a free corner, clear of the side letter
-    _centred(draw, (cx, cy), face, 30, FOOD_INK, bold=True)
+    if name_size:
+        _centred(draw, (cx, 22), face, 22, FOOD_INK, bold=True)
+        _centred(draw, (cx, 44), fit_text(name, name_size, CARD - 10, True), name_size, INK, bold=True)
+    else:
+        _centred(draw, (cx, cy), face, 30, FOOD_INK, bold=True)
     return image
 
 

@@ -31,9 +31,9 @@ def _explorer(team: int, letter: str, power: str, power_name: str, facing: str, 
 
 
 @lru_cache(maxsize=256)
-def _food(name: str, face: str, arrows: tuple[tuple[str, int], ...], marked: bool) -> Image.Image:
-    """Return a Food card's cell (`marked`: leave its first free corner to a Block marker)."""
-    return _in_palette(_draw_food(name, face, arrows, marked))
+def _food(name: str, face: str, arrows: tuple[tuple[str, int], ...], marked: bool, name_size: int = 0) -> Image.Image:
+    """Return a Food card's cell (`marked`: leave its first free corner to a Block marker), named at `name_size`."""
+    return _in_palette(_draw_food(name, face, arrows, marked, name_size))
 
 
 @cache

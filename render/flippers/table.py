@@ -15,6 +15,7 @@ from render.flippers.palette import _encode, _index, _palette
 from render.flippers.panel import _header_height, _panel, _panel_height, _title_size, food_line, min_text
 from render.flippers.reading import _activation_line, _grid, _headline, _leader_cells, _letters, _marker_cells
 from render.flippers.sprites import _edge, _empty, _explorer, _food, _marker, _named, _paste, _put, _word
+from render.flippers.zoom import draw_zoom, zoom_height, zooms
 
 
 class Layout(NamedTuple):
@@ -51,7 +52,8 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     at = layout(view)
     c0, r0, cols, rows, width, header = at.first_col, at.first_row, at.cols, at.rows, at.width, at.header
     grid_h = rows * CELL + 2 * EDGE
-    image = Image.new("P", (width, header + grid_h + _panel_height(view, width, names)), _index(PAPER))
+    zoom_h = zoom_height(width, cols, rows)
+    image = Image.new("P", (width, header + grid_h + zoom_h + _panel_height(view, width, names)), _index(PAPER))
     image.putpalette(_palette().getpalette() or [])
     # Everything is pasted from pieces drawn once in full colour and mapped onto the palette (cards, cells,
     # words, names), so the picture itself never needs mapping.
@@ -90,6 +92,7 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
                 if spot is not None:
                     _paste(image, _empty(text, colour, spot in marked), *origin(*spot))
     letters = _letters(view)
+    name_size = 0 if zooms(cols) else least  # a wide table names its Food in the close-up, where it reads
     due, done = set(view.get("to_activate", [])), set(view.get("activated", []))
     occupied: dict[tuple[int, int], tuple[tuple[str, int], ...] | None] = {}
     for card in view["cards"]:
@@ -97,7 +100,7 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
         occupied[cell] = None
         if card["kind"] == "food":
             arrows = occupied[cell] = tuple((a["dir"], a["points"]) for a in card["arrows"])
-            sprite = _food(card["name"], card["face"], arrows, cell in marked)
+            sprite = _food(card["name"], card["face"], arrows, cell in marked, name_size)
         else:
             team, cid = card["team"], card["id"]
             state = "due" if cid in due else "done" if cid in done else ""
@@ -129,7 +132,9 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
             sprite, mask = _marker(team, letter, radius)
             cx, cy = spots[k % len(spots)]
             image.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), mask)
-    _panel(image, view, names, header + grid_h)
+    if zoom_h:
+        draw_zoom(image, view, (c0, r0, cols, rows), (ox, oy), header + grid_h)
+    _panel(image, view, names, header + grid_h + zoom_h)
     return image
 
 

@@ -391,3 +391,65 @@ def test_the_hand_keeps_every_word_inside_its_card_and_the_title_inside_the_pict
     title_edge = img.crop((img.width - HAND_PAD + 2, 0, img.width, HAND_TOP - 10))
     assert title_edge.getcolors() == [(title_edge.width * title_edge.height, PAPER)]
     assert "…" in alt_text_hand(view, long_names) or "Bartholomew" in alt_text_hand(view, long_names)
+
+
+def _texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Record every text Pillow draws from now on, with the Flippers sprite caches emptied."""
+    import render.flippers.sprites as sprites
+
+    found: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy, content, *args, **kwargs) -> None:
+        found.append(content)
+        original(self, xy, content, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    for value in vars(sprites).values():
+        if callable(getattr(value, "cache_clear", None)):
+            value.cache_clear()
+    return found
+
+
+def test_a_food_card_on_a_small_table_shows_its_name_beside_its_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = table([("food-1", "N15", "N", "A"), ("c-plus", "N14", "N", "up")], {0: ["c-flip"], 1: ["m-flip"]})
+    texts = _texts(monkeypatch)
+    draw_table(GAME.view(state, None), NAMES)
+    assert "Krill" in texts and "A" in texts
+
+
+def _late_six() -> dict:
+    """Return the view of a 6-player table late in a random game, just after a card was played."""
+    rng, state, late = random.Random(5), GAME.new_game(6, {}, 5), None
+    while not GAME.is_over(state):
+        seat = rng.choice(GAME.to_act(state))
+        GAME.apply(state, seat, random_action(state, seat, rng))
+        if GAME.view(state, None)["played"]:
+            late = GAME.load(GAME.dump(state))
+    return GAME.view(late, None)
+
+
+def test_a_late_six_player_table_shows_the_last_move_close_up_readable_on_a_phone() -> None:
+    from render.flippers.zoom import zoom_height, zoom_scale
+
+    view = _late_six()
+    at = layout(view)
+    assert CELL * 390 / at.width < 30  # the whole table alone: a wall of small cards on a phone
+    picture = draw_table(view, NAMES)
+    assert zoom_height(at.width, at.cols, at.rows) > 0
+    assert picture.height > at.header + at.rows * CELL + 2 * EDGE + zoom_height(at.width, at.cols, at.rows)
+    assert CELL * zoom_scale(at.width, at.cols) * 390 / picture.width >= 45
+
+
+def test_the_close_up_names_the_food_in_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from render.flippers.zoom import focus
+
+    view = _late_six()
+    col, row = focus(view)
+    food = next(c for c in view["cards"] if c["kind"] == "food")
+    played = view["played"]
+    moved = {**food, "id": played, "col": col, "row": row}  # a Food card where the card just played lies
+    view["cards"] = [c for c in view["cards"] if c["id"] not in (played, food["id"])] + [moved]
+    texts = _texts(monkeypatch)
+    draw_table(view, NAMES)
+    assert any(food["name"].startswith(t.rstrip("…")) and len(t) > 2 for t in texts)
