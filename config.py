@@ -54,6 +54,10 @@ class LimitSettings:
     """New game threads, per server."""
     lobbies_per_user: int = 3
     """Open lobbies one user may host in one server at a time."""
+    sign_ins_per_address: Rate | None = Rate(30, 60)
+    """Table sign-ins (OAuth2 code exchanges), per client address."""
+    sign_ins_per_user: Rate | None = Rate(6, 60)
+    """Table sign-ins, per Discord user."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> LimitSettings:
@@ -65,6 +69,8 @@ class LimitSettings:
             ("per_channel", "LIMIT_PER_CHANNEL"),
             ("threads_per_user", "LIMIT_THREADS_PER_USER"),
             ("threads_per_server", "LIMIT_THREADS_PER_SERVER"),
+            ("sign_ins_per_address", "LIMIT_SIGN_INS_PER_ADDRESS"),
+            ("sign_ins_per_user", "LIMIT_SIGN_INS_PER_USER"),
         ):
             text = env.get(name, "").strip()
             rates[attribute] = Rate.parse(name, text) if text else getattr(default, attribute)
@@ -107,6 +113,8 @@ class Settings:
     table_host: str = "127.0.0.1"
     table_public_url: str | None = None
     """The public HTTPS address the Developer Portal's URL mapping points at (shown in docs and logs)."""
+    table_proxy_hops: int = 0
+    """How many reverse proxies in front of the table append to X-Forwarded-For (0: the socket's peer is the client)."""
     discord_client_id: str | None = None
     discord_client_secret: str | None = None
     discord_api: str = DEFAULT_DISCORD_API
@@ -145,6 +153,7 @@ class Settings:
             table_port=port("TABLE_PORT", merged.get("TABLE_PORT", "")),
             table_host=merged.get("TABLE_HOST", "").strip() or "127.0.0.1",
             table_public_url=merged.get("TABLE_PUBLIC_URL", "").strip().rstrip("/") or None,
+            table_proxy_hops=hops(merged.get("TABLE_PROXY_HOPS", "")),
             discord_client_id=client_id(merged.get("DISCORD_CLIENT_ID", "")),
             discord_client_secret=merged.get("DISCORD_CLIENT_SECRET", "").strip() or None,
             discord_api=merged.get("DISCORD_API", "").strip().rstrip("/") or DEFAULT_DISCORD_API,
@@ -157,6 +166,14 @@ def client_id(text: str) -> str | None:
     if text and not text.isdigit():
         raise ValueError(f"DISCORD_CLIENT_ID must be the application's ID made of digits (got {text!r})")
     return text or None
+
+
+def hops(text: str) -> int:
+    """Read TABLE_PROXY_HOPS (0-5); 0 when empty."""
+    text = text.strip()
+    if text and (not text.isdigit() or int(text) > 5):
+        raise ValueError(f"TABLE_PROXY_HOPS must be a whole number from 0 to 5 (got {text!r})")
+    return int(text) if text else 0
 
 
 def positive(name: str, text: str) -> int | None:

@@ -25,6 +25,7 @@ from storage.errors import StorageError
 from storage.table import newest_game_in
 from table.auth import AuthFailed, DiscordOAuth
 from table.hub import Hub, Watcher
+from table.limits import SignIns, client_address, retry_after, too_many_sign_ins
 from table.protocol import MAX_MESSAGE, Move, ProtocolError, error_message, parse
 from table.sessions import SessionRefused, Sessions
 from table.strings import NO_GAME, NOT_SAVED, SIGN_IN_FAILED, SPECTATOR_TAP, TABLE_STALE
@@ -56,6 +57,7 @@ class TableServer:
             settings.discord_api, settings.discord_client_id or "", settings.discord_client_secret or ""
         )
         self.sessions = Sessions(flow.db)
+        self.sign_ins = SignIns(settings.limits)
         self.hub = Hub(flow.db, flow.loader)
         self._runner: web.AppRunner | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -122,6 +124,11 @@ class TableServer:
         code = body.get("code") if isinstance(body, dict) else None
         locale = body.get("locale") if isinstance(body, dict) else None
         language = from_discord(locale) if isinstance(locale, str) and locale else None
+        address = client_address(request.remote, request.headers.get("X-Forwarded-For"), self.settings.table_proxy_hops)
+        wait = self.sign_ins.address(address)
+        if wait > 0:
+            log.info("table sign-ins from %s are over their limit", address)
+            return refused_for(wait, language)
         if not isinstance(code, str) or not code or len(code) > 200:
             with using(language):
                 return web.json_response({"message": _(SIGN_IN_FAILED)}, status=400)
@@ -132,6 +139,10 @@ class TableServer:
             with using(language):
                 return web.json_response({"message": _(SIGN_IN_FAILED)}, status=401)
         language = language or from_discord(user.locale)
+        wait = self.sign_ins.user(user.id)
+        if wait > 0:
+            log.info("table sign-ins by user %s are over their limit", user.id)
+            return refused_for(wait, language)
         session = await self.sessions.issue(user.id, user.name, language)
         return web.json_response({"session": session, "user": {"id": str(user.id), "name": user.name}})
 
@@ -234,6 +245,14 @@ class TableServer:
                 log.exception("a table move in game %s failed", watcher.game_id)
                 if not acked:
                     await watcher.send(error_message(move.id, _(NOT_SAVED)))
+
+
+def refused_for(wait_s: float, language: str | None) -> web.Response:
+    """Refuse a sign-in over its limit: 429, Retry-After, and the sentence the page shows."""
+    with using(language):
+        message = too_many_sign_ins(wait_s)
+    headers = {"Retry-After": str(retry_after(wait_s))}
+    return web.json_response({"message": message}, status=429, headers=headers)
 
 
 async def no_cache(request: web.Request, response: web.StreamResponse) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from config import DEFAULT_DATABASE_URL, Settings, load_env_file, read_env_file
+from config import DEFAULT_DATABASE_URL, Rate, Settings, load_env_file, read_env_file
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -94,3 +94,16 @@ def test_the_table_is_on_only_with_a_port_a_client_id_and_a_secret(tmp_path: Pat
         Settings.from_env(table | {"DISCORD_CLIENT_ID": "my-app"}, env_file=None)
     with pytest.raises(ValueError, match="TABLE_PORT"):
         Settings.from_env(table | {"TABLE_PORT": "70000"}, env_file=None)
+
+
+def test_the_tables_sign_in_limits_and_proxy_hops_are_read_with_clear_errors() -> None:
+    read = Settings.from_env(
+        {"LIMIT_SIGN_INS_PER_ADDRESS": "50/60", "LIMIT_SIGN_INS_PER_USER": "off", "TABLE_PROXY_HOPS": "2"},
+        env_file=None,
+    )
+    assert read.limits.sign_ins_per_address == Rate(50, 60) and read.limits.sign_ins_per_user is None
+    assert read.table_proxy_hops == 2 and Settings.from_env({}, env_file=None).table_proxy_hops == 0
+    with pytest.raises(ValueError, match="TABLE_PROXY_HOPS"):
+        Settings.from_env({"TABLE_PROXY_HOPS": "many"}, env_file=None)
+    with pytest.raises(ValueError, match="LIMIT_SIGN_INS_PER_USER"):
+        Settings.from_env({"LIMIT_SIGN_INS_PER_USER": "6"}, env_file=None)

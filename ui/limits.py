@@ -37,8 +37,10 @@ def too_soon(wait_s: float) -> str:
 class Limiter:
     """Remember recent uses per key and allow a use only while every rate it falls under has room."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, *, most_keys: int | None = None) -> None:
         self.clock = clock
+        self.most_keys = most_keys
+        """Remember at most this many keys (None: any number); past it the least recently used are forgotten."""
         self._uses: dict[Hashable, deque[float]] = {}
         self._windows: dict[Hashable, float] = {}
         self._since_prune = 0
@@ -68,12 +70,22 @@ class Limiter:
         for key, rate in checks:
             if rate is None:
                 continue
-            self._uses.setdefault(key, deque()).append(now)
+            uses = self._uses.pop(key, None) or deque()
+            uses.append(now)
+            self._uses[key] = uses  # the most recently used key goes last: the bound forgets the others first
             self._windows[key] = max(self._windows.get(key, 0.0), rate.per_s)
         self._since_prune += 1
-        if self._since_prune >= PRUNE_EVERY:
+        if self._since_prune >= PRUNE_EVERY or (self.most_keys is not None and len(self._uses) > self.most_keys):
             self.prune()
+        if self.most_keys is not None and len(self._uses) > self.most_keys:
+            self.forget_least_recent(self.most_keys - self.most_keys // 8)
         return 0.0
+
+    def forget_least_recent(self, keep: int) -> None:
+        """Forget the least recently used keys until `keep` remain (the bound on memory under a flood of keys)."""
+        for key in list(self._uses)[: max(0, len(self._uses) - keep)]:
+            del self._uses[key]
+            del self._windows[key]
 
     def give_back(self, keys: Sequence[Hashable]) -> None:
         """Forget the newest use under each key: it was refused after all and posted nothing."""

@@ -115,3 +115,25 @@ def test_a_limit_reply_reads_in_the_callers_language_with_its_numbers() -> None:
         assert too_soon(0.2) == "1秒後にもう一度使えます。"
         assert "（3）" in too_many_lobbies(3) and "`/game list`" in too_many_lobbies(3)
     assert too_many_lobbies(2).startswith("You already host as many open lobbies in this server as one player may (2).")
+
+
+def test_a_bounded_limiter_forgets_the_least_recently_used_keys_first() -> None:
+    clock = Clock()
+    limiter = Limiter(clock, most_keys=80)
+    rate = Rate(1, 60)
+    assert limiter.take([("hammer", rate)]) == 0.0
+    for n in range(1000):
+        assert limiter.take([(n, rate)]) == 0.0
+        assert len(limiter) <= 80
+        if n % 50 == 0:
+            assert limiter.take([("kept", Rate(10_000, 60))]) == 0.0  # used often: never the least recent
+    assert limiter.wait([("kept", Rate(1, 60))]) > 0, "a key used recently is still counted"
+    assert limiter.wait([("hammer", rate)]) == 0.0, "the key used longest ago was forgotten"
+    assert limiter.wait([(999, rate)]) > 0
+
+
+def test_an_unbounded_limiter_keeps_every_key_in_its_window() -> None:
+    limiter = Limiter(Clock())
+    for n in range(500):
+        limiter.take([(n, Rate(1, 60))])
+    assert len(limiter) == 500
