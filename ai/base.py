@@ -94,6 +94,10 @@ class GameAI(ABC, Generic[S]):
         """Return how good the position is for `seat`, in points, as the easy bot judges it."""
         return self.margin(self.estimate(state), state, seat)
 
+    def easy_value(self, state: S, seat: int) -> float:
+        """Return the easy player's judgement of where its action leads: the easy score unless the game looks on."""
+        return self.easy_score(state, seat)
+
     def margin(self, estimates: list[float], state: S, seat: int) -> float:
         """Return `seat`'s estimated lead over its best opponent."""
         rivals = self.opponents(state, seat)

@@ -24,8 +24,13 @@ def score_actions(ai: GameAI[Any], state: Any, seat: int, actions: list[Action])
 def choose_easy(
     ai: GameAI[Any], view: Mapping[str, Any], seat: int, actions: list[Action], rng: random.Random
 ) -> Action:
-    """Return an action drawn with probability growing with its immediate score for `seat`."""
-    scores = score_actions(ai, ai.determinize(view, seat, rng), seat, actions)
+    """Return an action drawn with probability growing with the easy value for `seat` of where it leads."""
+    state = ai.determinize(view, seat, rng)
+    scores = []
+    for action in actions:
+        after = ai.clone(state)
+        ai.game.apply(after, seat, action)
+        scores.append(ai.easy_value(after, seat))
     top = max(scores)
     weights = [math.exp((s - top) / ai.easy_temperature) for s in scores]
     return dict(rng.choices(actions, weights=weights)[0])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -115,6 +116,21 @@ def estimate(state: FlippersState) -> list[float]:
     return [sides[state.side(s)] for s in range(state.players)]
 
 
+def finish_turn(ai: GameAI[FlippersState], state: FlippersState, seat: int) -> float:
+    """Return `seat`'s easy score once it has activated its cards left this turn, each time the one scoring best."""
+    game = ai.game
+    while game.mid_turn(state, seat):
+        best, best_score = state, -math.inf
+        for action in game.legal_actions(state, seat):
+            after = clone(state)
+            game.apply(after, seat, action)
+            score = ai.easy_score(after, seat)
+            if score > best_score:
+                best, best_score = after, score
+        state = best
+    return ai.easy_score(state, seat)
+
+
 class FlippersAI(GameAI[FlippersState]):
     """Play Flippers."""
 
@@ -139,6 +155,10 @@ class FlippersAI(GameAI[FlippersState]):
     def estimate(self, state: FlippersState) -> list[float]:
         """Return the points the table gives now."""
         return estimate(state)
+
+    def easy_value(self, state: FlippersState, seat: int) -> float:
+        """Judge a play or an activation by the points once the rest of the turn is activated greedily."""
+        return finish_turn(self, state, seat)
 
     def opponents(self, state: FlippersState, seat: int) -> list[int]:
         """Return the seats still in play on other sides."""
