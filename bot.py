@@ -26,7 +26,7 @@ from i18n import _
 from monitor.server import MonitorServer
 from storage.database import Database, Shards
 from storage.ownership import ShardLease, ShardTaken
-from table.entry_point import with_entry_point
+from table.entry_point import entry_point, with_entry_point
 from table.server import TableServer
 from ui.bots import THINK_BUDGET
 from ui.commands import CommandTranslator
@@ -199,7 +199,7 @@ class IceFloeBot(FlowBot):
     async def command_hash(self) -> str:
         """Return a hash of the slash-command tree as Discord would receive it, with every localization."""
         payload = await self.command_payload()
-        entry = "+entry-point" if self.table is not None else ""
+        entry = json.dumps(entry_point(), sort_keys=True) if self.table is not None else ""
         blob = json.dumps(sorted(payload, key=lambda c: c["name"]), sort_keys=True) + entry
         return hashlib.sha256(blob.encode()).hexdigest()
 

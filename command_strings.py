@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot import create_bot, extension_names
 from config import Settings
+from table.entry_point import STRINGS as ENTRY_POINT_STRINGS
 from ui.commands import NOTES, ROLES, Where, kept
 
 
@@ -47,6 +48,8 @@ async def _strings() -> list[tuple[str, str]]:
         recorder = _Recorder()
         for command in bot.tree.get_commands():
             await command.get_translated_payload(bot.tree, recorder)  # type: ignore[arg-type]
+        for found in ENTRY_POINT_STRINGS:  # the Activity's Entry Point command, kept beside the tree (table/)
+            recorder.found.setdefault(found, None)
         return list(recorder.found)
     finally:
         bot.flow.close()

@@ -374,13 +374,13 @@ def command_errors(command: dict[str, Any]) -> dict[str, str]:
     errors: dict[str, str] = {}
     name = str(command.get("name", ""))
     ctype = command.get("type", 1)
-    if ctype == 1:
+    if ctype in (1, PRIMARY_ENTRY_POINT):  # slash commands and the Entry Point share the naming rules
         if not COMMAND_NAME.match(name) or name != name.lower():
             errors[f"{name}.name"] = "Command names are 1-32 lowercase letters, digits, '-' or '_'."
         _check_length(errors, f"{name}.description", command.get("description"), 1, 100)
     else:
         _check_length(errors, f"{name}.name", name, 1, 32)
-    localization_errors(errors, name, command, names=ctype == 1)
+    localization_errors(errors, name, command, names=ctype in (1, PRIMARY_ENTRY_POINT))
     options = command.get("options") or []
     _option_errors(errors, name, options, depth=0)
     size = len(name) + len(str(command.get("description", ""))) + _options_size(options)
