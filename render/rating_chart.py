@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from i18n import _, ngettext
+from i18n.numbers import number
 from render.common import (
     INK,
     PAPER,
@@ -31,7 +32,7 @@ def _panel(draw: ImageDraw.ImageDraw, top: int, n: int, name: str, points: Seque
     """Draw one game's rating line in the band starting at `top`, on its own scale."""
     colour = seat_colour(n)
     if points:
-        heading = _("{game}: {rating}", game=name, rating=f"{points[-1]:.1f}")
+        heading = _("{game}: {rating}", game=name, rating=number(points[-1], ".1f"))
     else:
         heading = _("{game}: unrated", game=name)
     draw_text(draw, (LEFT, top + 8), fit_text(heading, 26, WIDTH - LEFT - RIGHT, bold=True), 26, INK, bold=True)
@@ -53,7 +54,7 @@ def _panel(draw: ImageDraw.ImageDraw, top: int, n: int, name: str, points: Seque
         v = low + (high - low) * k / 2
         y = at(0, v)[1]
         draw.line((LEFT, y, WIDTH - RIGHT, y), fill=GRID, width=2)
-        text = f"{v:.0f}"
+        text = number(v, ".0f")
         draw.text((LEFT - 10 - label_font.getlength(text), y - 13), text, font=label_font, fill=INK)
     draw.rectangle((LEFT, y0, WIDTH - RIGHT, y0 + plot_h), outline=INK, width=2)
     xy = [at(i, v) for i, v in enumerate(points)]
@@ -101,7 +102,7 @@ def chart_alt(title: str, series: Sequence[tuple[str, Sequence[float]]]) -> str:
         if not points:
             continue
         if len(points) == 1:
-            parts.append(_("{game}: {rating} after 1 rated game", game=name, rating=f"{points[0]:.1f}"))
+            parts.append(_("{game}: {rating} after 1 rated game", game=name, rating=number(points[0], ".1f")))
         else:
             parts.append(
                 ngettext(
@@ -109,10 +110,10 @@ def chart_alt(title: str, series: Sequence[tuple[str, Sequence[float]]]) -> str:
                     "{game}: from {first} to {last} over {n} rated games (lowest {lowest}, highest {highest})",
                     len(points),
                     game=name,
-                    first=f"{points[0]:.1f}",
-                    last=f"{points[-1]:.1f}",
-                    lowest=f"{min(points):.1f}",
-                    highest=f"{max(points):.1f}",
+                    first=number(points[0], ".1f"),
+                    last=number(points[-1], ".1f"),
+                    lowest=number(min(points), ".1f"),
+                    highest=number(max(points), ".1f"),
                 )
             )
     if not parts:

@@ -15,7 +15,8 @@ import discord
 from discord import app_commands
 
 from i18n import _
-from ui.text import number, shorten
+from i18n.numbers import number
+from ui.text import shorten
 
 OptionType = discord.AppCommandOptionType
 SNOWFLAKES = range(0, 2**63)

@@ -11,12 +11,13 @@ import discord
 from engine.registry import get
 from engine.words import join_list
 from i18n import _, ngettext
+from i18n.numbers import number
 from render.rating_chart import chart_alt, rating_chart
 from storage import ratings as store
 from storage.database import Database, GameRow
 from storage.server_rules import hinted_just_now, hinted_seats, is_rated
 from ui.names import level_name
-from ui.text import lines_within, number
+from ui.text import lines_within
 
 RECOMPUTED_NOTICE = timedelta(days=30)
 """How long the leaderboard says that the ratings were recomputed."""

@@ -14,13 +14,14 @@ from engine.registry import games, get
 from engine.takeback import effective_log
 from engine.words import join_list
 from i18n import N_, _, ngettext
+from i18n.numbers import number
 from storage.database import ACTIVE, FINISHED, OPEN, GameRow
 from storage.shared_records import shared_servers, shared_stats
 from ui.errors import UserError
 from ui.language import in_game_language
 from ui.loading import check_row
 from ui.replays import cache_for, replay_gif
-from ui.text import lines_within, number
+from ui.text import lines_within
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow

@@ -12,6 +12,7 @@ import discord
 
 from engine.words import join_list
 from i18n import _, ngettext, using
+from i18n.numbers import number
 from storage.database import ACTIVE, GameRow, GuildSettings, StaleVersion, due_moment
 from storage.errors import DatabaseBusy, DatabaseUnavailable
 from storage.fairness import stall_limit
@@ -19,7 +20,6 @@ from storage.fencing import FenceLost, owner_work
 from storage.server_rules import is_rated
 from ui.errors import UserError
 from ui.language import dm_language, in_game_language
-from ui.text import number
 
 if TYPE_CHECKING:
     from ui.flow import GameFlow

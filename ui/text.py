@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import discord
-from babel.numbers import get_decimal_symbol, get_group_symbol
 
-from i18n import ENGLISH, _, current, ngettext
+from i18n import _, ngettext
 
 MESSAGE = 2000  # message content
 EMBED_DESCRIPTION = 4096
@@ -97,13 +96,3 @@ def embed_messages(title: str, text: str, colour: int | None = None) -> list[lis
         messages[-1].append(embed)
         size += cost
     return messages
-
-
-def number(value: float, spec: str = "") -> str:
-    """Return a number formatted with a Python format spec, in the current language's decimal and group marks."""
-    text = format(value, spec)
-    language = current()
-    if language == ENGLISH:
-        return text
-    marks = {".": get_decimal_symbol(language), ",": get_group_symbol(language)}
-    return "".join(marks.get(char, char) for char in text)
