@@ -6,6 +6,7 @@ import pytest
 
 from engine.words import join_list, join_names
 from i18n import using
+from i18n.numbers import number
 from ui.text import (
     ELLIPSIS,
     EMBED_DESCRIPTION,
@@ -13,7 +14,6 @@ from ui.text import (
     EMBEDS_PER_MESSAGE,
     embed_messages,
     lines_within,
-    number,
     shorten,
     split_text,
 )
