@@ -24,6 +24,7 @@ from cogs.flippers.options import (
     table_card,
 )
 from cogs.flippers.words import discard_note, facing_title
+from engine.flippers.names import facing_code
 from engine.flippers.state import LEADERS, FlippersState
 from engine.flippers.table import DIRECTIONS, parse_label
 from i18n import _
@@ -115,7 +116,7 @@ class FlippersCog(commands.Cog):
             "type": "play",
             "card": hand_card(state, seat, card),
             "cell": cell.strip(),
-            "facing": facing.strip(),
+            "facing": facing_code(facing) or facing.strip(),
             "rest": True,
         }
         await self.flow.act(interaction, row, action)

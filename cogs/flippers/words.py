@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from engine.base import Outcome, Standing
 from engine.flippers.cards import CARDS, FOOD
-from engine.flippers.names import card_name, direction, power_name, team_of, team_short
+from engine.flippers.names import card_name, compass_letter, direction, power_name, team_of, team_short
 from engine.flippers.state import DOWN, FlippersState
 from engine.flippers.table import Cell, aims, label, neighbours
 from engine.words import join_names
@@ -37,9 +37,9 @@ def facing_word(compass: str) -> str:
 
 
 def facing_title(direction: str) -> str:
-    """Return a direction as a menu heads it, with its letter: "North (N)"."""
+    """Return a direction as a menu heads it, with the letter a player may type for it: "North (N)", "Osten (O)"."""
     word = facing_word(direction)
-    return f"{word[:1].upper()}{word[1:]} ({direction})"
+    return f"{word[:1].upper()}{word[1:]} ({compass_letter(direction)})"
 
 
 def _power(cid: str) -> str:

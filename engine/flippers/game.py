@@ -29,17 +29,17 @@ from engine.flippers.cards import (
     team_cards,
 )
 from engine.flippers.checks import cannot_activate, card_text, check_turn, hand_card, table_card
+from engine.flippers.names import compass_letter, compass_letters, facing_code
 from engine.flippers.orders import order_matters
 from engine.flippers.powers import available, markers, resolve
 from engine.flippers.scoring import food_awards, outcome, scores, side_totals
 from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
-from engine.flippers.table import DIRECTIONS, WORDS, Cell, frontier, label, neighbours, parse_label, rotate, step
+from engine.flippers.table import DIRECTIONS, Cell, frontier, label, neighbours, parse_label, rotate, step
 from engine.words import join_list, quote
 from i18n import ENGLISH, N_, _, ngettext, pgettext, using
 
 _READING = itemgetter(1, 0)
 """Sort key of a cell in reading order: row, then column."""
-_FACINGS = {**{d: d for d in DIRECTIONS}, **{word.upper(): d for d, word in WORDS.items()}}
 
 
 def open_cells(state: FlippersState) -> list[Cell]:
@@ -193,13 +193,13 @@ class FlippersGame(Game[FlippersState]):
                 )
             )
         raw = action.get("facing")
-        facing = _FACINGS.get(str(raw).strip().upper()) if raw is not None else facings[0]
+        facing = facing_code(raw) if raw is not None else facings[0]
         if facing not in facings:
             raise IllegalAction(
                 _(
                     "A Leader at {cell} must face its Food card ({facings}).",
                     cell=label(cell),
-                    facings=join_list(facings),
+                    facings=join_list([compass_letter(d) for d in facings]),
                 )
             )
         if raw is None and len(facings) > 1:
@@ -207,7 +207,7 @@ class FlippersGame(Game[FlippersState]):
                 _(
                     "{cell} touches two Food cards: say which one to face ({facings}).",
                     cell=label(cell),
-                    facings=join_list(facings),
+                    facings=join_list([compass_letter(d) for d in facings]),
                 )
             )
         leader = explorer_id(seat, LEADER)
@@ -301,9 +301,15 @@ class FlippersGame(Game[FlippersState]):
             )
         if not any(spot in state.cells for spot in neighbours(cell)):
             raise IllegalAction(_("{cell} is not next to a card on the table: play beside one.", cell=label(cell)))
-        facing = _FACINGS.get(str(action.get("facing", "")).strip().upper())
+        facing = facing_code(action.get("facing", ""))
         if facing is None:
-            raise IllegalAction(_("Facing must be N, E, S or W."))
+            raise IllegalAction(
+                _(
+                    "{typed} is not a direction: say where the card points with {letters}.",
+                    typed=quote(action.get("facing", "")),
+                    letters=compass_letters(),
+                )
+            )
         state.hands[seat].remove(cid)
         state.place(cid, cell, facing, UP)
         state.played = cid

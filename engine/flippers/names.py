@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.flippers.cards import CARDS, FOOD, POWER_NAMES, POWER_TEXT, TEAMS
+from engine.flippers.table import DIRECTIONS, WORDS
 from engine.words import join_last, per_language
 from i18n import _, current, pgettext
 from i18n.extractors import FOOD_NAME, POWER_NAME, TEAM_NAME, TEAM_SHORT
@@ -78,6 +79,42 @@ def direction(compass: str) -> str:
         "W": pgettext("direction", "west"),
     }
     return words[compass]
+
+
+@per_language
+def compass_letter(compass: str) -> str:
+    """Return a direction's letter as the current language abbreviates it: "E" -> "O" (Osten) in German."""
+    # TRANSLATORS: the compass letters of north, east, south and west, one letter (or character) each, as your
+    # language abbreviates them; players may type them to say where a card points.
+    letters = {
+        "N": pgettext("compass", "N"),
+        "E": pgettext("compass", "E"),
+        "S": pgettext("compass", "S"),
+        "W": pgettext("compass", "W"),
+    }
+    return letters[compass]
+
+
+def compass_letters() -> str:
+    """Return the four letters a player may type for a facing, as a choice: "N, O, S oder W"."""
+    n, e, s, w = (compass_letter(d) for d in DIRECTIONS)
+    return _("{n}, {e}, {s} or {w}", n=n, e=e, s=s, w=w)
+
+
+def facing_code(text: object) -> str | None:
+    """Return the direction (N, E, S or W) that typed `text` names, else None.
+
+    The codes N, E, S and W come first: they are what menus send and saves hold, the same in every language.
+    Then the current language's letters and words (German "O" is Osten, east; Spanish and Portuguese "O" is
+    Oeste, west: no language's letter is another direction's code), then the English words.
+    """
+    wanted = str(text).strip().casefold()
+    if wanted.upper() in DIRECTIONS:
+        return wanted.upper()
+    for d in DIRECTIONS:
+        if wanted in (compass_letter(d).casefold(), direction(d).casefold(), WORDS[d]):
+            return d
+    return None
 
 
 _BY_NAME = {key: cid for cid, card in CARDS.items() for key in (cid, card.name.lower())}

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from engine.flippers.names import compass_letter, compass_letters
 from engine.flippers.table import label
 from engine.words import join_list
-from i18n import N_, _, ngettext, pgettext
+from i18n import N_, _, ngettext
 from render.common import clauses, fit_alt, full_stop
 from render.flippers.reading import (
     _activation_line,
@@ -24,13 +25,6 @@ from render.flippers.reading import (
     _short,
     _team,
 )
-
-
-def _facing(direction: str) -> str:
-    """Return a compass letter (N, E, S, W) in the current language."""
-    # TRANSLATORS: the compass letters an Explorer faces (north, east, south, west), one letter each.
-    letters = {"N": pgettext("compass", "N"), "E": pgettext("compass", "E"), "S": pgettext("compass", "S")}
-    return letters.get(direction) or pgettext("compass", "W")
 
 
 def _pays(card: dict[str, Any]) -> str:
@@ -71,7 +65,7 @@ def _explorers_of(view: dict[str, Any], team: int, marked: Iterable[tuple[int, i
                 mine.append(_("face down on {cell}", cell=c["cell"]))
             continue
         blocked = c.get("blocked_by") is not None or (c["col"], c["row"]) in marked
-        facing = _facing(c["facing"])
+        facing = compass_letter(c["facing"])
         if compact:
             text = _("{power} {cell} {facing}", power=c["power_name"], cell=c["cell"], facing=facing)
         else:
@@ -161,12 +155,7 @@ def _compact_explorers(view: dict[str, Any]) -> str:
             parts.append(_("{species}: {cards}", species=seat["short"], cards=mine))
     if not parts:
         return ""
-    return _("Explorers (facing {directions}): {cards}.", directions=_compass(), cards=clauses(parts))
-
-
-def _compass() -> str:
-    """Return the four facing letters as the compact alt text explains them ("N, E, S or W")."""
-    return _("{n}, {e}, {s} or {w}", n=_facing("N"), e=_facing("E"), s=_facing("S"), w=_facing("W"))
+    return _("Explorers (facing {directions}): {cards}.", directions=compass_letters(), cards=clauses(parts))
 
 
 def _explorer_counts(view: dict[str, Any]) -> str:

@@ -641,10 +641,37 @@ async def test_the_play_command_autocompletes_only_legal_values_for_the_caller()
         "type": "play",
         "card": cards[0].value,
         "cell": first,
-        "facing": "n",
+        "facing": "N",
         "rest": True,
     }
     assert "private_note" not in flow.acts[0]
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "saved"),
+    [
+        ("de", "O", "E"),
+        ("de", "osten", "E"),
+        ("es", "O", "W"),
+        ("pt_BR", "l", "E"),
+        ("pt_BR", "O", "W"),
+        ("ja", "西", "W"),
+    ],
+)
+async def test_a_typed_facing_is_read_in_the_players_language_and_saved_as_its_code(
+    language: str, typed: str, saved: str
+) -> None:
+    state = new_started(3, seed=12)
+    cog, flow = _cog(state)
+    seat = state.current
+    card = state.hands[seat][0]
+    first = label(open_cells(state)[0])
+    with using(language):
+        await cog.play.callback(cog, _interaction(seat), card, first, typed)  # type: ignore[arg-type]
+        facings = await cog.play_facings(_interaction(seat, card=card, cell=first), "")
+    assert flow.acts[0]["action"]["facing"] == saved
+    if language == "de":
+        assert [c.name.split(":")[0] for c in facings] == ["Norden (N)", "Osten (O)", "Süden (S)", "Westen (W)"]
 
 
 async def test_the_activate_command_offers_only_cards_still_available() -> None:
