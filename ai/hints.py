@@ -101,15 +101,20 @@ def hint(
     *,
     budget_s: float = 1.0,
     iterations: int | None = None,
+    virtual: bool = False,
+    deadline: float | None = None,
     language: str | None = None,
 ) -> dict[str, Any]:
     """Return the suggested action (the hard search's best move), the move as advice and a one-line reason.
 
-    The reason and the advice are in `language` (a catalog code), or the current language when None: pass it when
-    this runs in another process, which does not inherit the caller's language.
+    The budget is given as ai.choose_action's is: with the hard player's seed, budget and `virtual` clock the
+    action is the one the hard player would play. The reason and the advice are in `language` (a catalog code),
+    or the current language when None: pass it when this runs in another process, which does not inherit the
+    caller's language.
     """
     with using(language or current()):
-        return _hint(game_key, view, seat, names, seed, budget_s, iterations)
+        clock = {"iterations": iterations, "virtual": virtual, "deadline": deadline}
+        return _hint(game_key, view, seat, names, seed, budget_s, clock)
 
 
 def _hint(
@@ -119,10 +124,10 @@ def _hint(
     names: Sequence[str],
     seed: int,
     budget_s: float,
-    iterations: int | None,
+    clock: dict[str, Any],
 ) -> dict[str, Any]:
     """Return the suggested action and its reason in the current language."""
-    stats = analyse(game_key, dict(view), seat, seed, budget_s, iterations=iterations)
+    stats = analyse(game_key, dict(view), seat, seed, budget_s, **clock)
     ai = bots()[game_key]
     best = stats[0]
     rates = None if len(stats) == 1 else (best.win_rate, stats[1].win_rate)

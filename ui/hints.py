@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from ai.clock import now
 from i18n import N_, _, current
 from storage.database import ACTIVE, GameRow
 from storage.server_rules import hinted_seats, is_rated, record_hint, server_rules
@@ -39,17 +40,30 @@ UNRATES = N_(
     "This is a rated game: if you take a hint, you gain no rating from it, though a loss still counts (the server"
     " allows hints freely in casual games). Your opponents' ratings are not affected."
 )
+HINT_PATIENCE = 10.0
+"""Seconds from the ask after which a hint stops thinking on a machine too busy to give it the hard player's budget."""
 HINT_TOKEN = "hint"
 """The token of the private button that confirms a hint in a rated game."""
 
 
 def think(
-    kind: str, view: dict[str, Any], seat: int, names: list[str], seed: int, budget: float, language: str
+    kind: str,
+    view: dict[str, Any],
+    seat: int,
+    names: list[str],
+    seed: int,
+    budget: float,
+    language: str,
+    deadline: float | None = None,
 ) -> dict[str, Any]:
-    """Run the hint search (in a worker, which does not inherit the caller's language: `language` words it)."""
+    """Run the hint search (in a worker, which does not inherit the caller's language: `language` words it).
+
+    It thinks as the hard computer player does, for `budget` seconds of the game's virtual clock, so with the
+    computer's seed its suggestion is the hard player's move in that seat; `deadline` stops it on a busy machine.
+    """
     from ai.hints import hint
 
-    return hint(kind, view, seat, names, seed, budget_s=budget, language=language)
+    return hint(kind, view, seat, names, seed, budget_s=budget, virtual=True, deadline=deadline, language=language)
 
 
 async def give_hint(
@@ -87,7 +101,7 @@ async def give_hint(
     loop = asyncio.get_running_loop()
     view = game.view(state, seat)
     seed = computer_seed(row.seed, seat, view)
-    job = partial(think, row.kind, view, seat, row.names, seed, flow.bots.budget, current())
+    job = partial(think, row.kind, view, seat, row.names, seed, flow.bots.budget, current(), now() + HINT_PATIENCE)
     result = await loop.run_in_executor(flow.bots.thinkers.hints, job)
     move = result["shown"] or str(result["action"])
     # TRANSLATORS: {move} is advice ("Move your penguin from E4 to B3"), {reason} why it is good.

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from ai import analyse
+from ai import analyse, choose_action
 from ai.hints import hint
 from engine.registry import get
 
@@ -41,6 +41,17 @@ def test_a_hint_is_the_hard_searchs_choice_worded_as_advice_with_a_reason(kind: 
     assert re.match(r"(Place|Move|Split|Take|Discard|Keep|Play|Activate) ", result["shown"]), result["shown"]
     again = hint(kind, view, seat, names, 5, iterations=120)
     assert again == result  # the same position and seed always give the same hint
+
+
+@pytest.mark.parametrize("kind", ["fish", "tank", "flippers"])
+def test_following_a_hint_is_playing_the_hard_players_move_at_the_same_budget(kind: str) -> None:
+    game = get(kind)
+    for moves in (0, 5, 17):
+        state, seat = position(kind, 2, moves, 11)
+        view = game.view(state, seat)
+        given = hint(kind, view, seat, ["A", "B"], 8, budget_s=0.05, virtual=True)
+        # Before: a hint could only think on the wall clock, so under load it searched less than the hard player.
+        assert given["action"] == choose_action(kind, view, seat, "hard", 8, 0.05, virtual=True)
 
 
 def test_private_choices_are_advised_by_naming_the_cards_to_discard_and_keep() -> None:
