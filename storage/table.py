@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from storage.database import Database
+from storage.database import ACTIVE, Database
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,24 @@ async def last_entry(db: Database, game_id: int) -> dict[str, Any] | None:
     }
 
 
-async def newest_game_in(db: Database, channel_id: int) -> int | None:
-    """Return the id of the newest game ever opened in a channel, or None."""
-    rows = await db.backend.fetch("SELECT MAX(id) FROM games WHERE channel_id = ?", (channel_id,))
+async def newest_game_in(db: Database, channel_id: int, status: str | None = None) -> int | None:
+    """Return the id of the newest game ever opened in a channel (of one status, if given), or None."""
+    if status is None:
+        rows = await db.backend.fetch("SELECT MAX(id) FROM games WHERE channel_id = ?", (channel_id,))
+    else:
+        rows = await db.backend.fetch(
+            "SELECT MAX(id) FROM games WHERE channel_id = ? AND status = ?", (channel_id, status)
+        )
     return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
+
+async def games_in_play(db: Database, channel_ids: list[int]) -> dict[int, int]:
+    """Return the game being played in each of these channels that has one, by channel (one query)."""
+    if not channel_ids:
+        return {}
+    marks = ", ".join("?" for _unused in channel_ids)
+    rows = await db.backend.fetch(
+        f"SELECT channel_id, MAX(id) FROM games WHERE channel_id IN ({marks}) AND status = ? GROUP BY channel_id",
+        [*channel_ids, ACTIVE],
+    )
+    return {int(r[0]): int(r[1]) for r in rows}

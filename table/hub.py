@@ -2,7 +2,8 @@
 
 A change saved by this process is pushed at once (`saved`, called by the turn flow after each save); a change
 saved by another process sharing the database (another shard, or after a takeback) is found by reading the
-watched games' versions every `poll` seconds in one query.
+watched games' versions every `poll` seconds in one query. A table showing a game that is over follows the next
+game played in its channel (a rematch, once started) by itself, found by the same poll.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from storage.database import Database, GameRow
+from storage.database import ACTIVE, Database, GameRow
 from storage.errors import StorageError
-from storage.table import last_entry, versions
-from table.protocol import ProtocolError, state_message, state_of
+from storage.table import games_in_play, last_entry, versions
+from table.protocol import NO_GAME_HERE, ProtocolError, error_message, state_message, state_of
+from ui.errors import UserError
 from ui.loading import GameLoader
 
 if TYPE_CHECKING:
@@ -32,12 +34,14 @@ POLL_S = 0.1
 
 @dataclass(eq=False)
 class Watcher:
-    """One open table: its socket, the user behind its session, their language, the game and the version sent."""
+    """One open table: its socket, the user behind its session, their language, the game, its channel and the
+    version sent."""
 
     ws: web.WebSocketResponse
     user_id: int
     language: str
     game_id: int
+    channel_id: int
     sent: int = -1
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -113,6 +117,7 @@ class Hub:
                 saved = await versions(self.db, sorted(self.watchers))
                 behind = [game for game, (version, _status) in saved.items() if self.known.get(game) != version]
                 await asyncio.gather(*(self.push(game_id) for game_id in behind))
+                await self.follow([game for game, (_version, status) in saved.items() if status != ACTIVE])
             except StorageError as exc:  # logged once per outage by storage; tables keep what they show
                 log.info("the table waits for the database: %s", exc)
             except Exception:
@@ -138,6 +143,30 @@ class Hub:
                     continue
             sends.append(self.deliver(watcher, built[key]))
         await asyncio.gather(*sends)
+
+    async def follow(self, over: list[int]) -> None:
+        """Move the tables of games that are over to the game now played in their channel, if there is one."""
+        tables = [watcher for game_id in over for watcher in self.watchers.get(game_id, ())]
+        playing = await games_in_play(self.db, sorted({watcher.channel_id for watcher in tables}))
+        moves = [
+            self.move(watcher, playing[watcher.channel_id])
+            for watcher in tables
+            if playing.get(watcher.channel_id, watcher.game_id) != watcher.game_id
+        ]
+        await gather_quietly(moves)
+
+    async def move(self, watcher: Watcher, game_id: int) -> None:
+        """Show a watcher another game from now on: its current state first, then its changes."""
+        self.leave(watcher)
+        async with watcher.lock:
+            watcher.game_id = game_id
+            watcher.sent = -1
+        self.join(watcher)
+        try:
+            await self.current(watcher)
+        except (ProtocolError, UserError) as exc:
+            await watcher.send(error_message(None, str(exc)) | {"fatal": "game"})
+            await watcher.ws.close(code=NO_GAME_HERE)
 
     async def deliver(self, watcher: Watcher, message: dict[str, Any]) -> None:
         """Send a state to one watcher, never an older one after a newer."""

@@ -15,6 +15,10 @@ from ui.loading import GameLoader
 
 MAX_MESSAGE = 16_384
 """The longest client message read (a move is a few hundred bytes)."""
+REFUSED = 4001
+"""The WebSocket close code for a forged or expired session (the page does not reconnect with it)."""
+NO_GAME_HERE = 4004
+"""The WebSocket close code when the channel has no game to show."""
 
 
 class ProtocolError(Exception):

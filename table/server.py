@@ -26,7 +26,7 @@ from storage.table import newest_game_in
 from table.auth import AuthFailed, DiscordOAuth
 from table.hub import Hub, Watcher
 from table.limits import SignIns, client_address, retry_after, too_many_sign_ins
-from table.protocol import MAX_MESSAGE, Move, ProtocolError, error_message, parse
+from table.protocol import MAX_MESSAGE, NO_GAME_HERE, REFUSED, Move, ProtocolError, error_message, parse
 from table.sessions import SessionRefused, Sessions
 from table.strings import NO_GAME, NOT_SAVED, SIGN_IN_FAILED, SPECTATOR_TAP, TABLE_STALE
 from ui.errors import UserError
@@ -39,10 +39,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).resolve().parent / "static"
-REFUSED = 4001
-"""The WebSocket close code for a forged or expired session (the page does not reconnect with it)."""
-NO_GAME_HERE = 4004
-"""The WebSocket close code when the channel has no game to show."""
 
 
 class TableServer:
@@ -163,7 +159,7 @@ class TableServer:
                 await ws.send_json(error_message(None, _(NO_GAME)) | {"fatal": "game"})
                 await ws.close(code=NO_GAME_HERE)
                 return ws
-        watcher = Watcher(ws, session.user_id, session.language, row.id)
+        watcher = Watcher(ws, session.user_id, session.language, row.id, row.channel_id)
         self.hub.join(watcher)
         try:
             await self._current(watcher)
@@ -178,16 +174,16 @@ class TableServer:
     async def _game_of(self, channel: str) -> Any:
         """Return a channel's game in progress, else its newest finished one (by the SDK's channel ID), or None.
 
-        A lobby is no table yet; a finished game shows its final table (a move on it is refused as over).
+        A lobby is no table yet (the finished game before it is shown, and followed once the lobby starts); a
+        finished game shows its final table (a move on it is refused as over).
         """
         if not channel.isdigit() or len(channel) > 20:
             return None
         row = await self.flow.db.open_game_in(int(channel))
-        if row is not None:
-            return row if row.status == ACTIVE else None
-        newest = await newest_game_in(self.flow.db, int(channel))
-        row = await self.flow.db.game(newest) if newest is not None else None
-        return row if row is not None and row.status == FINISHED else None
+        if row is not None and row.status == ACTIVE:
+            return row
+        newest = await newest_game_in(self.flow.db, int(channel), FINISHED)
+        return await self.flow.db.game(newest) if newest is not None else None
 
     async def _current(self, watcher: Watcher) -> None:
         """Send the current state, or say why the game cannot be shown."""

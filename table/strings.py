@@ -20,4 +20,5 @@ def chrome() -> dict[str, str]:
         "spectator": _("You are watching: only the players of this game can move."),
         "over": _("The game is over."),
         "dismiss": _("Close"),
+        "new_game": _("The next game in this channel has started: the table shows it now."),
     }

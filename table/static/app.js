@@ -104,9 +104,13 @@ function connect() {
 function received(message) {
   if (message.type === "state") {
     const reconnected = el("toast").className === "info";
+    const followed = table.state !== null && table.state.game_id !== message.game_id;
     table.state = message;
     table.strings = message.strings || {};
-    if (reconnected) toast("");
+    if (followed) {
+      // The game shown ended and the next one in this channel (a rematch) started: the table moved to it.
+      toast(t("new_game"), "info");
+    } else if (reconnected) toast("");
     draw();
   } else if (message.type === "ack") {
     const waiter = table.pending.get(message.id);

@@ -165,17 +165,22 @@ async def test_a_table_reconnects_by_itself_after_the_bot_restarts(
 
 
 async def test_a_finished_game_shows_its_last_table_and_a_lobby_none(driver: Driver, floe_table: IceFloeBot) -> None:
-    alice, _bob, before = await started(driver, floe_table)
+    alice, bob = driver.user("alice"), driver.user("bob")
     assert floe_table.table is not None
     token = await floe_table.table.sessions.issue(alice.id, "alice", "en")
     query = f"session={token}&channel={driver.channel.id}"
-    row = await floe_table.db.open_game_in(driver.channel.id)
-    assert row is not None
-    await floe_table.db.backend.execute("UPDATE games SET status = 'finished' WHERE id = ?", (row.id,))
-    place = {"type": "move", "version": before, "action": {"type": "place", "tile": "A1"}, "id": "f1"}
-    heard, code = await socket_says(floe_table, query, place)
-    assert heard[0]["type"] == "state" and heard[0]["game_id"] == row.id and code == 0
-    assert heard[1] == {"type": "error", "id": "f1", "message": "This game is over."}
     await driver.slash(alice, "/game new game:fish").settle()  # a lobby is not a table yet
     heard, code = await socket_says(floe_table, query)
     assert heard[0]["fatal"] == "game" and heard[0]["message"].startswith("There is no game") and code == 4004
+    await driver.slash(bob, "/game join").settle()
+    await driver.slash(alice, "/game start").settle()
+    row = await floe_table.db.open_game_in(driver.channel.id)
+    assert row is not None
+    await floe_table.db.backend.execute("UPDATE games SET status = 'finished' WHERE id = ?", (row.id,))
+    place = {"type": "move", "version": row.version, "action": {"type": "place", "tile": "A1"}, "id": "f1"}
+    heard, code = await socket_says(floe_table, query, place)
+    assert heard[0]["type"] == "state" and heard[0]["game_id"] == row.id and code == 0
+    assert heard[1] == {"type": "error", "id": "f1", "message": "This game is over."}
+    await driver.slash(alice, "/game new game:fish").settle()  # the next game's lobby: the last game still shows
+    heard, code = await socket_says(floe_table, query)
+    assert heard[0]["type"] == "state" and heard[0]["game_id"] == row.id and code == 0
