@@ -136,7 +136,7 @@ class FishAI(GameAI[FishState]):
     key = "fish"
     game: ClassVar[FishGame] = GAME
     margin_scale = 4.0
-    easy_temperature = 0.15
+    easy_temperature = 3.0
     think_rates: ClassVar[dict[int, float]] = {2: 46_000.0, 3: 50_000.0, 4: 55_000.0}
     exploration = 0.5
     playout_depth = 4
@@ -159,6 +159,10 @@ class FishAI(GameAI[FishState]):
             return False
         owner = owners(state)
         return all(len({owner[c] for c in piece if owner[c] >= 0}) < 2 for piece in floes(state.tiles))
+
+    def easy_value(self, state: FishState, seat: int) -> float:
+        """Judge a move by the seat's expected lead in fish and ice, the estimate the hard player's search ends on."""
+        return self.margin(self.estimate(state), state, seat)
 
     def easy_score(self, state: FishState, seat: int) -> float:
         """Return fish collected plus some credit for the tiles under and beside the seat's penguins."""

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from ai import choose_action
+from ai.base import action_key
+from ai.easy import score_actions
 from ai.fish import FishAI, estimate, floes
 from engine.fish.board import layout
 from engine.fish.game import PLAY, FishState
+from tests.ai.helpers import positions
 
 BOARD = layout()
 
@@ -47,3 +53,35 @@ def test_a_shared_floe_goes_to_the_nearer_penguins() -> None:
 def test_an_empty_floe_counts_for_nobody() -> None:
     state = board({"A1": 1, "C1": 3, "C2": 3}, [["A1"], []])
     assert estimate(state) == [3, 0]
+
+
+def test_easy_prefers_the_move_that_wins_ice_to_the_one_that_grabs_fish() -> None:
+    # Before: easy drew its move by the fish it grabbed and the tiles beside its penguins, as one-move greedy does.
+    ai = FishAI()
+    game = ai.game
+    for seed in range(30):
+        for state, seat in positions("fish", 2, {}, seed, every=1):
+            if state.phase != PLAY:
+                continue
+            actions = game.legal_actions(state, seat)
+            grab = score_actions(ai, state, seat, actions)
+            lead = [ai.margin(ai.estimate(after), after, seat) for after in afters(ai, state, seat, actions)]
+            greedy = {action_key(a) for a, g in zip(actions, grab, strict=True) if g == max(grab)}
+            wise = {action_key(a) for a, v in zip(actions, lead, strict=True) if v == max(lead)}
+            greedy_lead = max(v for a, v in zip(actions, lead, strict=True) if action_key(a) in greedy)
+            if max(lead) >= greedy_lead + 4 and not greedy & wise:
+                view = game.view(state, seat)
+                picks = [action_key(choose_action("fish", view, seat, "easy", n)) for n in range(40)]
+                assert sum(p in wise for p in picks) > 2 * sum(p in greedy for p in picks)
+                return
+    raise AssertionError("no position where grabbing fish loses ice")
+
+
+def afters(ai: FishAI, state: FishState, seat: int, actions: list[dict[str, Any]]) -> list[FishState]:
+    """Return the position each action leads to."""
+    out = []
+    for action in actions:
+        after = ai.clone(state)
+        ai.game.apply(after, seat, action)
+        out.append(after)
+    return out
