@@ -46,6 +46,8 @@ class GameAI(ABC, Generic[S]):
     """Lead in points that counts as a clear advantage when turning estimates into rewards."""
     easy_temperature: ClassVar[float] = 1.0
     """Softmax temperature of the easy bot, in points."""
+    easy_worlds: ClassVar[int] = 1
+    """Sampled deals the easy bot averages its scores over (more where hidden cards sway them)."""
     exploration: ClassVar[float] = 0.7
     """UCB exploration constant of the search."""
     playout_depth: ClassVar[int | None] = None

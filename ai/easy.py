@@ -25,12 +25,13 @@ def choose_easy(
     ai: GameAI[Any], view: Mapping[str, Any], seat: int, actions: list[Action], rng: random.Random
 ) -> Action:
     """Return an action drawn with probability growing with the easy value for `seat` of where it leads."""
-    state = ai.determinize(view, seat, rng)
-    scores = []
-    for action in actions:
-        after = ai.clone(state)
-        ai.game.apply(after, seat, action)
-        scores.append(ai.easy_value(after, seat))
+    scores = [0.0] * len(actions)
+    for _ in range(ai.easy_worlds):
+        state = ai.determinize(view, seat, rng)
+        for i, action in enumerate(actions):
+            after = ai.clone(state)
+            ai.game.apply(after, seat, action)
+            scores[i] += ai.easy_value(after, seat) / ai.easy_worlds
     top = max(scores)
     weights = [math.exp((s - top) / ai.easy_temperature) for s in scores]
     return dict(rng.choices(actions, weights=weights)[0])

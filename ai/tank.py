@@ -206,6 +206,7 @@ class TankAI(GameAI[TankState]):
     game: ClassVar[TankGame] = GAME
     margin_scale = 6.0
     easy_temperature = 0.3
+    easy_worlds = 4
     think_rates: ClassVar[dict[int, float]] = {2: 34_000.0, 3: 25_000.0, 4: 23_000.0, 5: 18_500.0}
     exploration = 0.7
     playout_depth = None
