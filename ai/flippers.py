@@ -71,6 +71,7 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> Flipp
         current=view["current"] if view["current"] is not None else 0,
         turn=view["turn"],
         played=view["played"],
+        last_card=view.get("last_card"),
         activated=list(view["activated"]),
         first=view["first"],
         seen=tuple(view["seen"][k] for k in ("min_col", "max_col", "min_row", "max_row")) if "seen" in view else None,  # type: ignore[arg-type]
@@ -102,6 +103,7 @@ def clone(state: FlippersState) -> FlippersState:
         activated=state.activated[:],
         first=state.first,
         seen=state.seen,
+        last_card=state.last_card,
     )
 
 

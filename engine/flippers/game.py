@@ -212,6 +212,7 @@ class FlippersGame(Game[FlippersState]):
             )
         leader = explorer_id(seat, LEADER)
         state.place(leader, cell, facing, UP)
+        state.last_card = leader
         food = state.cells[step(cell, facing)]
         events = [Event("leader", seat, {"cell": label(cell), "facing": facing, "food": food})]
         return events + self._next_leader(state, seat)
@@ -312,7 +313,7 @@ class FlippersGame(Game[FlippersState]):
             )
         state.hands[seat].remove(cid)
         state.place(cid, cell, facing, UP)
-        state.played = cid
+        state.played = state.last_card = cid
         state.activated = [cid]
         events = [Event("played", seat, {"card": cid, "cell": label(cell), "facing": facing})]
         events += resolve(state, cid)

@@ -58,6 +58,8 @@ class FlippersState:
     first: int = 0
     seen: tuple[int, int, int, int] | None = None
     """The smallest box (first and last column, first and last row) holding every cell the table has used."""
+    last_card: str | None = None
+    """The card most recently put on the table (played, or a Leader placed), kept after its turn for pictures."""
 
     def place(self, cid: str, cell: Cell, facing: str, face: str) -> None:
         """Put a card on an empty cell."""
@@ -126,6 +128,7 @@ def dump_state(state: FlippersState, schema: int) -> dict[str, Any]:
         "activated": list(state.activated),
         "first": state.first,
         "seen": list(state.seen) if state.seen is not None else None,
+        "last_card": state.last_card,
     }
 
 
@@ -247,6 +250,8 @@ def _load(data: Mapping[str, Any], schema: int) -> FlippersState:
     _check(played is None or played in where, "the played card is not on the table")
     activated = data["activated"]
     _check(isinstance(activated, list) and all(c in where for c in activated), "bad activated list")
+    last_card = data.get("last_card")  # saves from before it have none: no card is named until the next play
+    _check(last_card is None or last_card in where, "the last card put on the table is not on it")
     seen = data.get("seen")
     _check(
         seen is None or (isinstance(seen, list) and len(seen) == 4 and all(type(v) is int for v in seen)), "bad seen"
@@ -274,6 +279,7 @@ def _load(data: Mapping[str, Any], schema: int) -> FlippersState:
         activated=list(activated),
         first=_int(data["first"], 0, players - 1),
         seen=None if seen is None else (seen[0], seen[1], seen[2], seen[3]),
+        last_card=last_card,
     )
     state.widen(cells)  # saves from before `seen` start from the table as it stands
     return state

@@ -52,7 +52,7 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     at = layout(view)
     c0, r0, cols, rows, width, header = at.first_col, at.first_row, at.cols, at.rows, at.width, at.header
     grid_h = rows * CELL + 2 * EDGE
-    zoom_h = zoom_height(width, cols, rows)
+    zoom_h = zoom_height(view, width, cols, rows)
     image = Image.new("P", (width, header + grid_h + zoom_h + _panel_height(view, width, names)), _index(PAPER))
     image.putpalette(_palette().getpalette() or [])
     # Everything is pasted from pieces drawn once in full colour and mapped onto the palette (cards, cells,
@@ -92,7 +92,7 @@ def draw_table(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
                 if spot is not None:
                     _paste(image, _empty(text, colour, spot in marked), *origin(*spot))
     letters = _letters(view)
-    name_size = 0 if zooms(cols) else least  # a wide table names its Food in the close-up, where it reads
+    name_size = 0 if zooms(view, cols) else least  # a wide table names its Food in the close-up, where it reads
     due, done = set(view.get("to_activate", [])), set(view.get("activated", []))
     occupied: dict[tuple[int, int], tuple[tuple[str, int], ...] | None] = {}
     for card in view["cards"]:

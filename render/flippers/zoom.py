@@ -1,4 +1,8 @@
-"""Draw the close-up of a wide Flippers table: the cells around the last card played, enlarged, Food named."""
+"""Draw the close-up of a wide Flippers table: the cells around the last card played, enlarged, Food named.
+
+The close-up centres on the card played this turn, else on the card last put on the table (after its turn
+ended); a table no card was put on yet gets none.
+"""
 
 from __future__ import annotations
 
@@ -16,9 +20,9 @@ ZOOM_COLS, ZOOM_ROWS = 7, 3
 ZOOM_MAX = 3.0
 
 
-def zooms(cols: int) -> bool:
-    """Return whether a grid `cols` columns wide is shown with a close-up under it."""
-    return cols >= ZOOM_FROM
+def zooms(view: dict[str, Any], cols: int) -> bool:
+    """Return whether a grid `cols` columns wide is shown with a close-up under it: wide, with a card to show."""
+    return cols >= ZOOM_FROM and focus(view) is not None
 
 
 def _window(first: int, count: int, centre: int, size: int) -> tuple[int, int]:
@@ -28,15 +32,15 @@ def _window(first: int, count: int, centre: int, size: int) -> tuple[int, int]:
     return start, size
 
 
-def focus(view: dict[str, Any]) -> tuple[int, int]:
-    """Return the cell the close-up centres on: the card played this turn, else the middle of the cards."""
-    played = view.get("played")
-    for card in view["cards"]:
-        if card["id"] == played:
-            return card["col"], card["row"]
-    cols = [card["col"] for card in view["cards"]]
-    rows = [card["row"] for card in view["cards"]]
-    return (min(cols) + max(cols)) // 2, (min(rows) + max(rows)) // 2
+def focus(view: dict[str, Any]) -> tuple[int, int] | None:
+    """Return the cell the close-up centres on: the card played this turn, else the card last put on the table
+    (where it lies now), else None."""
+    for key in ("played", "last_card"):
+        wanted = view.get(key)
+        for card in view["cards"]:
+            if wanted is not None and card["id"] == wanted:
+                return card["col"], card["row"]
+    return None
 
 
 def zoom_scale(width: int, cols: int) -> float:
@@ -44,9 +48,9 @@ def zoom_scale(width: int, cols: int) -> float:
     return min(ZOOM_MAX, (width - 2 * EDGE) / (min(cols, ZOOM_COLS) * CELL))
 
 
-def zoom_height(width: int, cols: int, rows: int) -> int:
-    """Return the height of the close-up band under a grid (0 when the grid needs none)."""
-    if not zooms(cols):
+def zoom_height(view: dict[str, Any], width: int, cols: int, rows: int) -> int:
+    """Return the height of the close-up band under a grid (0 when the grid gets none)."""
+    if not zooms(view, cols):
         return 0
     return round(min(rows, ZOOM_ROWS) * CELL * zoom_scale(width, cols)) + EDGE
 
@@ -56,7 +60,10 @@ def draw_zoom(
 ) -> None:
     """Paste the enlarged close-up at height `y`, writing each Food card's name on it at a size a phone can read."""
     c0, r0, cols, rows = grid
-    fc, fr = focus(view)
+    centre = focus(view)
+    if centre is None:
+        return
+    fc, fr = centre
     wc, nc = _window(c0, cols, fc, ZOOM_COLS)
     wr, nr = _window(r0, rows, fr, ZOOM_ROWS)
     ox, oy = origin

@@ -88,4 +88,5 @@ def test_a_schema_2_save_past_leader_placement_is_untouched() -> None:
     state = GAME.load(data)
     dumped = GAME.dump(state)
     assert dumped.pop("seen") == [12, 15, 14, 15], "the box the table uses, for pictures that never narrow"
+    assert dumped.pop("last_card") is None, "a save from before names no card put on the table last"
     assert {**dumped, "schema": 2} == data

@@ -77,6 +77,7 @@ MUTATIONS: list[tuple[str, Callable[[dict[str, Any]], None]]] = [
     ("chosen", _set("chosen", [1, 1, 1])),
     ("current", _set("current", 3)),
     ("played", _set("played", "c-bump")),
+    ("last card off the table", _set("last_card", "c-bump")),
     ("activated", _set("activated", "c-bump")),
     ("missing key", lambda d: d.pop("supply")),
     ("engaged without card", _set("engaged", [True, True, True])),
@@ -97,3 +98,19 @@ def test_malformed_saves_raise_corrupt_state(name: str, mutate: Callable[[dict[s
 def test_non_objects_raise_corrupt_state(data: Any) -> None:
     with pytest.raises(CorruptState):
         GAME.load(data)
+
+
+def test_the_card_last_put_on_the_table_outlasts_its_turn_and_its_save() -> None:
+    state = new_started(3, seed=5)
+    leaders = {c["id"] for c in GAME.view(state, None)["cards"] if c["kind"] != "food"}
+    assert state.last_card in leaders, "the last Leader placed is the last card put on the table"
+    card, seat = state.hands[state.current][0], state.current
+    play(state, card, label(open_cells(state)[0]), "E")
+    while state.played is not None and state.current == seat:  # activate the rest until the turn passes
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    view = GAME.view(state, None)
+    assert view["played"] is None and view["last_card"] == card
+    assert GAME.load(json.loads(json.dumps(GAME.dump(state)))).last_card == card
+    old = GAME.dump(state)
+    del old["last_card"]
+    assert GAME.load(old).last_card is None, "a save from before the field loads with no card named"

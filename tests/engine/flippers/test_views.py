@@ -35,6 +35,7 @@ PUBLIC_KEYS = {
     "leader_cells",
     "bounds",
     "played",
+    "last_card",
     "activated",
     "to_activate",
     "scores",
