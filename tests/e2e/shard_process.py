@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import ctypes
 import logging
+import os
 import signal
 import sys
 from datetime import datetime
@@ -31,7 +32,7 @@ PR_SET_PDEATHSIG = 1
 
 
 class FileClock:
-    """Read the current time from a file the test rewrites."""
+    """Read the current time from a file the test rewrites (with set_clock, so never half-written)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -39,6 +40,16 @@ class FileClock:
     def __call__(self) -> datetime:
         """Return the time written in the file."""
         return datetime.fromisoformat(self.path.read_text().strip())
+
+
+def set_clock(path: Path, moment: datetime) -> None:
+    """Move the processes' time to `moment`: write a new file and rename it over the old one, atomically.
+
+    Rewriting the file in place would truncate it first, and a process reading it meanwhile would find no time.
+    """
+    fresh = path.with_name(path.name + ".new")
+    fresh.write_text(moment.isoformat())
+    os.replace(fresh, path)
 
 
 NO_RATES = LimitSettings(per_user=None, per_channel=None)

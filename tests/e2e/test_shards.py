@@ -8,10 +8,12 @@ import re
 import signal
 import socket
 import sys
+import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from storage.database import FINISHED, Database
+from tests.e2e.shard_process import FileClock, set_clock
 from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.harness.models import iter_components
 
@@ -130,13 +132,13 @@ def describe(fake: FakeDiscord, channel: FakeChannel, pairs: list[tuple[int, int
     return "\n".join(shown)
 
 
-async def wait_for(predicate, what: str, within: float) -> None:  # type: ignore[no-untyped-def]
-    """Poll an async predicate until it holds."""
+async def wait_for(predicate, what: str, within: float, explain=None) -> None:  # type: ignore[no-untyped-def]
+    """Poll an async predicate until it holds; on time-out say what `explain` (an async callable) finds."""
     for _ in range(round(within / 0.1)):
         if await predicate():
             return
         await asyncio.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what}" + (f": {await explain()}" if explain else ""))
 
 
 async def test_two_shard_processes_share_postgresql_and_survive_a_kill(
@@ -152,7 +154,7 @@ async def test_two_shard_processes_share_postgresql_and_survive_a_kill(
         for name in (*KINDS, "waiting"):
             channels[n, name] = fake.add_text_channel(guild, name)
     clock = tmp_path / "clock"
-    clock.write_text(START.isoformat())
+    set_clock(clock, START)
     shards = [ShardProcess(fake, n, postgres_url, clock, tmp_path) for n in (0, 1)]
     db = Database(postgres_url)
     await db.open()
@@ -188,7 +190,7 @@ async def test_two_shard_processes_share_postgresql_and_survive_a_kill(
         assert statuses != [FINISHED] * len(KINDS), "shard 1 was killed after its games ended"
 
         # Time passes while shard 1 is down: shard 0 reminds its own waiting player, never shard 1's.
-        clock.write_text((START + timedelta(hours=13)).isoformat())
+        set_clock(clock, START + timedelta(hours=13))
         await driver.wait_for_message(channels[0, "waiting"], check=lambda m: bool(REMINDER.match(m.content)),
                                       within=20)
         await asyncio.sleep(1.0)
@@ -205,7 +207,13 @@ async def test_two_shard_processes_share_postgresql_and_survive_a_kill(
             statuses = [(await db.game(row.id)).status for row in games.values()]
             return statuses == [FINISHED] * len(games)
 
-        await wait_for(all_finished, "every game to finish", within=150)
+        async def unfinished() -> str:
+            rows = {key: await db.game(row.id) for key, row in games.items()}
+            stuck = [f"{key} game {row.id} at version {row.version}" for key, row in rows.items()
+                     if row.status != FINISHED]
+            return f"{', '.join(stuck)}; errors: {[shard.errors() for shard in shards]}"
+
+        await wait_for(all_finished, "every game to finish", within=150, explain=unfinished)
         await asyncio.sleep(1.0)  # let any duplicate post or reminder show itself
 
         for n in (0, 1):
@@ -238,7 +246,7 @@ async def test_a_second_process_on_a_running_shard_refuses_to_start_and_names_th
 ) -> None:
     fake_discord.recommended_shards = 2
     clock = tmp_path / "clock"
-    clock.write_text(START.isoformat())
+    set_clock(clock, START)
     owner = ShardProcess(fake_discord, 1, postgres_url, clock, tmp_path)
     await owner.start()
     try:
@@ -258,3 +266,24 @@ async def test_a_second_process_on_a_running_shard_refuses_to_start_and_names_th
         await second.stop()
     finally:
         await owner.stop()
+
+
+def test_the_processes_never_read_a_half_written_clock(tmp_path: Path) -> None:
+    path = tmp_path / "clock"
+    set_clock(path, START)
+    clock = FileClock(path)
+    writing = threading.Event()
+
+    def move_time_on() -> None:
+        while not writing.is_set():
+            set_clock(path, START + timedelta(hours=13))
+            set_clock(path, START)
+
+    writer = threading.Thread(target=move_time_on)
+    writer.start()
+    try:
+        seen = {clock() for _ in range(3000)}
+    finally:
+        writing.set()
+        writer.join()
+    assert seen <= {START, START + timedelta(hours=13)}
