@@ -132,13 +132,33 @@ def describe(fake: FakeDiscord, channel: FakeChannel, pairs: list[tuple[int, int
     return "\n".join(shown)
 
 
-async def wait_for(predicate, what: str, within: float, explain=None) -> None:  # type: ignore[no-untyped-def]
-    """Poll an async predicate until it holds; on time-out say what `explain` (an async callable) finds."""
+async def wait_for(predicate, what: str, within: float) -> None:  # type: ignore[no-untyped-def]
+    """Poll an async predicate until it holds."""
     for _ in range(round(within / 0.1)):
         if await predicate():
             return
         await asyncio.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}" + (f": {await explain()}" if explain else ""))
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def play_out(db: Database, ids: list[int], processes: list[ShardProcess], *, stalled_after: float = 60) -> None:
+    """Wait until every game has finished, however slow the machine, failing once none has moved for a while."""
+    loop = asyncio.get_running_loop()
+    seen: dict[int, tuple[int, str]] = {}
+    moved = loop.time()
+    while True:
+        rows = [await db.game(game_id) for game_id in ids]
+        now = {row.id: (row.version, row.status) for row in rows}
+        if all(status == FINISHED for _, status in now.values()):
+            return
+        if now != seen:
+            seen, moved = now, loop.time()
+        elif loop.time() - moved > stalled_after:
+            stuck = [f"game {game_id} at version {version}" for game_id, (version, status) in now.items()
+                     if status != FINISHED]
+            errors = [process.errors() for process in processes]
+            raise AssertionError(f"no game moved for {stalled_after:g} s: {', '.join(stuck)}; errors: {errors}")
+        await asyncio.sleep(0.2)
 
 
 async def test_two_shard_processes_share_postgresql_and_survive_a_kill(
@@ -203,17 +223,7 @@ async def test_two_shard_processes_share_postgresql_and_survive_a_kill(
         for n in (0, 1):
             await answered(driver, alice, "/game resign hand_to_bot:easy", channels[n, "waiting"])
 
-        async def all_finished() -> bool:
-            statuses = [(await db.game(row.id)).status for row in games.values()]
-            return statuses == [FINISHED] * len(games)
-
-        async def unfinished() -> str:
-            rows = {key: await db.game(row.id) for key, row in games.items()}
-            stuck = [f"{key} game {row.id} at version {row.version}" for key, row in rows.items()
-                     if row.status != FINISHED]
-            return f"{', '.join(stuck)}; errors: {[shard.errors() for shard in shards]}"
-
-        await wait_for(all_finished, "every game to finish", within=150, explain=unfinished)
+        await play_out(db, [row.id for row in games.values()], shards)
         await asyncio.sleep(1.0)  # let any duplicate post or reminder show itself
 
         for n in (0, 1):
