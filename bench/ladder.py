@@ -6,12 +6,14 @@ that lives only here: for each of its samples it deals the hidden cards from its
 sampler, so both know the same things), tries the next root action in turn and plays the game out with
 uniformly random moves; it picks the action with the best victory share. ucb is the same player spending its
 samples by UCB1 (more on the promising root actions) and picking the most sampled. Budgets never read the wall clock, so
-the machine's load does not change a result: the hard player thinks as deployed (--seconds: its game's virtual
-clock, ai/clock.py) or a given number of iterations (--hard), and ref gets as many samples as take the same CPU
-time, measured on fixed positions when the run starts (or given with --ref).
+the machine's load does not change a result: the hard player thinks as deployed (--deployed: the bot's budget
+on its game's virtual clock, ai/clock.py; --seconds S: S seconds of it) or a given number of iterations
+(--hard), and ref gets as many samples as take the same CPU time, measured on fixed positions when the run
+starts (or given with --ref).
 
 At 2 players every deal is played twice, the first level in each seat; at a full table the first level takes
-one seat (rotating with the deal) and the second level all the others. A victory shared by k seats counts 1/k.
+one seat (rotating with the deal, or every seat in turn with --every-seat) and the second level all the
+others. A victory shared by k seats counts 1/k.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from ai.easy import score_actions
 from bench.ai import positions, wilson
 from engine.base import Action
 from engine.registry import get
+from ui.bots import THINK_BUDGET
 
 GAMES = ("fish", "tank", "flippers")
 LEVELS = ("random", "greedy", "easy", "hard", "ref", "ucb")
@@ -196,10 +199,15 @@ def calibrate(key: str, players: int, budget: Budget, count: int = 4) -> int:
     return max(1, round(probe * hard_cpu / ref_cpu))
 
 
-def matches(key: str, pairing: tuple[str, str], players: int, deals: int, seed: int) -> list[tuple[int, int]]:
-    """Return (first seat, deal seed) of every match: both seats per deal at 2 players, else rotating seats."""
-    if players == 2:
-        return [(first, seed + d) for d in range(deals) for first in (0, 1)]
+def matches(
+    key: str, pairing: tuple[str, str], players: int, deals: int, seed: int, every_seat: bool = False
+) -> list[tuple[int, int]]:
+    """Return (first seat, deal seed) of every match: every seat per deal at 2 players or with `every_seat`.
+
+    Otherwise the first level's seat rotates with the deal at a full table.
+    """
+    if players == 2 or every_seat:
+        return [(first, seed + d) for d in range(deals) for first in range(players)]
     return [((seed + d) % players, seed + d) for d in range(deals)]
 
 
@@ -211,9 +219,10 @@ def run(
     budget: Budget,
     pool: ProcessPoolExecutor | None,
     first_deal: int = 0,
+    every_seat: bool = False,
 ) -> str:
     """Play one pairing and return its table row."""
-    plan = matches(key, pairing, players, deals, first_deal)
+    plan = matches(key, pairing, players, deals, first_deal, every_seat)
     args = [(key, pairing, players, first, seed, budget) for first, seed in plan]
     done: list[Match] = []
     for match in pool.map(play, *zip(*args, strict=True)) if pool is not None else (play(*a) for a in args):
@@ -265,9 +274,19 @@ def main() -> None:
         help="hard thinks this many seconds of its virtual clock per move, as deployed (the bot: 1.5); "
         "instead of --hard",
     )
+    parser.add_argument(
+        "--deployed",
+        action="store_true",
+        help=f"hard thinks as the bot does: {THINK_BUDGET:g} s of its virtual clock per move (ui.bots.THINK_BUDGET)",
+    )
+    parser.add_argument(
+        "--every-seat", action="store_true", help="at a full table, play every deal with the first level in each seat"
+    )
     parser.add_argument("--ref", type=int, help="ref samples per move (default: the CPU time of the hard budget)")
     parser.add_argument("--jobs", type=int, default=1, help="matches played in parallel processes")
     args = parser.parse_args()
+    if args.deployed:
+        args.seconds = THINK_BUDGET
     pairings = (
         [tuple(p.split("-")) for p in args.pairing]
         if args.pairing
@@ -292,7 +311,7 @@ def main() -> None:
             notes.append(f"{key} {players} players: {budget.describe()}, ref {budget.ref} samples per move")
             print(f"<!-- {notes[-1]} -->", flush=True)
             for pairing in pairings:
-                row = run(key, pairing, players, args.deals, budget, pool, args.first_deal)  # type: ignore[arg-type]
+                row = run(key, pairing, players, args.deals, budget, pool, args.first_deal, args.every_seat)  # type: ignore[arg-type]
                 print(row, flush=True)
     if pool is not None:
         pool.shutdown()

@@ -9,7 +9,7 @@ import pytest
 from ai import bots
 from ai.easy import score_actions
 from bench.ai import play, wilson
-from bench.ladder import greedy_choice
+from bench.ladder import greedy_choice, matches
 from bench.thinking import spots
 from engine.registry import get
 
@@ -42,3 +42,11 @@ def test_the_greedy_level_plays_a_move_the_easy_score_likes_best() -> None:
 
 def test_the_tables_thinking_at_once_take_every_game_in_turn() -> None:
     assert [key for key, _view, _seat in spots(5)] == ["fish", "tank", "flippers", "fish", "tank"]
+
+
+def test_a_full_table_replays_every_deal_in_each_seat_when_asked() -> None:
+    rotating = matches("flippers", ("hard", "ucb"), 6, 3, 10)
+    assert rotating == [(4, 10), (5, 11), (0, 12)]
+    every = matches("flippers", ("hard", "ucb"), 6, 2, 10, every_seat=True)
+    assert every == [(seat, deal) for deal in (10, 11) for seat in range(6)]
+    assert matches("fish", ("easy", "greedy"), 2, 2, 0) == [(0, 0), (1, 0), (0, 1), (1, 1)]
