@@ -125,6 +125,7 @@ class IceFloeBot(FlowBot):
             workers=workers or default_kind(),
             outbox_interval=outbox_interval,
             limits=settings.limits,
+            answers_dir=settings.answers_folder(),
             pause=bot_pause,
             budget=bot_budget,
         )

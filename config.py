@@ -119,6 +119,17 @@ class Settings:
     discord_client_secret: str | None = None
     discord_api: str = DEFAULT_DISCORD_API
     """Where OAuth2 codes are exchanged and users read (tests point it at a fake)."""
+    answers_dir: str | None = None
+    """Where this process keeps answers it promised before their move was saved; None: see `answers_folder`."""
+
+    def answers_folder(self) -> Path:
+        """Return the folder of the answers journal: ANSWERS_DIR, else the SQLite file's folder, else ./data."""
+        if self.answers_dir:
+            return Path(self.answers_dir)
+        url = self.database_url
+        if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+            return Path(url[len("sqlite:///") :]).parent
+        return Path("data")
 
     @property
     def table(self) -> bool:
@@ -157,6 +168,7 @@ class Settings:
             discord_client_id=client_id(merged.get("DISCORD_CLIENT_ID", "")),
             discord_client_secret=merged.get("DISCORD_CLIENT_SECRET", "").strip() or None,
             discord_api=merged.get("DISCORD_API", "").strip().rstrip("/") or DEFAULT_DISCORD_API,
+            answers_dir=merged.get("ANSWERS_DIR", "").strip() or None,
         )
 
 

@@ -107,3 +107,10 @@ def test_the_tables_sign_in_limits_and_proxy_hops_are_read_with_clear_errors() -
         Settings.from_env({"TABLE_PROXY_HOPS": "many"}, env_file=None)
     with pytest.raises(ValueError, match="LIMIT_SIGN_INS_PER_USER"):
         Settings.from_env({"LIMIT_SIGN_INS_PER_USER": "6"}, env_file=None)
+
+
+def test_the_answers_journal_lives_in_answers_dir_else_beside_the_sqlite_file_else_in_data(tmp_path: Path) -> None:
+    assert Settings.from_env({"ANSWERS_DIR": "/var/lib/floe"}, None).answers_folder() == Path("/var/lib/floe")
+    assert Settings(database_url="sqlite:///srv/floe/games.db").answers_folder() == Path("srv/floe")
+    assert Settings(database_url="sqlite:////srv/floe/games.db").answers_folder() == Path("/srv/floe")
+    assert Settings(database_url="postgresql://floe@db/floe").answers_folder() == Path("data")

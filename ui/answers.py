@@ -1,7 +1,10 @@
 """Give every acknowledged move its answer: a "thinking…" whose board did not follow is completed later.
 
 The interaction's token is saved with the game and the version the move made (storage/answers.py) in the
-transaction that saves the move, or on its own just before a burst acknowledges a move ahead of saving it. When
+transaction that saves the move. A move acknowledged ahead of its save (a burst, or a database still saving near
+Discord's deadline) is promised first in this process's journal file (storage/answer_journal.py), on disk
+before the acknowledgement, as the database may be what is slow; the entry leaves the journal once the move's
+transaction saved it or it was answered, and a restarted process takes over what a killed one promised. When
 the board follows in the placeholder, the entry is dropped (a few at a time). When it does not (the bot was
 killed, the follow-up failed), the placeholder says the move was saved and, once the outbox has posted the
 board, links to it; a move acknowledged early that never saved says so. Discord keeps a token for 15 minutes,
@@ -19,6 +22,7 @@ from typing import Any
 import discord
 
 from i18n import LANGUAGES, N_, _, using
+from storage.answer_journal import AnswerJournal
 from storage.answers import PendingAnswer, PendingAnswers
 from storage.database import LOBBY, Database, GameRow, StorageError
 from storage.errors import DatabaseBusy, DatabaseUnavailable
@@ -67,10 +71,22 @@ def board_link(row: GameRow) -> str:
 class AnswerKeeper:
     """Remember which placeholders still wait for their board, and complete them from the saved game."""
 
-    def __init__(self, bot: discord.Client, db: Database, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        bot: discord.Client,
+        db: Database,
+        clock: Callable[[], float] = time.time,
+        journal: AnswerJournal | None = None,
+    ) -> None:
         self.bot = bot
         self.db = db
         self.store = PendingAnswers(db.backend)
+        self.journal = journal
+        """Where promises are written (without one, as for an in-memory test database: the database)."""
+        self._journaled: set[int] = set()
+        """Interactions whose entry is in the journal only (not yet saved with their move)."""
+        self._journal_kept = 0
+        """How many entries the journal file held at its last rewrite (it is rewritten when fewer are left)."""
         self.clock = clock
         self.owed: dict[int, PendingAnswer] = {}
         """Interaction id -> the answer it is owed, once its move is saved and unless its board followed."""
@@ -114,25 +130,42 @@ class AnswerKeeper:
         )
 
     async def promise(self, answer: PendingAnswer) -> None:
-        """Save an entry before acknowledging a move that is not saved yet (a burst acknowledges first).
+        """Save an entry before acknowledging a move that is not saved yet (a burst, or a slow database).
 
-        Promises made while an earlier one is being written are saved together in the next transaction, so a
-        burst of moves waits for a few writes, not one each.
+        Promises made while an earlier one is being written are saved together in the next write (one fsync of
+        the journal, or one transaction without a journal), so a burst of moves waits for a few writes.
         """
         saved = asyncio.get_running_loop().create_future()
         self._promising.append((answer, saved))
         if self._promiser is None or self._promiser.done():
             self._promiser = asyncio.get_running_loop().create_task(self._save_promises())
         await saved
-        self.owed[answer.interaction_id] = answer
+        if self.journal is not None:
+            self._journal_kept += 1
+        if self.owed.setdefault(answer.interaction_id, answer) is not answer:
+            return  # its move was saved meanwhile, with the entry the database now holds
         self._answering.add(answer.interaction_id)
+        if self.journal is not None:
+            self._journaled.add(answer.interaction_id)
+
+    async def promise_early(self, answer: PendingAnswer) -> None:
+        """Promise the answer of a move acknowledged while its save still waits, if that waits for no database.
+
+        Only the journal is written beside a slow database; without one the acknowledgement goes out unpromised.
+        """
+        if self.journal is None:
+            return
+        try:
+            await self.promise(answer)
+        except OSError as exc:  # the local disk failed: the move is still acknowledged and saved
+            log.warning("could not promise the answer of interaction %s: %s", answer.interaction_id, exc)
 
     async def _save_promises(self) -> None:
         """Save the promises waiting, a transaction at a time, until none is left."""
         while self._promising:
             batch, self._promising = self._promising, []
             try:
-                await self.store.save_many([answer for answer, _saved in batch])
+                await (self.journal or self.store).save_many([answer for answer, _saved in batch])
             except Exception as exc:  # each promise raises it to its own caller
                 for _answer, saved in batch:
                     if not saved.done():
@@ -146,6 +179,7 @@ class AnswerKeeper:
         """Note an entry saved with its move; its own flow is now posting the board."""
         self.owed[answer.interaction_id] = answer
         self._answering.add(answer.interaction_id)
+        self._journaled.discard(answer.interaction_id)  # the database holds it now
 
     async def given_now(self, interaction_id: int) -> None:
         """Drop an entry at once, not at the next check: its placeholder is gone, so a restart must not answer again."""
@@ -189,9 +223,15 @@ class AnswerKeeper:
 
     async def load(self) -> int:
         """Read the entries a previous run left (after a crash); drop the expired ones; return how many are left."""
+        adopted = await self.journal.take_over() if self.journal is not None else []
+        self._journal_kept += len(adopted)
         await self.store.forget_older_than(self.clock() - TOKEN_LIFE_S + MARGIN_S)
-        for answer in await self.store.all():
+        for answer in await self.store.all():  # saved with its move: newer than its promise
             self.owed.setdefault(answer.interaction_id, answer)
+        for answer in adopted:
+            if answer.interaction_id not in self.owed and answer.created_at > self.clock() - TOKEN_LIFE_S + MARGIN_S:
+                self.owed[answer.interaction_id] = answer
+                self._journaled.add(answer.interaction_id)
         return len(self.owed)
 
     async def run(self) -> None:
@@ -220,6 +260,16 @@ class AnswerKeeper:
         for game_id in games:
             await self.settle(game_id)
         await self.expire()
+        await self.tidy_journal()
+
+    async def tidy_journal(self) -> None:
+        """Rewrite the journal without the entries answered or saved with their move since it was last written."""
+        self._journaled &= set(self.owed)
+        if self.journal is None or len(self._journaled) == self._journal_kept:
+            return
+        kept = [self.owed[i] for i in self._journaled]
+        await self.journal.keep_only(kept)
+        self._journal_kept = len(kept)
 
     async def expire(self) -> None:
         """Delete every saved token Discord no longer accepts, even one its own flow still holds."""
@@ -290,3 +340,6 @@ class AnswerKeeper:
         await asyncio.gather(*self._settling.values(), return_exceptions=True)
         given, self._given = self._given, []
         await self.store.forget(*given)
+        if self.journal is not None:  # what is still owed stays in its file, for the next start
+            await self.tidy_journal()
+            self.journal.close()

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from i18n import N_, _
+from storage.answer_journal import AnswerJournal
 from storage.database import ACTIVE, LOBBY, Database, GameRow
 from storage.posts import Posts
 from ui.adapter import adapter_for
@@ -65,13 +67,15 @@ class GameFlow:
         workers: str = "process",
         outbox_interval: float = 30.0,
         limits: LimitSettings | None = None,
+        answers_dir: Path | None = None,
         **bot_options: Any,
     ) -> None:
         fit_every_message()  # within Discord's limits, whatever a translation or a name adds
         self.bot = bot
         self.db = db
         self.limits = Limits(limits)
-        self.answers = AnswerKeeper(bot, db)
+        journal = AnswerJournal(answers_dir) if answers_dir is not None else None
+        self.answers = AnswerKeeper(bot, db, journal=journal)
         self.bursts = Bursts(self.answers)
         self.readers = Readers(db)
         self.posts = Posts(db.backend)

@@ -255,7 +255,7 @@ class Moves:
                 sent_at=interaction.created_at if slash else None,
                 owes=owes,
             )
-            done = await in_time(interaction, saving, lambda: defer(interaction, private_note, elsewhere=elsewhere))
+            done = await in_time(interaction, saving, lambda: self._early(interaction, row, owes, private_note))
             try:
                 in_place = self.publisher.in_place(done.board, done.events)
                 if private_note is None and in_place and not on_board:
@@ -297,7 +297,7 @@ class Moves:
         owes = self._owes(interaction, row, None)
         async with self.outbox.holding(row.id):
             resigning = self.commit(row.id, {"type": "resign"}, user_id=interaction.user.id, owes=owes)
-            done = await in_time(interaction, resigning, lambda: defer(interaction, None))
+            done = await in_time(interaction, resigning, lambda: self._early(interaction, row, owes, None))
             try:
                 await defer(interaction, None)
                 await self.publisher.publish(done.board, done.events, interaction=interaction, previous=done.previous)
@@ -323,6 +323,14 @@ class Moves:
             text = _("{mention} handed their seat to the easy computer player, {name}.", mention=mention, name=name)
         await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
         self.schedule_bots(row.id)
+
+    async def _early(
+        self, interaction: discord.Interaction, row: GameRow, owes: PendingAnswer | None, private_note: str | None
+    ) -> None:
+        """Acknowledge a move still saving near Discord's deadline, its answer promised first (kept across a crash)."""
+        if owes is not None and self.answers is not None and not interaction.response.is_done():
+            await self.answers.promise_early(replace(owes, version=row.version + 1))
+        await defer(interaction, private_note, elsewhere=interaction.channel_id != row.channel_id)
 
     def _owes(self, interaction: discord.Interaction, row: GameRow, private_note: str | None) -> PendingAnswer | None:
         """Return the answer a move will owe in a "thinking…" placeholder (public or private), to save with the move."""

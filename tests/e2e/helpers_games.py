@@ -30,6 +30,7 @@ def floe_settings_for(tmp_path: Path, fake: FakeDiscord) -> Settings:
         token=fake.token,
         database_url=f"sqlite:///{tmp_path / 'floe.db'}",
         dev_guild_id=fake.guild.id,
+        answers_dir=str(tmp_path),  # kept when a test points the bot at PostgreSQL instead
     )
 
 

@@ -66,6 +66,7 @@ async def run(args: argparse.Namespace) -> None:
         shard_count=args.shards,
         shard_ids=(args.shard,),
         db_pool_size=4,
+        answers_dir=str(Path(args.clock).parent),  # the test's folder, not the checkout's data/
         limits=NO_RATES,  # a few players open many games in seconds here; tests/e2e/test_limits.py checks the rates
     )
     bot = create_bot(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 import sys
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -183,3 +184,25 @@ async def test_a_step_after_a_first_board_that_never_arrived_never_turns_the_lob
     boards = [m for m in driver.messages() if m.attachments and not m.deleted]
     assert len(boards) == 1 and "placed their Leader" in boards[0].content, [m.content[:40] for m in boards]
     driver.bot_errors.clear()  # the refused first board is logged as a warning only
+
+
+async def test_a_move_acknowledged_while_the_database_is_locked_is_answered_after_a_kill(table: Table) -> None:
+    player, command = await table.move_of("/flippers leader cell:")
+    writer = sqlite3.connect(table.bot.database, timeout=5, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")  # another writer holds the database: the move waits, acknowledged first
+
+    def acknowledged(call: Call, token: str) -> bool:
+        return token in call.path and call.path.endswith("/callback")
+
+    try:
+        sent = await table.kill_when(lambda: table.driver.slash(player, command), acknowledged, lands=True)
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+    placeholder = sent.original
+    assert placeholder is not None and placeholder.loading, sent.interaction.describe()
+    await restarted(table)
+    await until(table.driver, lambda: not placeholder.loading, "the move's thinking answered")
+    assert placeholder.content.startswith("Your move was not applied"), placeholder.content
+    logged = sqlite3.connect(table.bot.database).execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    assert logged == 0, "the move was saved although the database was locked until the kill"

@@ -45,12 +45,13 @@ async def versions(db: Database, ids: list[int]) -> dict[int, int]:
 
 
 async def test_a_postgresql_restart_mid_game_is_weathered(
-    own_postgres: PostgresServer, fake_discord: FakeDiscord, driver: Driver
+    own_postgres: PostgresServer, fake_discord: FakeDiscord, driver: Driver, tmp_path: Path
 ) -> None:  # own_postgres first: it is set up first and stopped last, after the bot
     url = await own_postgres.new_schema()
     settings = Settings(
         token=fake_discord.token,
         database_url=url,
+        answers_dir=str(tmp_path),
         dev_guild_id=fake_discord.guild.id,
         db_pool_size=4,
         limits=LimitSettings(per_user=None, per_channel=None),  # alice opens three games in seconds

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from storage.answer_journal import AnswerJournal
 from storage.answers import PendingAnswer
 from storage.database import Database, Seat
 from storage.errors import DatabaseUnavailable
@@ -98,3 +100,27 @@ async def test_no_token_is_kept_once_discord_no_longer_accepts_it(tmp_path: Path
         assert await kept.store.all() == [] and kept.owed == {}
     finally:
         await db.close()
+
+
+async def test_promises_go_to_the_journal_and_leave_it_once_saved_with_their_move_or_given(tmp_path: Path) -> None:
+    kept, store = keeper()
+    kept.journal = AnswerJournal(tmp_path)
+    await asyncio.gather(*(kept.promise(owed(n)) for n in (1, 2, 3)))
+    assert store.writes == [], "a promise waits for no database"
+    kept.saved(replace(owed(1), version=4))  # its move's transaction holds it now
+    kept.given(2)
+    await kept.check()
+    kept.journal.close()
+    assert await AnswerJournal(tmp_path).take_over() == [owed(3)]
+
+
+async def test_a_restarted_keeper_answers_what_the_journal_of_a_killed_one_promised(tmp_path: Path) -> None:
+    killed, _store = keeper()
+    killed.journal = AnswerJournal(tmp_path)
+    await killed.promise(owed(8))
+    killed.journal.close()  # as the kernel does for a killed process
+    restarted, _store = keeper()
+    restarted.journal = AnswerJournal(tmp_path)
+    restarted.store.all = lambda: asyncio.sleep(0, [])  # type: ignore[method-assign]
+    restarted.clock = lambda: 1_001.0
+    assert await restarted.load() == 1 and restarted.owed == {8: owed(8)}
