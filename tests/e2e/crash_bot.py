@@ -1,8 +1,9 @@
 """Run the real Ice Floe bot against a fake Discord in its own process, to be SIGKILLed by the crash tests.
 
 Started as  python -m tests.e2e.crash_bot --api URL --gateway URL --cdn URL --token T --guild ID --database FILE
-[--workers process|thread] [--ack-first]. With --ack-first every move is acknowledged before it is saved, as
-a slow database makes it (its "thinking…" shows first). It prints "crash_bot: ready <pid>" once the bot is
+[--workers process|thread] [--ack-first] [--seed-file FILE]. With --ack-first every move is acknowledged before
+it is saved, as a slow database makes it (its "thinking…" shows first). With --seed-file each new game is
+dealt from the seed written in that file when it is opened. It prints "crash_bot: ready <pid>" once the bot is
 connected and has caught up with its board outbox, then runs until it is killed. Log records of WARNING and above
 go to stderr.
 """
@@ -14,12 +15,15 @@ import asyncio
 import contextlib
 import logging
 import os
+import random
 import sys
+from pathlib import Path
 
 from bench.bot_process import die_with_parent, point_at_fake
 from bot import create_bot
 from config import Settings
 from ui import moves
+from ui.limits import LimitSettings
 
 
 async def run(args: argparse.Namespace) -> None:
@@ -28,7 +32,14 @@ async def run(args: argparse.Namespace) -> None:
     point_at_fake(args.api, args.gateway, args.cdn)
     if args.ack_first:
         moves.ACK_WITHIN_S = 0.0  # saving never finishes "in time": each move is acknowledged first
-    settings = Settings(token=args.token, database_url=f"sqlite:///{args.database}", dev_guild_id=args.guild)
+    limits = LimitSettings()
+    if args.seed_file:
+        seeds = Path(args.seed_file)
+        random.SystemRandom = lambda: random.Random(int(seeds.read_text()))  # type: ignore[assignment,misc]
+        limits = LimitSettings(per_user=None, per_channel=None)  # one host opens game after game
+    settings = Settings(
+        token=args.token, database_url=f"sqlite:///{args.database}", dev_guild_id=args.guild, limits=limits
+    )
     bot = create_bot(
         settings, workers=args.workers, bot_pause=0, bot_budget=0.05, guild_ready_timeout=0.05, check_interval=3600
     )
@@ -54,6 +65,7 @@ def main() -> None:
     parser.add_argument("--guild", type=int, required=True)
     parser.add_argument("--workers", default="thread", choices=("thread", "process"))
     parser.add_argument("--ack-first", action="store_true", help="acknowledge every move before saving it")
+    parser.add_argument("--seed-file", help="deal each new game from the seed in this file")
     args = parser.parse_args()
     die_with_parent()
     asyncio.run(run(args))

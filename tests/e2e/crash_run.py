@@ -98,10 +98,11 @@ class BotProcess:
         self.log = log
         self.process: asyncio.subprocess.Process | None = None
 
-    async def start(self, workers: str = "thread", *, ack_first: bool = False) -> None:
+    async def start(self, workers: str = "thread", *, ack_first: bool = False, seed_file: Path | None = None) -> None:
         """Start the bot and wait until it is connected and has posted every board it owed.
 
-        With `ack_first` it acknowledges every move before saving it (see tests/e2e/crash_bot.py).
+        With `ack_first` it acknowledges every move before saving it; with `seed_file` it deals each new game
+        from the seed written there (see tests/e2e/crash_bot.py).
         """
         fake = self.fake
         arguments = [
@@ -109,6 +110,7 @@ class BotProcess:
             *("--token", fake.token, "--guild", str(fake.guild.id), "--database", str(self.database)),
             *("--workers", workers),
             *(["--ack-first"] if ack_first else []),
+            *(["--seed-file", str(seed_file)] if seed_file is not None else []),
         ]
         with self.log.open("ab") as stderr:
             self.process = await asyncio.create_subprocess_exec(

@@ -1,0 +1,210 @@
+"""Start Flippers games against a bot in a child process, SIGKILL it during set-up, and check each channel's board.
+
+Used by tests/e2e/test_setup_kills.py (a few games) and bench/setup_kills.py (as many as asked). Each game
+has 2-6 players and a chosen deal seed (777 among them). Its host sends /game start, then the players place
+their Leaders and make their set-up discards by slash commands, as the saved game asks. Before each command
+the bot may be armed to die: at the n-th request it sends after the command (that request reaching Discord or
+not), or after a random delay. After each restart, and once set-up is over, the channel must show exactly one
+live board (a message whose menus for the game are not greyed out; the lobby's are version 0) for the game,
+the newest board in the channel, at the saved version; a board left live above it, or a newest board at an
+older version, is a problem.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.flippers.state import LEADERS, SETUP
+from engine.registry import get
+from tests.e2e.crash_run import BotProcess, board_version
+from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.harness.models import iter_components
+from tests.harness.rest import Call
+
+ANSWER_S = 20.0
+SEEDS = (777, 1, 2, 3, 500, 506, 4242, 31337)
+
+
+@dataclass
+class KillReport:
+    """What a set-up kill run did and found."""
+
+    games: int = 0
+    commands: int = 0
+    kills: int = 0
+    kills_at_a_request: int = 0
+    kills_after_a_delay: int = 0
+    checks: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+def live_ids(message: FakeMessage, game_id: int) -> list[str]:
+    """Return the custom_ids of a message's menus for a game that are not greyed out."""
+    prefix = f"floe:{game_id}:"
+    return [
+        str(c.get("custom_id"))
+        for c in iter_components(message.components)
+        if str(c.get("custom_id") or "").startswith(prefix) and not c.get("disabled")
+    ]
+
+
+class SetupKills:
+    """Open Flippers games one at a time in fresh channels and kill the bot during their set-up."""
+
+    def __init__(self, fake: FakeDiscord, folder: Path, rng: random.Random, *, kill_chance: float = 0.5) -> None:
+        self.fake = fake
+        self.driver = Driver(fake, timeout=ANSWER_S)
+        self.rng = rng
+        self.kill_chance = kill_chance
+        self.database = folder / "kills.db"
+        self.seed_file = folder / "seed"
+        self.bot = BotProcess(fake, self.database, folder / "bot.log")
+        self.report = KillReport()
+        self.players = [self.driver.user(f"p{n}") for n in range(6)]
+        self._armed: int | None = None
+        self._lands = True
+        fake.request_hooks.append(self._on_request)
+
+    async def _on_request(self, call: Call) -> tuple[int, Any] | None:
+        """Kill the bot at the armed request (letting it reach Discord or not)."""
+        if self._armed is None:
+            return None
+        self._armed -= 1
+        if self._armed > 0:
+            return None
+        self._armed = None
+        self.bot.kill()
+        self.report.kills_at_a_request += 1
+        return None if self._lands else (500, {"code": 0, "message": "the bot died"})
+
+    # -- the saved game ---------------------------------------------------------------------------------
+
+    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        """Read the bot's database (read-only; the bot may be writing)."""
+        conn = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=5)
+        conn.row_factory = sqlite3.Row
+        try:
+            return conn.execute(sql, args).fetchall()
+        finally:
+            conn.close()
+
+    def saved(self, channel: FakeChannel) -> sqlite3.Row | None:
+        """Return the newest game's row in a channel."""
+        rows = self._query("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel.id,))
+        return rows[0] if rows else None
+
+    # -- playing ----------------------------------------------------------------------------------------------
+
+    async def run(self, games: int) -> KillReport:
+        """Play the set-up of `games` games, killing the bot now and then; check after each restart."""
+        await self.bot.start(seed_file=self.seed_file)
+        for n in range(games):
+            await self.one_game(n)
+        return self.report
+
+    async def one_game(self, n: int) -> None:
+        """Open one game with 2-6 players and a chosen seed, start it and play its set-up under kills."""
+        seed = SEEDS[n % len(SEEDS)] if n < len(SEEDS) else self.rng.randrange(1, 10**6)
+        people = self.players[: 2 + (n + self.rng.randrange(5)) % 5]
+        self.seed_file.write_text(str(seed))
+        channel = self.fake.add_text_channel(self.fake.guild, f"setup-{n}")
+        self.report.games += 1
+        await self.driver.slash(people[0], "/game new game:flippers", channel=channel).answered()
+        for player in people[1:]:
+            await self.driver.slash(player, "/game join", channel=channel).answered()
+        for _ in range(40):
+            row = self.saved(channel)
+            assert row is not None
+            if row["status"] == "lobby":  # killed before the start was saved: the host starts again
+                await self.send(people[0], "/game start", channel)
+                continue
+            state = get("flippers").load(json.loads(row["state"]))
+            if row["status"] != "active" or state.phase not in (LEADERS, SETUP):
+                break
+            move = await self.next_move(people, channel, state)
+            if move is not None:
+                await self.send(*move, channel)
+        await self.check(channel, f"game {n} (seed {seed}, {len(people)} players) after its set-up")
+
+    async def next_move(self, people: list[FakeUser], channel: FakeChannel, state: Any) -> tuple[FakeUser, str] | None:
+        """Return a player to act and a legal set-up command, as autocomplete offers it."""
+        option = "/flippers leader cell:" if state.phase == LEADERS else "/flippers discard cards:"
+        for seat in get("flippers").to_act(state):
+            offered = await self.driver.autocomplete(people[seat], option, channel=channel)
+            if offered:
+                return people[seat], f"{option}{self.rng.choice(offered)['value']}"
+        return None
+
+    async def send(self, user: FakeUser, command: str, channel: FakeChannel) -> None:
+        """Send a command; maybe kill the bot at a request it makes or after a delay, then restart and check."""
+        self.report.commands += 1
+        chance = self.rng.random()
+        mode = None if chance >= self.kill_chance else "delay" if chance < self.kill_chance / 4 else "request"
+        if mode == "request":
+            self._armed, self._lands = self.rng.randint(1, 8), self.rng.random() < 0.5
+        sent = self.driver.slash(user, command, channel=channel)
+        if mode == "delay":
+            await asyncio.sleep(self.rng.uniform(0, 0.4))
+            self.bot.kill()
+            self.report.kills_after_a_delay += 1
+        if mode is None:
+            await sent.answered()
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.bot.wait(), 5)  # an armed request may never come: the command ended first
+        self._armed = None
+        if self.bot.process is not None and self.bot.process.returncode is None:
+            await sent.answered()  # the command was over before its armed request
+            return
+        self.report.kills += 1
+        await self.bot.start(seed_file=self.seed_file)
+        await self.check(channel, f"after kill {self.report.kills} ({command})")
+
+    # -- checking ---------------------------------------------------------------------------------------------
+
+    async def check(self, channel: FakeChannel, when: str) -> None:
+        """Check the channel shows one live board for its game, the newest one, at the saved version."""
+        self.report.checks += 1
+
+        def posted() -> bool:
+            row = self.saved(channel)
+            return row is None or row["status"] not in ("active", "finished") or row["posted_version"] >= row["version"]
+
+        try:  # a secret move's public board follows its private note, once drawn
+            await self.driver.wait_until(posted, "the saved version's board", within=30)
+        except AssertionError:
+            self.report.problems.append(f"{channel.name} {when}: the saved version's board was not posted in 30 s")
+        await self.driver.idle(quiet=0.3, within=30, tasks=False)
+        row = self.saved(channel)
+        if row is None or row["status"] not in ("active", "finished"):
+            return
+        game_id = row["id"]
+        boards = [m for m in self.driver.messages(channel) if not m.deleted and (board_version(m) or 0) > 0]
+        live = [m for m in boards if live_ids(m, game_id)]
+        where = f"game {game_id} {when}"
+        if len(live) != 1:
+            shown = [(m.id, board_version(m), m.content.splitlines()[-1][:50] if m.content else "") for m in live]
+            self.report.problems.append(f"{where}: {len(live)} live boards {shown}")
+            return
+        if boards[-1] is not live[0]:
+            self.report.problems.append(f"{where}: the live board is not the newest board in the channel")
+        shown_version = board_version(live[0])
+        if shown_version != row["version"]:
+            self.report.problems.append(
+                f"{where}: the live board shows version {shown_version}, saved {row['version']}, "
+                f"recorded as posted {row['posted_version']}"
+            )
+
+    async def close(self) -> None:
+        """Kill the bot if it still runs."""
+        self.bot.kill()
+        await self.bot.wait()
+        with contextlib.suppress(ValueError):
+            self.fake.request_hooks.remove(self._on_request)
