@@ -6,11 +6,11 @@ Run by hand, never at start-up:
     for f in fonts-noto-*.deb; do dpkg -x "$f" /tmp/noto; done
     .venv/bin/python scripts/build_fonts.py /tmp/noto
 
-It writes a CJK subset (the common Han characters of GB 2312 level 1 and JIS X 0208 level 1, kana, the
-2,350 Hangul syllables of KS X 1001, CJK punctuation, and every other character the translation catalogs
-in locales/ use that DejaVu Sans lacks), the Hebrew and Arabic fonts subset to their scripts, and an emoji
-atlas: every single-code-point emoji of Noto Color Emoji scaled to 32 px in one PNG, with its index in JSON.
-It also records each font's character coverage in coverage.json.
+It writes a CJK subset in two weights, regular and bold (the common Han characters of GB 2312 level 1 and
+JIS X 0208 level 1, kana, the 2,350 Hangul syllables of KS X 1001, CJK punctuation, and every other character
+the translation catalogs in locales/ use that DejaVu Sans lacks), the Hebrew and Arabic fonts subset to their
+scripts, and an emoji atlas: every single-code-point emoji of Noto Color Emoji scaled to 32 px in one PNG, with
+its index in JSON. It also records each font's character coverage in coverage.json.
 
 When a catalog gains a character no shipped font covers (tests/render/test_catalog_glyphs.py says which),
 rebuild the CJK subset alone, which needs only fonts-noto-cjk:
@@ -140,15 +140,19 @@ def _ranges(points: list[int]) -> list[list[int]]:
 
 def write_coverage() -> None:
     """Record which code points each shipped font maps, so drawing needs no font parsing."""
-    files = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "NotoSansCJK-Subset.otf"]
+    files = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "NotoSansCJK-Subset.otf", "NotoSansCJK-Bold-Subset.otf"]
     files += [f"NotoSans{script}-{weight}.ttf" for script in ("Hebrew", "Arabic") for weight in ("Regular", "Bold")]
     coverage = {name: _ranges(sorted(TTFont(str(OUT / name), lazy=True).getBestCmap())) for name in files}
     (OUT / "coverage.json").write_text(json.dumps(coverage, separators=(",", ":")))
 
 
 def build_cjk(root: Path, locales: list[Path]) -> None:
-    """Write the CJK subset: the common characters plus every character the catalogs need from it."""
-    source = root / "usr" / "share" / "fonts" / "opentype" / "noto" / "NotoSansCJK-Regular.ttc"
+    """Write the CJK subsets, regular and bold: the common characters plus every character the catalogs need.
+
+    Both weights hold the same characters, so bold CJK text is drawn with real bold strokes, never thickened.
+    """
+    folder = root / "usr" / "share" / "fonts" / "opentype" / "noto"
+    source = folder / "NotoSansCJK-Regular.ttc"
     extras = catalog_extras(locales)
     available = set(TTFont(str(source), fontNumber=0, lazy=True).getBestCmap())
     missing = sorted(extras - available)
@@ -157,6 +161,7 @@ def build_cjk(root: Path, locales: list[Path]) -> None:
     points = cjk_code_points() | (extras & available)
     print(f"catalogs add {len((extras & available) - cjk_code_points())} characters to the CJK subset")
     _subset(source, OUT / "NotoSansCJK-Subset.otf", points)
+    _subset(folder / "NotoSansCJK-Bold.ttc", OUT / "NotoSansCJK-Bold-Subset.otf", points)
 
 
 def main(args: list[str]) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from i18n.catalogs import LOCALES, read_catalog
-from render.common import DEJAVU, EMOJI, FONT_DIR, FONT_FILES, face_of
+from render.common import EMOJI, FONT_DIR, FONT_FILES, face_of
 
 REBUILD = (
     "rebuild the CJK subset: cd /tmp && apt-get download fonts-noto-cjk && dpkg -x fonts-noto-cjk_*.deb /tmp/noto; "
@@ -19,11 +19,10 @@ CATALOGS = sorted(LOCALES.glob("*/LC_MESSAGES/*.po"))
 
 
 @cache
-def _bold_coverage() -> frozenset[int]:
-    """Return the code points the bold faces of the fallback chain map, from coverage.json."""
+def _bold_coverage(face: str) -> frozenset[int]:
+    """Return the code points a face's bold weight maps, from coverage.json."""
     data = json.loads((FONT_DIR / "coverage.json").read_text())
-    bold = {files[1] for face, files in FONT_FILES.items() if files[1] != files[0]}
-    return frozenset(p for name in bold for first, last in data[name] for p in range(first, last + 1))
+    return frozenset(p for first, last in data[FONT_FILES[face][1]] for p in range(first, last + 1))
 
 
 def undrawable(path: Path) -> dict[str, str]:
@@ -38,8 +37,8 @@ def undrawable(path: Path) -> dict[str, str]:
             face = face_of(char)
             if face is None:
                 found[char] = f"U+{ord(char):04X} in {message.id!r}: in no shipped font"
-            elif face == DEJAVU and ord(char) not in _bold_coverage():
-                found[char] = f"U+{ord(char):04X} in {message.id!r}: in DejaVu Sans but not its bold face"
+            elif face != EMOJI and ord(char) not in _bold_coverage(face):
+                found[char] = f"U+{ord(char):04X} in {message.id!r}: in the {face} face but not its bold weight"
     return found
 
 

@@ -143,13 +143,24 @@ def test_without_complex_layout_right_to_left_runs_are_reversed(monkeypatch: pyt
     assert [(run.face, run.text) for run in runs_of("Ёлка")] == [(DEJAVU, "Ёлка")]
 
 
-def test_bold_cjk_is_drawn_heavier_than_regular_though_the_subset_has_one_weight() -> None:
+def test_bold_cjk_is_drawn_with_the_bold_weight_never_an_outline(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, object]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: object, content: str, *args: object, **kwargs: object) -> None:
+        calls.append({"font": kwargs["font"], **kwargs})
+        original(self, xy, content, *args, **kwargs)  # type: ignore[arg-type]
+
     def ink(bold: bool) -> int:
         image = Image.new("L", (200, 50), 255)
         draw_text(ImageDraw.Draw(image), (5, 5), "山田太郎", 28, 0, bold=bold)
         return sum(count for value, count in enumerate(image.histogram()) if value < 128)
 
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
     assert ink(True) > 1.2 * ink(False)
+    bold = calls[0]  # ink(True) drew first
+    assert bold["font"].getname()[1] == "Bold" and not bold.get("stroke_width")  # type: ignore[attr-defined]
+    assert FONT_FILES[CJK][0] != FONT_FILES[CJK][1]
 
 
 def test_fit_alt_takes_the_fullest_version_that_fits() -> None:
