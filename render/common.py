@@ -11,12 +11,13 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, features
 
 from i18n import N_, _, current, pgettext
+from render.breaks import NO_BREAK_BEFORE, pieces
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 
@@ -378,40 +379,40 @@ def _draw_emoji(
         x += step
 
 
-NO_BREAK_BEFORE = frozenset("、。，．・：；？！ー）」』】〕…,.:;!?)")
-"""Characters a wrapped line never starts with (Japanese line-breaking rules, and Latin punctuation)."""
+_measured = lru_cache(maxsize=8192)(text_length)
+"""`text_length`, remembered: wrapping measures the same lines of a picture again on every redraw."""
 
 
-def wrap_text(text: str, size: int, width: float, bold: bool = False, max_lines: int = 2) -> list[str]:
-    """Break `text` (a name in any script) into at most `max_lines` lines of at most `width` pixels.
+def wrap_text(
+    text: str, size: int, width: float, bold: bool = False, max_lines: int = 2, keep: Sequence[str] = ()
+) -> list[str]:
+    """Break `text` into at most `max_lines` lines of at most `width` pixels.
 
-    Lines break at spaces; a word wider than a line (or a name, or Japanese, without spaces) breaks between
-    characters, never before closing punctuation.
-    Only text that still does not fit in `max_lines` lines ends with an ellipsis.
+    Lines break where `render.breaks` allows: after spaces, between Japanese phrases, never inside a phrase of
+    `keep` (a card's name) that fits a line. A piece wider than a line (a long name) breaks between characters,
+    never before closing punctuation. Only text that still does not fit in `max_lines` lines ends with "…".
     """
-    lines: list[str] = []
+    lines: list[str] = []  # each as it was cut from `text`, with the space it broke at
     current = ""
-    for word in text.split(" "):
-        trial = f"{current} {word}" if current else word
-        if text_length(trial, size, bold) <= width:
-            current = trial
+    for piece in pieces(text, tuple(keep)):
+        if _measured((current + piece).rstrip(), size, bold) <= width:
+            current += piece
             continue
-        if current and text_length(word, size, bold) <= width:
+        if current and _measured(piece.rstrip(), size, bold) <= width:
             lines.append(current)
-            current = ""
-        elif current:  # a word longer than a line is broken anyway: it starts where the line has room ("4. Pneumono")
-            current += " "
-        for char in word:
-            if current and text_length(current + char, size, bold) > width and char not in NO_BREAK_BEFORE:
-                lines.append(current.rstrip())
+            current = piece
+            continue
+        for char in piece:  # wider than a line: it starts where the line has room ("4. Pneumono")
+            if current.strip() and _measured(current + char, size, bold) > width and char not in NO_BREAK_BEFORE:
+                lines.append(current)
                 current = ""
-            current += char
-    if current or not lines:
+            if current or char != " ":
+                current += char
+    if current.strip() or not lines:
         lines.append(current)
     if len(lines) > max_lines:
-        rest = " ".join(lines[max_lines - 1 :])
-        lines = [*lines[: max_lines - 1], fit_text(rest, size, width, bold)]
-    return lines
+        lines = [*lines[: max_lines - 1], fit_text("".join(lines[max_lines - 1 :]).rstrip(), size, width, bold)]
+    return [line.rstrip() for line in lines]
 
 
 def fit_lines(

@@ -85,8 +85,8 @@ def _discard_lines(view: dict[str, Any]) -> list[str]:
     """Return the wrapped lines listing the fish the player discarded."""
     if not view["my_discards"]:
         return []
-    text = _("You discarded: {cards}", cards=join_list([c["name"] for c in view["my_discards"]]))
-    return wrap(text, WIDTH - 2 * MARGIN, 22)
+    names = [c["name"] for c in view["my_discards"]]
+    return wrap(_("You discarded: {cards}", cards=join_list(names)), WIDTH - 2 * MARGIN, 22, keep=names)
 
 
 def aquarium_height(view: dict[str, Any]) -> int:

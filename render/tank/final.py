@@ -79,10 +79,10 @@ def _final_text(view: dict[str, Any]) -> tuple[list[str], list[str]]:
     """Return the wrapped goal lines and legend lines of the final scores."""
     goal = view["goal"]
     line = _("Goal: {name} (+{points}) · {text}", name=goal["name"], points=goal["points"], text=goal["text"])
-    head = wrap(line, WIDTH - 2 * MARGIN, 24)
-    keys = " · ".join(f"{code(k['key'])} {k['plural']}" for k in view["final"]["kinds"])
-    legend = _("Points per type, ×cards held. {kinds} · ✓ goal met", kinds=keys)
-    return head, wrap(legend, WIDTH - 2 * MARGIN, 22)
+    head = wrap(line, WIDTH - 2 * MARGIN, 24, keep=[goal["name"]])
+    keys = [f"{code(k['key'])} {k['plural']}" for k in view["final"]["kinds"]]  # "Ne Neon Tetras": one line
+    legend = _("Points per type, ×cards held. {kinds} · ✓ goal met", kinds=" · ".join(keys))
+    return head, wrap(legend, WIDTH - 2 * MARGIN, 22, keep=keys)
 
 
 def final_height(view: dict[str, Any], names: Sequence[str]) -> int:

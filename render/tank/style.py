@@ -6,10 +6,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from i18n import N_, _, pgettext
-from render.common import NO_BREAK_BEFORE, text_length
-
-UNBROKEN = NO_BREAK_BEFORE | {" "}
-"""Characters a wrapped line never starts with: closing punctuation, and a space (dropped at the break)."""
+from render.breaks import GLUE
+from render.common import text_length, wrap_text
 
 Colour = tuple[int, int, int]
 
@@ -85,31 +83,13 @@ def size_to_fit(text: str, limit: float, size: int, bold: bool = False, smallest
     return size
 
 
-def wrap(text: str, limit: float, size: int, bold: bool = False) -> list[str]:
-    """Break a text into lines that fit `limit` pixels: at spaces, or between characters in a word too long for a line.
+def wrap(text: str, limit: float, size: int, bold: bool = False, keep: Sequence[str] = ()) -> list[str]:
+    """Break a text into lines that fit `limit` pixels, as `wrap_text` does, never leaving a line out.
 
-    Japanese writes without spaces, so its sentences break between characters, never before closing punctuation.
+    A separator dot ends a line, never starts one; the phrases of `keep` (a card's name with its code) stay on one
+    line. Japanese breaks between phrases.
     """
-    lines: list[str] = []
-    current = ""
-    # A separator dot ends a line, never starts one: it is glued to the word before it.
-    for word in text.replace(" · ", "\u00a0· ").split(" "):
-        if not word:
-            continue
-        trial = f"{current} {word}".strip()
-        if text_width(trial, size, bold) <= limit or (not current and text_width(word, size, bold) <= limit):
-            current = trial
-            continue
-        if current and text_width(word, size, bold) <= limit:
-            lines.append(current)
-            current = word
-            continue
-        for char in f" {word}" if current else word:
-            if current and text_width(current + char, size, bold) > limit and char not in UNBROKEN:
-                lines.append(current.rstrip())
-                current = char
-            else:
-                current += char
-    if current:
-        lines.append(current)
-    return lines
+    if not text.strip():
+        return []
+    glued = text.replace(" · ", GLUE + "· ")
+    return wrap_text(glued, size, limit, bold, max_lines=len(text), keep=keep)

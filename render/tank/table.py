@@ -86,7 +86,7 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
 def _goal_lines(goal: dict[str, Any]) -> list[str]:
     """Return the goal banner's lines: the head and the goal's text on one line when they fit, else wrapped."""
     line = _("Goal: {name} (+{points}) · {text}", name=goal["name"], points=goal["points"], text=goal["text"])
-    return wrap(line, WIDTH - 2 * MARGIN - 28, 20)
+    return wrap(line, WIDTH - 2 * MARGIN - 28, 20, keep=[goal["name"]])
 
 
 def _goal(image: Image.Image, draw: ImageDraw.ImageDraw, goal: dict[str, Any], y: int) -> int:
