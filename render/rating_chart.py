@@ -23,8 +23,8 @@ from render.common import (
 
 WIDTH = 800
 HEADER = 56
-PANEL = 250
-LEFT, RIGHT, TOP, BOTTOM = 84, 28, 46, 44
+PANEL = 266
+LEFT, RIGHT, TOP, BOTTOM = 84, 28, 46, 60
 GRID = (210, 216, 224)
 
 
@@ -71,7 +71,10 @@ def _panel(draw: ImageDraw.ImageDraw, top: int, n: int, name: str, points: Seque
             "after each of the last {n} rated games, oldest on the left",
             len(points),
         )
-    draw_text(draw, (LEFT, y0 + plot_h + 8), fit_text(caption, 22, WIDTH - LEFT - RIGHT), 22, INK)
+    # Two smaller lines rather than a cut: the caption's end says which side is oldest.
+    size, lines = fit_lines(caption, WIDTH - LEFT - RIGHT, (22, 20))
+    for i, line in enumerate(lines):
+        draw_text(draw, (LEFT, y0 + plot_h + 6 + i * (size + 1)), line, size, INK)
 
 
 def rating_chart(title: str, series: Sequence[tuple[str, Sequence[float]]], name: str = "") -> bytes:

@@ -44,3 +44,11 @@ def test_english_keeps_the_decimal_point(drawn: list[str]) -> None:
     assert "from -3.2 to 2.2" in chart_alt("Ana", SERIES)
     rating_chart("Ana", SERIES, "Ana")
     assert any(text.endswith(": 2.2") for text in drawn)
+
+
+@pytest.mark.parametrize("language", ["de", "es", "ja", "pt_BR"])
+def test_the_caption_says_which_side_is_oldest_in_full(language: str, drawn: list[str]) -> None:
+    series = [("Flippers", [float(n % 7) for n in range(20)])]
+    with using(language):
+        rating_chart("Ana", series, "Ana")
+    assert not any("…" in text for text in drawn), drawn
