@@ -174,9 +174,9 @@ def _explorer_counts(view: dict[str, Any]) -> str:
         )
         counts = [_("{species} {n}", species=seat["short"], n=len(mine))]
         if down:
-            counts.append(_("{n} face down", n=down))
+            counts.append(ngettext("{n} face down", "{n} face down", down))
         if blocked:
-            counts.append(_("{n} blocked", n=blocked))
+            counts.append(ngettext("{n} blocked", "{n} blocked", blocked))
         parts.append(join_list(counts))
     return _("Explorers on the table: {counts}.", counts=clauses(parts)) if parts else ""
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import io
 import random
 import sys
+from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
 
 from engine.flippers import GAME
 from engine.flippers.table import STEP, aims
+from i18n import using
 from render.common import INK, PAPER, seat_colour
 from render.flippers import (
     CELL,
@@ -27,6 +29,7 @@ from render.flippers import (
     render_hand,
     render_table,
 )
+from render.flippers.alt import _explorer_counts
 from tests.engine.flippers.helpers import NAMES, new_setup, play, random_action, table
 
 
@@ -416,3 +419,22 @@ def test_a_food_card_on_a_small_table_shows_its_name_beside_its_side(monkeypatch
     texts = _texts(monkeypatch)
     draw_table(GAME.view(state, None), NAMES)
     assert "Krill" in texts and "A" in texts
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        ("es", "1 boca abajo, 1 bloqueada", "2 bloqueadas"),
+        ("pt_BR", "1 virada para baixo, 1 bloqueada", "2 bloqueadas"),
+    ],
+)
+def test_the_counted_explorers_agree_with_their_number(language: str, one: str, two: str) -> None:
+    def view(blocked: int) -> dict[str, Any]:
+        cards = [{"kind": "explorer", "team": 0, "face": "down", "col": 0, "row": 0}]
+        up = {"kind": "explorer", "team": 0, "face": "up", "blocked_by": 1, "row": 1}
+        cards += [{**up, "col": i} for i in range(blocked)]
+        return {"seats": [{"seat": 0, "short": "X", "letter": "C"}], "cards": cards, "markers": []}
+
+    with using(language):
+        assert one in _explorer_counts(view(1))
+        assert two in _explorer_counts(view(2))
