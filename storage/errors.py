@@ -5,8 +5,10 @@ Every driver error a query can raise is turned into one of these before it leave
   free in time; the player is told the database is busy and nothing was changed.
 - `DatabaseUnavailable`: the server is unreachable, restarting or refusing connections, the disk is full or
   the database read-only; the player is told the bot cannot save games right now and nothing was changed.
-`Outage` logs one ERROR when the database first fails and one WARNING when it answers again, whatever the
-number of interactions in between, and counts failures by kind for the metrics.
+`Outage` logs one ERROR per outage and one WARNING when it answers again, whatever the number of interactions
+in between: at once for a lasting failure (a full disk), but for a blip worth retrying (a connection lost)
+only once it has lasted OUTAGE_AFTER_S, so a blip that retries away logs WARNINGs, never an ERROR; and it
+counts failures by kind for the metrics.
 """
 
 from __future__ import annotations
@@ -108,6 +110,10 @@ def classify(error: BaseException) -> StorageError | None:
     return None
 
 
+OUTAGE_AFTER_S = 2.0
+"""How long transient failures must go on before they are an outage worth an ERROR (and an operator's page)."""
+
+
 class Outage:
     """Track whether the database answers; log the first failure of an outage and the recovery, once each."""
 
@@ -122,6 +128,8 @@ class Outage:
         """True when a write failed during this outage: then only a write that succeeds ends it."""
         self.busy_since: float | None = None
         """time.monotonic() of the first write refused as busy since the last write that went through, or None."""
+        self.announced = False
+        """True once this outage was logged as an ERROR."""
 
     @property
     def down(self) -> bool:
@@ -129,7 +137,7 @@ class Outage:
         return self.since is not None
 
     def failed(self, error: StorageError, *, write: bool) -> None:
-        """Count a failed operation; log an ERROR only for the first failure of an outage."""
+        """Count a failed operation; log one ERROR per outage (a blip's first failures are only WARNINGs)."""
         if isinstance(error, DatabaseBusy):
             self.errors["busy"] += 1
             if write and self.busy_since is None:
@@ -140,9 +148,15 @@ class Outage:
         self.errors["unavailable"] += 1
         self.failures += 1
         self.by_write = self.by_write or write
+        now = time.monotonic()
         if self.since is None:
-            self.since = time.monotonic()
+            self.since = now
             self.outages += 1
+            if error.transient:
+                log.warning("the database failed (%s); trying again", error.cause)
+                return
+        if not self.announced and (not error.transient or now - self.since >= OUTAGE_AFTER_S):
+            self.announced = True
             log.error(
                 "the database is unavailable (%s): players are told nothing was changed until it answers again",
                 error.cause,
@@ -162,7 +176,7 @@ class Outage:
             time.monotonic() - self.since,
             self.failures,
         )
-        self.since, self.failures, self.by_write = None, 0, False
+        self.since, self.failures, self.by_write, self.announced = None, 0, False, False
 
 
 RETRY_DELAYS = (0.05, 0.25, 0.6)

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 
 import pytest
 
 from i18n import using
-from storage.errors import BUSY_TEXT, UNAVAILABLE_TEXT, DatabaseBusy, DatabaseUnavailable, classify
+from storage.errors import (
+    BUSY_TEXT,
+    OUTAGE_AFTER_S,
+    UNAVAILABLE_TEXT,
+    DatabaseBusy,
+    DatabaseUnavailable,
+    Outage,
+    classify,
+)
 
 
 def test_a_locked_database_is_busy_in_english_exactly_as_before() -> None:
@@ -38,3 +47,27 @@ def test_a_pool_closing_under_a_query_is_an_outage_the_query_waits_out() -> None
     InterfaceError = type("InterfaceError", (Exception,), {})  # asyncpg's name, as classify reads it
     closing = classify(InterfaceError("pool is closing"))
     assert isinstance(closing, DatabaseUnavailable) and closing.transient
+
+
+def test_a_blip_that_retries_away_logs_no_error_but_a_lasting_outage_logs_one(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    now = [100.0]
+    monkeypatch.setattr("storage.errors.time.monotonic", lambda: now[0])
+    outage = Outage()
+    caplog.set_level(logging.INFO, logger="storage")
+    lost = DatabaseUnavailable("ConnectionDoesNotExistError: connection was closed", transient=True)
+    outage.failed(lost, write=True)
+    now[0] += 0.3
+    outage.failed(lost, write=True)
+    outage.ok(write=True)  # the retry went through
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert outage.outages == 1 and not outage.down
+    outage.failed(lost, write=True)
+    now[0] += OUTAGE_AFTER_S
+    outage.failed(lost, write=True)
+    outage.failed(lost, write=True)
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and "ConnectionDoesNotExistError" in errors[0].getMessage()
+    outage.failed(DatabaseUnavailable("DiskFullError: no space"), write=True)  # same outage: no second ERROR
+    assert len([r for r in caplog.records if r.levelno >= logging.ERROR]) == 1
