@@ -3,16 +3,30 @@
 Every metric is read when Prometheus asks, from what the bot keeps anyway: the turn flow's tally (moves,
 answer latencies, outbox and scheduler lag), the storage backend (pool in use, failures by kind, outages),
 the shard lease and the gateway. ERROR log lines are counted by logger, so a new kind of failure shows too.
+Beside them the client library's standard process_* and python_* metrics, and floe_build_info (the version,
+the commit and the Python running), so a dashboard tells which build a process runs.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
+import platform
+import subprocess
+import tomllib
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Protocol
 
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
+from prometheus_client import GCCollector, PlatformCollector, ProcessCollector
+from prometheus_client.core import (
+    CounterMetricFamily,
+    GaugeMetricFamily,
+    HistogramMetricFamily,
+    InfoMetricFamily,
+    Metric,
+)
 from prometheus_client.registry import Collector, CollectorRegistry
 
 from storage.database import Database
@@ -149,8 +163,39 @@ def _latencies(bot: Watched) -> list[tuple[int, float]]:
     return [(shard, seconds) for shard, seconds in found if seconds == seconds and seconds != float("inf")]
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@functools.cache
+def build() -> dict[str, str]:
+    """Return the version (pyproject.toml), the commit (git, else "unknown") and the Python version running."""
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    try:
+        found = subprocess.run(
+            ["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=2, check=True
+        )
+        commit = found.stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        commit = "unknown"
+    return {"version": version, "commit": commit, "python": platform.python_version()}
+
+
+class BuildCollector(Collector):
+    """Describe the running build as floe_build_info."""
+
+    def collect(self) -> Iterator[Metric]:
+        """Yield the one info metric."""
+        info = InfoMetricFamily("floe_build", "The version, commit and Python this process runs")
+        info.add_metric([], build())
+        yield info
+
+
 def registry_for(bot: Watched, errors: ErrorLines) -> CollectorRegistry:
-    """Return a registry holding only this bot's metrics (so several bots in one test process never mix)."""
+    """Return a registry of this bot's metrics, the process's and Python's (several bots in one test never mix)."""
     registry = CollectorRegistry(auto_describe=False)
     registry.register(BotCollector(bot, errors))
+    registry.register(BuildCollector())
+    ProcessCollector(registry=registry)
+    PlatformCollector(registry=registry)
+    GCCollector(registry=registry)
     return registry

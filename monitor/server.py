@@ -59,7 +59,8 @@ class MonitorServer:
         if shards:
             gateway = {str(i): not info.is_closed() for i, info in sorted(shards.items())}
         else:
-            gateway = {"0": bot.is_ready() and not bot.is_closed()}
+            ws = getattr(bot, "ws", None)  # the current gateway connection: closed while Discord is away
+            gateway = {"0": bot.is_ready() and not bot.is_closed() and ws is not None and ws.open}
         try:
             await asyncio.wait_for(bot.db.backend.ping(), PING_TIMEOUT_S)
             database = "ok"

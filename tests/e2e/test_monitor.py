@@ -78,6 +78,9 @@ async def test_health_and_metrics_are_scraped_during_a_game(
         assert value(text, "floe_outbox_backlog", shard="0") == 0
         assert value(text, "floe_db_down") == 0
         assert value(text, "floe_errors_total", kind="database_unavailable") == 0
+        assert value(text, "process_resident_memory_bytes") > 0 and value(text, "process_open_fds") > 0
+        assert re.search(r'^python_info\{.*version="3\.', text, re.M), text
+        assert re.search(r'^floe_build_info\{commit="\w+",python="3\.[^"]+",version="[\d.]+"\} 1\.0$', text, re.M), text
 
         # The database stops answering: /healthz says so (503) with the cause.
         await bot.db.backend.reader.close()
@@ -116,3 +119,34 @@ async def test_health_says_the_database_is_busy_while_writes_are_refused(
     await bot.db.backend.execute("UPDATE games SET updated_at = updated_at")
     async with aiohttp.ClientSession() as http, http.get(f"{base}/healthz") as response:
         assert response.status == 200 and json.loads(await response.text())["database"] == "ok"
+
+
+async def test_health_fails_while_an_unsharded_bots_gateway_is_down(
+    fake_discord: FakeDiscord, driver: Driver, tmp_path: Path
+) -> None:
+    port = free_port()
+    settings = Settings(
+        token=fake_discord.token,
+        database_url=f"sqlite:///{tmp_path / 'floe.db'}",
+        dev_guild_id=fake_discord.guild.id,
+        metrics_port=port,
+    )
+    await start_floe(driver, settings)
+    base = f"http://127.0.0.1:{port}"
+    async with aiohttp.ClientSession() as http:
+        await fake_discord.gateway_outage()
+        await asyncio.sleep(1.0)  # discord.py keeps trying to reconnect meanwhile
+        async with http.get(f"{base}/healthz") as response:
+            health = json.loads(await response.text())
+            assert response.status == 503, health
+        assert health["gateway"] == {"0": False} and not health["healthy"]
+        fake_discord.gateway_back()
+        for _ in range(200):
+            async with http.get(f"{base}/healthz") as response:
+                if response.status == 200:
+                    break
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("the bot did not report healthy once the gateway was back")
+    told = [record.getMessage() for record in driver.take_bot_errors()]
+    assert all(line.startswith("Attempting a reconnect") for line in told), told  # discord.py's, during the outage

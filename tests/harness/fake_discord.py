@@ -469,6 +469,15 @@ class FakeDiscord:
         """Cut the bot's gateway connection; dispatches sent meanwhile are replayed on RESUME."""
         await self.gateway.drop(code=code, abrupt=abrupt)
 
+    async def gateway_outage(self) -> None:
+        """Cut the bot's gateway connection and refuse new ones until `gateway_back()`."""
+        self.gateway.down = True
+        await self.gateway.drop(abrupt=True)
+
+    def gateway_back(self) -> None:
+        """Accept gateway connections again after `gateway_outage()`."""
+        self.gateway.down = False
+
     def request_reconnect(self) -> None:
         """Send op 7 RECONNECT; the client should reconnect and RESUME."""
         self.gateway.request_reconnect()

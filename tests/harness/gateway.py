@@ -140,6 +140,8 @@ class GatewayServer:
         self.identifies: list[dict[str, Any]] = []
         self.resumes: list[dict[str, Any]] = []
         self.connect_paths: list[str] = []
+        self.down = False
+        """True while the gateway refuses every connection (503), as during a Discord outage."""
 
     @property
     def current(self) -> GatewaySession | None:
@@ -189,6 +191,8 @@ class GatewayServer:
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """Run one gateway websocket connection."""
+        if self.down:
+            raise web.HTTPServiceUnavailable()
         ws = web.WebSocketResponse(max_msg_size=0, heartbeat=None)
         await ws.prepare(request)
         conn = GatewayConnection(ws, request)
