@@ -141,3 +141,42 @@ async def test_sqlite_gives_its_writer_to_urgent_writes_first_then_in_order() ->
     await asyncio.gather(first, *waiting, return_exceptions=True)
     assert order == ["first", "promise", "move 1", "move 2"]
     assert not turns.held
+
+
+async def test_a_process_starting_while_another_migrates_for_long_waits_for_it(postgres_url: str) -> None:
+    import asyncpg
+
+    from storage.backends import MIGRATION_LOCK
+
+    migrating = await asyncpg.connect(postgres_url)
+    await migrating.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)  # a long migration elsewhere
+    backend = PostgresBackend(postgres_url, pool_size=2)
+    opening = asyncio.create_task(backend.open())
+    try:
+        await asyncio.sleep(2.5)  # longer than a lock is waited for during play
+        assert not opening.done(), opening.exception() if opening.done() else None
+        await migrating.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+        await asyncio.wait_for(opening, 30)
+        assert await backend.schema_version() == len(MIGRATIONS)
+        rows = await backend.fetch("SHOW lock_timeout")
+        assert rows[0][0] != "0", "the migration's long lock wait leaked into play"
+    finally:
+        await migrating.close()
+        await backend.close()
+
+
+async def test_the_newest_game_of_a_channel_is_found_by_index(database_url: str) -> None:
+    db = Database(database_url)
+    await db.open()
+    try:
+        if db.backend.dialect == "sqlite":
+            plan = await db.backend.fetch("EXPLAIN QUERY PLAN SELECT MAX(id) FROM games WHERE channel_id = ?", (5,))
+            text = " ".join(str(row[-1]) for row in plan)
+        else:
+            async with db.backend.transaction() as tx:  # an empty table: ask whether the index is usable
+                await tx.execute("SET LOCAL enable_seqscan = off")
+                plan = await tx.fetch("EXPLAIN SELECT MAX(id) FROM games WHERE channel_id = 5")
+            text = " ".join(str(row[0]) for row in plan)
+        assert "games_by_channel" in text, text
+    finally:
+        await db.close()
