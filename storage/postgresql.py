@@ -57,6 +57,8 @@ QUERY_TIMEOUT_S = 2.5
 """How long the client waits for any one answer of the server before it cuts the connection."""
 TRANSACTION_DEADLINE_S = 2.5
 """How long a transaction may take from BEGIN to the reply to its COMMIT (a player waits at most 3 s)."""
+IDLE_IN_TRANSACTION_MS = 5000
+"""The server ends a session idle inside a transaction this long (its client vanished holding row locks)."""
 MIGRATION_WAIT_S = 600
 """How long a starting process waits for another one's migration (a big table may take minutes)."""
 KEEPALIVE = {"tcp_keepalives_idle": "5", "tcp_keepalives_interval": "5", "tcp_keepalives_count": "3",
@@ -177,6 +179,7 @@ class PostgresBackend:
             server_settings={
                 "lock_timeout": str(BUSY_TIMEOUT_MS),
                 "statement_timeout": str(self.statement_timeout_ms),
+                "idle_in_transaction_session_timeout": str(IDLE_IN_TRANSACTION_MS if self.timeout else 0),
                 **KEEPALIVE,
             },
         )
@@ -230,7 +233,7 @@ class PostgresBackend:
         if isinstance(converted, DatabaseUnavailable) and converted.transient and self._pool is not None:
             await self._pool.expire_connections()  # the other idle connections died with this one: reconnect them
         if isinstance(converted, DatabaseBusy) and converted is not error:
-            log.warning("the database stayed busy past its timeout: %s", error)
+            log.warning("the database stayed busy past its timeout: %s", describe(error))
         self.outage.failed(converted, write=write)
         return converted
 

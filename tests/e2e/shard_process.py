@@ -55,8 +55,8 @@ def set_clock(path: Path, moment: datetime) -> None:
 NO_RATES = LimitSettings(per_user=None, per_channel=None)
 
 
-async def run(args: argparse.Namespace) -> None:
-    """Start the bot on its shard, say ready, and run until SIGTERM."""
+async def run(args: argparse.Namespace) -> int:
+    """Start the bot on its shard, say ready, and run until SIGTERM or until it stops; return its exit status."""
     discord.http.Route.BASE = args.api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
     discord.asset.Asset.BASE = args.cdn
@@ -73,6 +73,7 @@ async def run(args: argparse.Namespace) -> None:
         settings, bot_pause=args.pause, bot_budget=0.05, workers="thread", check_interval=0.2, guild_ready_timeout=0.05
     )
     bot.db.clock = FileClock(Path(args.clock))
+    bot.hard_stop = True  # as bot.main does: once it decides to stop, the process ends within STOP_WITHIN_S
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     runner = asyncio.create_task(bot.start(args.token), name="shard-bot")
@@ -91,6 +92,7 @@ async def run(args: argparse.Namespace) -> None:
     await bot.close()
     with contextlib.suppress(Exception):
         await asyncio.wait_for(runner, timeout=10)
+    return bot.exit_code
 
 
 def main() -> None:
@@ -105,7 +107,7 @@ def main() -> None:
     with contextlib.suppress(OSError, AttributeError):  # end with the test process, never outlive it
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
-    asyncio.run(run(args))
+    sys.exit(asyncio.run(run(args)))
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ from storage.database import FINISHED, Database
 from tests.e2e.shard_process import FileClock, set_clock
 from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.harness.models import iter_components
+from tests.postgres import PostgresServer
+from tests.proxy import FaultyProxy
 
 ROOT = Path(__file__).resolve().parents[2]
 START = datetime(2025, 1, 6, 9, 0, tzinfo=UTC)
@@ -28,8 +30,11 @@ GLOBAL_SYNC = "PUT /applications/{application_id}/commands"
 class ShardProcess:
     """One Ice Floe process running one shard (tests/e2e/shard_process.py), killed or stopped by the test."""
 
-    def __init__(self, fake: FakeDiscord, shard: int, database_url: str, clock: Path, folder: Path) -> None:
+    def __init__(
+        self, fake: FakeDiscord, shard: int, database_url: str, clock: Path, folder: Path, *, pause: float = 0.1
+    ) -> None:
         self.fake = fake
+        self.pause = pause
         self.shard = shard
         self.database_url = database_url
         self.clock = clock
@@ -48,7 +53,7 @@ class ShardProcess:
         arguments = [
             *("--api", self.fake.api_base, "--gateway", self.fake.ws_url + "/", "--cdn", self.fake.base_url),
             *("--token", self.fake.token, "--database", self.database_url, "--clock", str(self.clock)),
-            *("--shard", str(self.shard), "--shards", "2"),
+            *("--shard", str(self.shard), "--shards", "2", "--pause", str(self.pause)),
         ]
         with self.log.open("wb") as stderr:
             self.process = await asyncio.create_subprocess_exec(
@@ -276,6 +281,65 @@ async def test_a_second_process_on_a_running_shard_refuses_to_start_and_names_th
         await second.stop()
     finally:
         await owner.stop()
+
+
+async def test_a_partitioned_owner_stops_posting_its_successor_finishes_its_games_and_it_exits(
+    fake_discord: FakeDiscord, driver: Driver, postgres: PostgresServer, postgres_url: str, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    fake.recommended_shards = 2
+    alice = driver.user("alice")
+    guild = fake.add_guild("Shard 0", shard=(0, 2))
+    fake.add_member(guild, alice)
+    channels = {kind: fake.add_text_channel(guild, kind) for kind in KINDS}
+    clock = tmp_path / "clock"
+    set_clock(clock, START)
+    proxy = FaultyProxy("127.0.0.1", postgres.port)
+    await proxy.start()
+    (tmp_path / "successor").mkdir()
+    owner = ShardProcess(fake, 0, proxy.url(postgres_url), clock, tmp_path, pause=0.3)
+    successor = ShardProcess(fake, 0, postgres_url, clock, tmp_path / "successor", pause=0.3)
+    db = Database(postgres_url)
+    await db.open()
+    try:
+        await owner.start()
+        for kind, channel in channels.items():
+            await open_against_bot(driver, alice, channel, kind)
+            await answered(driver, alice, "/game resign hand_to_bot:easy", channel)
+        games = {kind: await db.latest_game_in(channel.id) for kind, channel in channels.items()}
+
+        async def mid_game() -> bool:
+            return all([(await db.game(row.id)).version >= 3 for row in games.values()])
+
+        await wait_for(mid_game, "the computer players to get going", within=60)
+        proxy.black_hole()  # the owner is cut off from the database, not from Discord
+        await asyncio.sleep(12)  # longer than STALE_AFTER_S: its lease session has gone silent
+        frozen = {kind: await db.game(row.id) for kind, row in games.items()}
+        await successor.start()
+        proxy.heal()  # the old owner hears again: another process holds its shard, so it stops
+        assert owner.process is not None
+        assert await asyncio.wait_for(owner.process.wait(), 30) == 4, owner.log.read_text()[-3000:]
+
+        await play_out(db, [row.id for row in games.values()], [owner, successor])
+        await asyncio.sleep(1.0)
+        for kind, channel in channels.items():
+            row = await db.game(games[kind].id)
+            assert frozen[kind].version < row.version or frozen[kind].status == FINISHED, kind
+            posted = board_versions(fake, channel)
+            twice = [pair for pair in set(posted) if posted.count(pair) > 1]
+            assert not twice, f"{kind}: boards posted twice: {describe(fake, channel, twice)}"
+            assert (row.id, row.version) in posted, f"{kind}: no final board"
+            log = await db.actions(row.id)
+            assert [entry["version"] for entry in log] == list(range(2, row.version + 1)), kind
+        cut_off = "ERROR storage: the database is unavailable"  # the partition itself, rightly an outage
+        assert [x for x in owner.errors() if x.startswith("ERROR") and not x.startswith(cut_off)] == [], owner.errors()
+        assert successor.errors() == [], successor.errors()
+    finally:
+        for shard in (owner, successor):
+            with contextlib.suppress(Exception):
+                await shard.stop()
+        await proxy.stop()
+        await db.close()
 
 
 def test_the_processes_never_read_a_half_written_clock(tmp_path: Path) -> None:
