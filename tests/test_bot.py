@@ -222,3 +222,47 @@ async def test_command_errors_are_answered_privately_in_the_players_language(
         typed = echo("zz")
     assert interaction.response.sent == [(bad_value.format(typed=typed), True), (not_here, True)]
     await bot.db.close()
+
+
+STUCK = """
+import asyncio, sys, threading
+from bot import exit_within
+
+async def main():
+    exit_within(0.5, 4)  # the process decided to stop
+    threading.Event().wait()  # and something never returns (a task ignoring cancellation, a stuck thread)
+
+asyncio.run(main())
+"""
+
+
+def test_a_process_that_decides_to_stop_ends_even_when_something_never_returns() -> None:
+    done = subprocess.run([sys.executable, "-c", STUCK], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 4, done.stderr
+    assert "did not stop within" in done.stderr
+
+
+async def test_shutdown_goes_on_past_work_that_ignores_cancellation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    monkeypatch.setattr("bot.STEP_WITHIN_S", 0.2)
+    bot = create_bot(Settings(token="x", database_url=f"sqlite:///{tmp_path / 'floe.db'}"), workers="thread")
+    await bot.db.open()
+
+    released = asyncio.Event()
+
+    async def stubborn() -> None:
+        while not released.is_set():
+            try:
+                await released.wait()
+            except asyncio.CancelledError:
+                continue  # ignores every cancellation, as a badly written task would
+
+    task = asyncio.create_task(stubborn())
+    bot._background.append(task)
+    await asyncio.wait_for(bot.close(), 30)  # a guard against hanging, not a measurement
+    assert not task.done()
+    released.set()
+    await task
