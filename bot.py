@@ -289,13 +289,14 @@ class IceFloeBot(FlowBot):
 
 
 async def _bounded(step: Awaitable[object], what: str) -> None:
-    """Wait for one shutdown step for STEP_WITHIN_S at most; one that hangs or fails is logged and left."""
-    try:
-        await asyncio.wait_for(step, STEP_WITHIN_S)
-    except TimeoutError:
+    """Wait for one shutdown step for STEP_WITHIN_S at most; one that hangs or fails is logged and left behind."""
+    task = asyncio.ensure_future(step)
+    done, _ = await asyncio.wait({task}, timeout=STEP_WITHIN_S)  # never waits on a cancellation that is ignored
+    if not done:
+        task.cancel()
         log.warning("shutting down: %s did not stop within %.0f s; going on without it", what, STEP_WITHIN_S)
-    except Exception as exc:
-        log.warning("shutting down: stopping %s failed: %s", what, exc)
+    elif not task.cancelled() and task.exception() is not None:
+        log.warning("shutting down: stopping %s failed: %s", what, task.exception())
 
 
 _exit_timer: threading.Timer | None = None

@@ -262,7 +262,11 @@ async def test_shutdown_goes_on_past_work_that_ignores_cancellation(
 
     task = asyncio.create_task(stubborn())
     bot._background.append(task)
-    await asyncio.wait_for(bot.close(), 30)  # a guard against hanging, not a measurement
-    assert not task.done()
-    released.set()
-    await task
+    try:
+        closing = asyncio.ensure_future(bot.close())
+        await asyncio.wait({closing}, timeout=30)  # a guard against hanging, not a measurement
+        assert closing.done(), "shutdown waited on a task that ignores cancellation"
+        assert not task.done()
+    finally:
+        released.set()
+        await task
