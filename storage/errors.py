@@ -7,12 +7,13 @@ Every driver error a query can raise is turned into one of these before it leave
   the database read-only; the player is told the bot cannot save games right now and nothing was changed.
 `Outage` logs one ERROR per outage and one WARNING when it answers again, whatever the number of interactions
 in between: at once for a lasting failure (a full disk), but for a blip worth retrying (a connection lost)
-only once it has lasted OUTAGE_AFTER_S, so a blip that retries away logs WARNINGs, never an ERROR; and it
-counts failures by kind for the metrics.
+only once the database has kept failing for OUTAGE_AFTER_S, so a blip that retries away logs WARNINGs, never
+an ERROR; and it counts failures by kind for the metrics.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 import time
@@ -130,6 +131,8 @@ class Outage:
         """time.monotonic() of the first write refused as busy since the last write that went through, or None."""
         self.announced = False
         """True once this outage was logged as an ERROR."""
+        self.after = OUTAGE_AFTER_S
+        self._timer: asyncio.TimerHandle | None = None
 
     @property
     def down(self) -> bool:
@@ -154,13 +157,27 @@ class Outage:
             self.outages += 1
             if error.transient:
                 log.warning("the database failed (%s); trying again", error.cause)
+                self._announce_later(error.cause)
                 return
-        if not self.announced and (not error.transient or now - self.since >= OUTAGE_AFTER_S):
-            self.announced = True
-            log.error(
-                "the database is unavailable (%s): players are told nothing was changed until it answers again",
-                error.cause,
-            )
+        if not error.transient or now - self.since >= self.after:
+            self._announce(error.cause)
+
+    def _announce_later(self, cause: str) -> None:
+        """Log the outage's ERROR in `after` seconds should the database still fail then, with no failure needed."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop: a failure after `after` seconds announces it
+            return
+        self._timer = loop.call_later(self.after, self._announce, cause)
+
+    def _announce(self, cause: str) -> None:
+        """Log the ERROR of the current outage, once."""
+        if self.announced or self.since is None:
+            return
+        self.announced = True
+        log.error(
+            "the database is unavailable (%s): players are told nothing was changed until it answers again", cause
+        )
 
     def ok(self, *, write: bool) -> None:
         """Note that the database answered; end the current outage (one WARNING) if there was one.
@@ -177,6 +194,9 @@ class Outage:
             self.failures,
         )
         self.since, self.failures, self.by_write, self.announced = None, 0, False, False
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
 
 RETRY_DELAYS = (0.05, 0.25, 0.6)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 
@@ -70,4 +71,22 @@ def test_a_blip_that_retries_away_logs_no_error_but_a_lasting_outage_logs_one(
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert len(errors) == 1 and "ConnectionDoesNotExistError" in errors[0].getMessage()
     outage.failed(DatabaseUnavailable("DiskFullError: no space"), write=True)  # same outage: no second ERROR
+    assert len([r for r in caplog.records if r.levelno >= logging.ERROR]) == 1
+
+
+async def test_an_outage_that_lasts_logs_its_error_without_waiting_for_another_failure(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    outage = Outage()
+    outage.after = 0.05
+    caplog.set_level(logging.INFO, logger="storage")
+    refused = DatabaseUnavailable("ConnectionRefusedError: connect call failed", transient=True)
+    outage.failed(refused, write=False)  # a read gave up; nothing fails again until the server is back
+    await asyncio.sleep(0.2)
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and "ConnectionRefusedError" in errors[0].getMessage()
+    outage.ok(write=False)
+    outage.failed(refused, write=False)
+    outage.ok(write=False)  # a blip: over before `after`
+    await asyncio.sleep(0.2)
     assert len([r for r in caplog.records if r.levelno >= logging.ERROR]) == 1
