@@ -43,11 +43,11 @@ def test_a_reminder_reads_in_the_games_language_with_its_wait_and_link() -> None
     )
     with using("de"):
         assert reminder("<@5>", "Flippers", 9, 2.5, None) == (
-            "<@5>, eine Erinnerung: Flippers (Spiel #9) wartet seit 2,5 Stunden auf euren Zug."
+            "<@5>, eine Erinnerung: „Flippers“ (Spiel #9) wartet seit 2,5 Stunden auf euren Zug."
         )
     with using("ja"):
         assert reminder("<@5> <@6>", "Flippers", 9, 1, link) == (
-            f"<@5> <@6>、リマインダーです：Flippers（ゲーム #9）があなたの手番を1時間待っています。盤面：{link}"
+            f"<@5> <@6>、リマインダーです：『Flippers』（ゲーム #9）があなたの手番を1時間待っています。盤面：{link}"
         )
 
 
