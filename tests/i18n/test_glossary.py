@@ -24,6 +24,7 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 IDENTIFIERS = ("option name", "command name")
 """Contexts of names typed in commands, which may stay short or English."""
 STOPS = (".", "!", "?", "。", "！", "？")
+SENTENCE_END = re.compile(r"[.!?](\s|$)|[。！？]")
 LABEL_AFTER = (":", ",", ".", "：", "、", "。", ")", "）")
 """What follows a title that heads a line rather than sits in a sentence ("Flippers: rules", "10 Gallon Tank, …")."""
 
@@ -82,7 +83,8 @@ def missing_terms(language: str) -> Iterator[str]:
 def in_a_sentence(text: str, start: int, end: int) -> bool:
     """Tell whether the title at text[start:end] sits inside a sentence rather than heading a line or a label."""
     rest = (text[:start] + text[end:]).rstrip()
-    if not rest.endswith(STOPS) or text[:start].endswith(("(", "（", "**", "#")):
+    ends = rest.endswith(STOPS) or SENTENCE_END.search(text[end:]) is not None  # "… wartet auf euch. Link: {link}"
+    if not ends or text[:start].endswith(("(", "（", "**", "#")):
         return False
     return not (start == 0 and text[end:].startswith(LABEL_AFTER))
 
