@@ -54,8 +54,13 @@ def measure(kind: str, games: int, budget: float, iterations: int | None, jobs: 
     """Play `games` games of one kind (deal 1 + n // 2, the follower in seat n % 2) and print the figures."""
     began = time.perf_counter()
     args = [(kind, 1 + n // 2, n % 2, budget, iterations) for n in range(games)]
+    played = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        played = list(pool.map(play, *zip(*args, strict=True)))
+        for (_, deal, seat, _, _), (got, said) in zip(args, pool.map(play, *zip(*args, strict=True)), strict=True):
+            played.append((got, said))
+            so_far = sum(p for p, _ in played)
+            print(f"  {kind} deal {deal}, follower in seat {seat}: {got:g} (so far {so_far:g}/{len(played)})",
+                  flush=True)
     points = sum(p for p, _ in played)
     reasons = [r for _, said in played for r in said]
     low, high = wilson(points, games)

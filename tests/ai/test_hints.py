@@ -92,6 +92,10 @@ def test_the_reason_is_worded_in_the_language_asked_for_and_counts_right() -> No
     assert reason(Effect("score", {"before": 7, "after": 7}), (0.501, 0.498)) == (
         "wins 50% of simulated games, about as often as the next best: the choice is close"
     )
+    for language in ("en", "de", "es", "ja", "pt_BR"):  # a score that does not change is never said, in any language
+        with using(language):
+            assert "17" not in reason(Effect("score", {"before": 17, "after": 17}), (0.6, 0.4))
+            assert "17" in reason(Effect("score", {"before": 17, "after": 19}), (0.6, 0.4))
     with using("de"):
         assert reason(take, (0.55, 0.3)) == (
             "fängt Fische (3) und behält 1 erreichbare Scholle; gewinnt 55 % der simulierten Spiele, "
