@@ -10,6 +10,9 @@ Pure functions of a game's action log and the ratings before it (docs/ratings.md
   STALL_HOURS resigns (with a timeout, the easy computer player moves for them instead).
 - Repeated pairings: the same people rated together more than REPEATS_IN_FULL times within REPEAT_WINDOW
   count for half as much each further time.
+- Games too fast to be real: a rated game with people on two sides or more that was decided less than
+  FAST_SECONDS after its first move counts in proportion to the time it took (over in 6 s: a tenth; at once:
+  nothing), so a friend resigning game after game cannot carry anyone up the ladder.
 - Time away: a player's sigma grows with the days since their last rated game (after AWAY_GRACE_DAYS), up to
   a newcomer's, so a rating left alone for months moves faster when its player comes back.
 - Gains forfeited: a seat that took a hint, or whose only victims were computer players it was predicted to
@@ -31,6 +34,8 @@ REPEAT_WINDOW = timedelta(hours=24)
 """How far back games between the same people count as repeats."""
 REPEATS_IN_FULL = 3
 """Games between the same people within the window that count in full; each further one counts half as much."""
+FAST_SECONDS = 60.0
+"""A rated game between people decided sooner than this after its first move counts less, in proportion."""
 MUCH_WEAKER = 0.9
 """A computer player beaten with at least this predicted probability gives no gain."""
 AWAY_GRACE_DAYS = 30
@@ -93,6 +98,13 @@ def pairing(user_ids: Iterable[int]) -> str | None:
 def repeat_weight(earlier: int) -> float:
     """Return how much a game counts when the same people had `earlier` rated games within the window."""
     return 1.0 if earlier < REPEATS_IN_FULL else 0.5 ** (earlier - REPEATS_IN_FULL + 1)
+
+
+def pace(seconds: float, people_sides: int) -> float:
+    """Return how much a game counts for its pace: in full from FAST_SECONDS on, or with people on under two sides."""
+    if people_sides < 2 or seconds >= FAST_SECONDS:
+        return 1.0
+    return max(0.0, seconds / FAST_SECONDS)
 
 
 def damp(before: Skill, after: Skill, weight: float) -> Skill:

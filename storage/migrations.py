@@ -212,6 +212,32 @@ MIGRATIONS: tuple[Migration, ...] = (
     },
     # 19: a server may run seasons (storage/seasons.py): their length in months, 0 for none (the default).
     "ALTER TABLE rating_settings ADD COLUMN season_months INTEGER NOT NULL DEFAULT 0;",
+    # 20: a rated game between people decided within a minute of its first move counts in proportion to its time
+    # (storage/fairness.py pace): the derived ratings are rebuilt under that rule when next read, as 17 did.
+    {
+        "sqlite": """
+    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', strftime('%s', 'now')
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    INSERT INTO meta (key, value) SELECT 'ratings_recomputed_why', 'fair_play'
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    DELETE FROM rating_history;
+    DELETE FROM ratings;
+    DELETE FROM rated_games;
+    """,
+        "postgresql": """
+    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', CAST(CAST(EXTRACT(EPOCH FROM now()) AS BIGINT) AS TEXT)
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    INSERT INTO meta (key, value) SELECT 'ratings_recomputed_why', 'fair_play'
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    DELETE FROM rating_history;
+    DELETE FROM ratings;
+    DELETE FROM rated_games;
+    """,
+    },
 )
 
 

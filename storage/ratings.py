@@ -11,8 +11,8 @@ rank last (the engines already place them last), and so does a person who handed
 player (in Team Up such a seat is split from a winning side: it does not share the partner's win). Cancelled
 and abandoned games have no results; games opened with `rated:false` (or while the server had ratings off)
 change nothing. storage/fairness.py decides the rest: seats that resigned inside the abort window are left
-out, repeated pairings count less, and a seat that took a hint or only beat a much weaker computer player
-gains nothing (it can still lose).
+out, repeated pairings and games between people decided within seconds count less, and a seat that took a hint
+or only beat a much weaker computer player gains nothing (it can still lose).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from engine.base import CorruptState
 from engine.registry import get
 from storage.backends import IntegrityError, Row, Tx
 from storage.database import Database
-from storage.fairness import REPEAT_WINDOW, aged, conduct, damp, farmed, pairing, repeat_weight, without_gain
+from storage.fairness import REPEAT_WINDOW, aged, conduct, damp, farmed, pace, pairing, repeat_weight, without_gain
 from storage.rating_model import MODEL, Skill
 from storage.rating_model import rate as rate_finish
 
@@ -261,6 +261,16 @@ async def _weight(tx: Tx, guild_id: int, kind: str, key: str | None, finished_at
     return repeat_weight(int(rows[0][0]))
 
 
+async def game_pace(tx: Tx, game_id: int, entries: Sequence[Entry], finished_at: str) -> float:
+    """Return how much a game counts for the time from its first move to its result (storage.fairness.pace)."""
+    people = len({e.side for e in entries if e.user_id is not None})
+    rows = await tx.fetch("SELECT MIN(created_at) FROM actions WHERE game_id = ? AND seat IS NOT NULL", (game_id,))
+    if people < 2 or not rows or rows[0][0] is None:
+        return 1.0
+    seconds = (datetime.fromisoformat(finished_at) - datetime.fromisoformat(rows[0][0])).total_seconds()
+    return pace(seconds, people)
+
+
 async def _days_away(
     tx: Tx, guild_id: int, kind: str, players: Sequence[str], finished_at: str
 ) -> dict[str, float]:
@@ -362,6 +372,7 @@ async def catch_up(db: Database, guild_id: int | None, kind: str) -> int:
                     rated = len({e.side for e in entries}) >= 2
                     key = pairing(e.user_id for e in entries if e.user_id is not None) if rated else None
                     weight = await _weight(tx, guild, kind, key, row["finished_at"])
+                    weight *= await game_pace(tx, game_id, entries, row["finished_at"])
                     await tx.execute(
                         "INSERT INTO rated_games (game_id, guild_id, kind, seq, finished_at, pairing)"
                         " VALUES (?, ?, ?, ?, ?, ?)",

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from storage.database import Database
 from storage.fairness import REPEAT_WINDOW, aged, repeat_weight
-from storage.ratings import Rating, catch_up, fair_changes, game_entries
+from storage.ratings import Rating, catch_up, fair_changes, game_entries, game_pace
 
 
 def season_of(when: datetime, months: int) -> tuple[datetime, datetime]:
@@ -50,6 +50,7 @@ async def season_board(db: Database, guild_id: int, kind: str, start: datetime, 
                     (guild_id, kind, game["pairing"], since, game["seq"]),
                 )
                 weight = repeat_weight(int(rows[0][0]))
+            weight *= await game_pace(tx, int(game["game_id"]), entries, game["finished_at"])
             current = {
                 p: (r.mu, aged(r.sigma, (finished - last[p]).total_seconds() / 86400)) for p, r in ratings.items()
             }

@@ -24,6 +24,8 @@ from tests.ratings_reference import reference_rate
 from ui.limits import LimitSettings
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
+MOVE_SECONDS = 20.0
+"""How long a person takes over a move, on a test's clock (storage/fairness.py counts games over in seconds less)."""
 
 
 async def fish_command(driver: Driver, player: FakeUser) -> str:
@@ -65,6 +67,8 @@ async def act(driver: Driver, bot: IceFloeBot, kind: str, player: FakeUser) -> N
     done = await driver.slash(player, command).settle(quiet=QUIET)
     assert done.accepted, f"{command}: {done.content}"
     await settle(driver, bot)
+    if isinstance(bot.db.clock, Clock):  # people take a while to move: the game is not too fast to be real
+        bot.db.clock.advance(MOVE_SECONDS / 3600)
 
 
 async def play_out(driver: Driver, bot: IceFloeBot, kind: str, game_id: int, players: list[FakeUser]) -> None:
@@ -92,7 +96,7 @@ async def test_a_rated_game_updates_ratings_exactly_as_openskill_does(
     kind: str, players: int, teams: bool, driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seed_games(monkeypatch, 20 + players)
-    bot = await start_floe(driver, floe_settings)
+    bot = await start_floe(driver, floe_settings, clock=Clock())
     people = [driver.user(n) for n in NAMES[:players]]
     row = await open_lobby(driver, bot, people, f"/game new game:{kind}" + (" teams:true" if teams else ""))
     await driver.slash(people[0], "/game start").settle(quiet=QUIET)
@@ -165,7 +169,7 @@ async def test_resigned_players_rank_last_casual_games_and_servers_without_ratin
 ) -> None:
     seed_games(monkeypatch, 5)
     no_rates = LimitSettings(per_user=None, per_channel=None)  # alice opens several games in seconds
-    bot = await start_floe(driver, replace(floe_settings, limits=no_rates))
+    bot = await start_floe(driver, replace(floe_settings, limits=no_rates), clock=Clock())
     alice, bob, carol = (driver.user(n) for n in NAMES[:3])
     row = await open_lobby(driver, bot, [alice, bob, carol], "/game new game:fish")
     await driver.slash(alice, "/game start").settle(quiet=QUIET)

@@ -9,6 +9,7 @@ import pytest
 from engine.registry import get
 from storage import fairness, ratings
 from storage.database import Database, Result, Seat
+from storage.seasons import season_board, season_of
 from storage.server_rules import hinted_just_now, record_hint, set_rated
 from tests.clock import Clock
 
@@ -27,7 +28,7 @@ async def played(
     db: Database, players: list[tuple[int, str | None]], ranks: list[int], steps: list[tuple[int, str]], *,
     kind: str = "fish", options: dict[str, object] | None = None, hinted: tuple[int, ...] = (), minutes: float = 5,
 ) -> int:
-    """Save a rated game whose log holds `steps` (seat, action type) and that finished with `ranks`."""
+    """Save a rated game whose log holds `steps` (seat, action type), over `minutes` after its first, with `ranks`."""
     channel = 5000 + len(await db.games_with_status("lobby", "active", "finished"))
     row = await db.create_game(guild_id=1, channel_id=channel, kind=kind, host=Seat(0, players[0][0], "P0"),
                                options=options or {}, seed=1)
@@ -45,9 +46,9 @@ async def played(
     results = [Result(seat, user, user < 0, 10 * (len(players) - ranks[seat]), ranks[seat], ranks[seat] == 1)
                for seat, (user, _) in enumerate(players)]
     seat, kind_ = steps[-1]
+    db.clock.advance(minutes / 60)  # type: ignore[attr-defined]  # the game lasts `minutes` from its first move
     await db.record_action(row.id, version, game.dump(state), seat=seat, user_id=players[seat][0],
                            action={"type": kind_}, events=[], finished=True, results=results)
-    db.clock.advance(minutes / 60)  # type: ignore[attr-defined]
     return row.id
 
 
@@ -140,12 +141,30 @@ async def test_the_board_says_hints_were_used_for_one_round_not_under_every_late
 
 async def test_a_rating_grows_less_certain_with_time_away(db: Database) -> None:
     # Before: a rating left alone for months was as certain as the day it was last played.
-    await played(db, [(1, None), (2, None)], [1, 2], [(0, "end")])
-    await played(db, [(1, None), (2, None)], [1, 2], [(0, "end")])
-    await played(db, [(3, None), (4, None)], [1, 2], [(0, "end")])
+    await played(db, [(1, None), (2, None)], [1, 2], [(0, "move"), (0, "end")])
+    await played(db, [(1, None), (2, None)], [1, 2], [(0, "move"), (0, "end")])
+    await played(db, [(3, None), (4, None)], [1, 2], [(0, "move"), (0, "end")])
     db.clock.advance(24 * 200)  # type: ignore[attr-defined]
-    await played(db, [(3, None), (4, None)], [1, 2], [(0, "end")])
+    await played(db, [(3, None), (4, None)], [1, 2], [(0, "move"), (0, "end")])
     steady, back = await rating(db, "user:1"), await rating(db, "user:3")
     assert steady is not None and back is not None and back.mu == pytest.approx(steady.mu, abs=2.0)
     assert back.sigma > steady.sigma + 0.1
     assert fairness.aged(2.0, 10) == 2.0 and 2.0 < fairness.aged(2.0, 365) < fairness.aged(2.0, 3650) == 25 / 3
+
+
+async def test_a_game_between_people_decided_within_seconds_counts_in_proportion_to_its_time(db: Database) -> None:
+    # Before: a friend who resigned just after the abort window, six seconds in, counted as a real game in full.
+    steps = [(0, "move"), (1, "move"), (0, "move"), (1, "move"), (1, "resign")]
+    await played(db, [(1, None), (2, None)], [1, 2], steps, minutes=0.1)
+    await played(db, [(3, None), (4, None)], [1, 2], steps, minutes=5)
+    fast, real = await rating(db, "user:1"), await rating(db, "user:3")
+    assert fast is not None and real is not None and real.mu > 26.0 and fast.games == 1
+    assert fast.mu - 25.0 == pytest.approx(0.1 * (real.mu - 25.0))
+    # A computer player cannot lose on purpose: a fast win against one counts in full.
+    await played(db, [(5, None), (-1, "hard")], [1, 2], steps, minutes=0.1)
+    quick = await rating(db, "user:5")
+    assert quick is not None and quick.mu == pytest.approx(real.mu)
+    board = {r.player: r.mu for r in await season_board(db, 1, "fish", *season_of(db.clock(), 1))}
+    assert board["user:1"] == pytest.approx(fast.mu)  # a season counts it the same way
+    assert fairness.pace(6.0, 2) == pytest.approx(0.1) and fairness.pace(-1.0, 2) == 0.0
+    assert fairness.pace(fairness.FAST_SECONDS, 3) == 1.0 and fairness.pace(1.0, 1) == 1.0

@@ -56,9 +56,11 @@ async def finished(
         Result(seat, user, user < 0, 10 * (len(players) - ranks[seat]), ranks[seat], ranks[seat] == 1)
         for seat, (user, _) in enumerate(players)
     ]
+    version = await db.record_action(row.id, version, game.dump(state), seat=0, user_id=players[0][0],
+                                     action={"type": "move"}, events=[], finished=False)
+    advance(db, 5)  # five minutes of play: not too fast to be real (storage/fairness.py)
     await db.record_action(row.id, version, game.dump(state), seat=0, user_id=players[0][0], action={"type": "end"},
                            events=[], finished=True, results=results)
-    advance(db, 5)
     return row.id
 
 
@@ -101,7 +103,7 @@ async def test_a_game_rated_late_rebuilds_in_finishing_order(db: Database) -> No
     await db.backend.execute("DELETE FROM results WHERE game_id = ?", (early,))  # as if its results came later
     await finished(db, [(1, None), (2, None)], [2, 1])
     await ratings.catch_up(db, 1, "fish")
-    before = (db.clock() - timedelta(hours=1)).isoformat()  # before the other game, not months before (time away)
+    before = (db.clock() - timedelta(minutes=4)).isoformat()  # before the other game ended, after this one began
     await db.backend.execute(
         "INSERT INTO results (game_id, seat, guild_id, kind, user_id, is_bot, score, rank, winner, finished_at)"
         " VALUES (?, 0, 1, 'fish', 1, 0, 10, 1, 1, ?), (?, 1, 1, 'fish', 2, 0, 0, 2, 0, ?)",
@@ -148,6 +150,9 @@ async def test_team_up_sides_are_rated_as_teams(db: Database) -> None:
     game.resign(state, 3)  # side 1 (seats 1 and 3) has left: side 0 wins
     assert game.is_over(state)
     results = [Result(s.seat, s.seat + 1, False, s.score, s.rank, s.winner) for s in game.outcome(state).standings]
+    version = await db.record_action(row.id, version, game.dump(state), seat=0, user_id=1, action={"type": "play"},
+                                     events=[], finished=False)
+    advance(db, 5)  # not too fast to be real
     await db.record_action(row.id, version, game.dump(state), seat=3, user_id=4, action={"type": "resign"},
                            events=[], finished=True, results=results)
     await ratings.catch_up(db, 1, "flippers")

@@ -33,7 +33,7 @@ def places(text: str) -> list[tuple[int, int]]:
 async def test_the_board_lists_more_than_ten_and_the_places_around_the_reader(db: Database) -> None:
     # Before: a top ten only, with no way to see one's own place among the others.
     for winner in range(1, SHOWN + 3):
-        await played(db, [(winner, None), (100, None)], [1, 2], [(0, "end")])
+        await played(db, [(winner, None), (100, None)], [1, 2], [(0, "move"), (0, "end")])
     text = await leaderboard_text(db, 1, "fish", 100)
     listed = places(text)
     assert len(listed) > 10 and [p for p, _ in listed[:SHOWN]] == list(range(1, SHOWN + 1))
@@ -44,11 +44,11 @@ async def test_the_board_lists_more_than_ten_and_the_places_around_the_reader(db
 
 
 async def test_the_board_shows_only_players_active_recently(db: Database) -> None:
-    await played(db, [(1, None), (2, None)], [1, 2], [(0, "end")])
+    await played(db, [(1, None), (2, None)], [1, 2], [(0, "move"), (0, "end")])
     db.clock.advance(24 * (ACTIVE_DAYS + 1))  # type: ignore[attr-defined]
     text = await leaderboard_text(db, 1, "fish", 1)
     assert text == "Nobody has played a rated game of Hey, That's My Fish! in this server in the last 90 days.", text
-    await played(db, [(3, None), (2, None)], [1, 2], [(0, "end")])
+    await played(db, [(3, None), (2, None)], [1, 2], [(0, "move"), (0, "end")])
     assert {u for _, u in places(await leaderboard_text(db, 1, "fish"))} == {2, 3}
 
 
@@ -58,14 +58,14 @@ async def test_monthly_seasons_start_fresh_and_keep_the_old_season_and_all_time(
     try:
         await save_server_rules(database, 1, ServerRules(season_months=1))
         for _ in range(2):
-            await played(database, [(1, None), (2, None)], [1, 2], [(0, "end")])
+            await played(database, [(1, None), (2, None)], [1, 2], [(0, "move"), (0, "end")])
         january = await season_text(database, 1, "fish", 1, None)
         assert "season 2025-01-01 to 2025-01-31" in january and places(january) == [(1, 1), (2, 2)], january
         database.clock.advance(24)  # type: ignore[attr-defined]  # February 1st: a new season
         fresh = await season_text(database, 1, "fish", 1, None)
         assert fresh == "Nobody has finished a rated game of Hey, That's My Fish! in this server this season" \
             " (2025-02-01 to 2025-02-28) yet.", fresh
-        await played(database, [(3, None), (1, None)], [1, 2], [(0, "end")])
+        await played(database, [(3, None), (1, None)], [1, 2], [(0, "move"), (0, "end")])
         february = await season_text(database, 1, "fish", 3, None)
         assert places(february) == [(1, 3), (2, 1)] and "like 2025-01" in february, february
         assert "1 game, 1 win" in february
@@ -84,9 +84,9 @@ async def test_monthly_seasons_start_fresh_and_keep_the_old_season_and_all_time(
 
 
 async def test_a_server_without_seasons_sees_the_all_time_board_as_before(db: Database) -> None:
-    await played(db, [(1, None), (2, None)], [1, 2], [(0, "end")])
+    await played(db, [(1, None), (2, None)], [1, 2], [(0, "move"), (0, "end")])
     db.clock.advance(24 * 40)  # type: ignore[attr-defined]  # over a month boundary
-    await played(db, [(3, None), (2, None)], [1, 2], [(0, "end")])
+    await played(db, [(3, None), (2, None)], [1, 2], [(0, "move"), (0, "end")])
     assert await season_text(db, 1, "fish", 1, None) == await leaderboard_text(db, 1, "fish", 1)
     assert "season" not in await season_text(db, 1, "fish", 1, None)
     with pytest.raises(UserError, match="does not run seasons"):
