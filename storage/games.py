@@ -38,8 +38,15 @@ class GameQueries(Store):
         options: dict[str, Any],
         seed: int,
         language: str | None = None,
+        rated: bool | None = None,
+        reminder_hours: float | None = None,
+        timeout_hours: float | None = None,
     ) -> GameRow:
-        """Open a lobby in a channel, host in seat 0, posting in `language`; raise ChannelBusy if one is open."""
+        """Open a lobby in a channel, host in seat 0, posting in `language`; raise ChannelBusy if one is open.
+
+        Whether it is rated (None: not recorded) and its own timers are saved in the same transaction: a lobby is
+        created whole or not at all.
+        """
         now = self._now()
         try:
             async with self.backend.transaction() as tx:
@@ -53,6 +60,14 @@ class GameQueries(Store):
                     "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                     (game_id, host.user_id, host.name),
                 )
+                if rated is not None:
+                    await tx.execute("INSERT INTO game_rating (game_id, rated) VALUES (?, ?)", (game_id, int(rated)))
+                if reminder_hours is not None or timeout_hours is not None:
+                    await tx.execute(
+                        "UPDATE games SET reminder_hours = ?, timeout_hours = ? WHERE id = ?",
+                        (reminder_hours, timeout_hours, game_id),
+                    )
+                    await self._refresh_due(tx, "g.id = ?", (game_id,))
         except IntegrityError as exc:
             raise ChannelBusy("this channel already has a game") from exc
         except CommitUnknown:  # the COMMIT's reply was lost: if the lobby is there, it is the player's

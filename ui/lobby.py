@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from dataclasses import replace
@@ -13,6 +14,7 @@ from engine.base import Event
 from engine.registry import get
 from i18n import _, ngettext, pgettext, using
 from storage.database import ACTIVE, CANCELLED, FINISHED, LOBBY, ChannelBusy, Database, GameRow, Seat, StorageError
+from storage.errors import DatabaseBusy, DatabaseUnavailable, resume_delay
 from storage.fairness import conduct, may_cancel
 from storage.server_rules import is_rated, server_rules, set_rated
 from ui.adapter import Board
@@ -31,6 +33,9 @@ if TYPE_CHECKING:
     from discord.ext import commands
 
 log = logging.getLogger(__name__)
+
+REMEMBER_ATTEMPTS = 6
+"""How many times the message of a lobby already posted is saved before giving up (about 12 s of a busy database)."""
 
 
 def in_thread(interaction: discord.Interaction) -> bool:
@@ -155,6 +160,7 @@ class Lobby:
             with using(language):
                 channel_id = await self._open_thread(interaction, game.title)
         host = Seat(0, interaction.user.id, display_name(interaction.user))
+        rated = rated and (await server_rules(self.db, interaction.guild_id)).ratings
         try:
             row = await self.db.create_game(
                 guild_id=interaction.guild_id,
@@ -164,15 +170,14 @@ class Lobby:
                 options=chosen,
                 seed=random.SystemRandom().randrange(1, 2**53),
                 language=language,
+                rated=rated,
+                reminder_hours=reminder_hours,
+                timeout_hours=timeout_hours,
             )
         except ChannelBusy:
             raise UserError(
                 _("This channel already has a game. Finish or `/game cancel` it, or start one in a thread.")
             ) from None
-        if reminder_hours is not None or timeout_hours is not None:
-            await self.db.set_game_timers(row.id, reminder_hours, timeout_hours)
-        rated = rated and (await server_rules(self.db, interaction.guild_id)).ratings
-        await set_rated(self.db, row.id, rated)
         await self._post_lobby(interaction, row, rated)
 
     @in_game_language
@@ -188,7 +193,19 @@ class Lobby:
             )
             channel = self.bot.get_partial_messageable(channel_id)
             message = await channel.send(embed=lobby_embed(row, rated), view=lobby_view(row))
-        await self.db.set_board_message(row.id, message.id)
+        await self._remember_lobby(row.id, message.id)
+
+    async def _remember_lobby(self, game_id: int, message_id: int) -> None:
+        """Save which message shows a lobby already posted, waiting out a busy database (the post stands)."""
+        for attempt in range(1, REMEMBER_ATTEMPTS + 1):
+            try:
+                await self.db.set_board_message(game_id, message_id)
+                return
+            except (DatabaseBusy, DatabaseUnavailable) as exc:
+                if attempt == REMEMBER_ATTEMPTS:
+                    log.warning("the lobby of game %s is posted but its message could not be saved: %s", game_id, exc)
+                    return
+                await asyncio.sleep(resume_delay(attempt))
 
     async def _open_thread(self, interaction: discord.Interaction, title: str) -> int:
         """Create a public thread for a new game under the current channel and return its id."""
