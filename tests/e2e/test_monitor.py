@@ -150,3 +150,29 @@ async def test_health_fails_while_an_unsharded_bots_gateway_is_down(
             raise AssertionError("the bot did not report healthy once the gateway was back")
     told = [record.getMessage() for record in driver.take_bot_errors()]
     assert all(line.startswith("Attempting a reconnect") for line in told), told  # discord.py's, during the outage
+
+
+async def test_health_fails_while_a_shard_this_process_should_run_is_not_held(
+    fake_discord: FakeDiscord, driver: Driver, tmp_path: Path
+) -> None:
+    port = free_port()
+    settings = Settings(
+        token=fake_discord.token,
+        database_url=f"sqlite:///{tmp_path / 'floe.db'}",
+        dev_guild_id=fake_discord.guild.id,
+        metrics_port=port,
+    )
+    bot = await start_floe(driver, settings)
+    url = f"http://127.0.0.1:{port}/healthz"
+    async with aiohttp.ClientSession() as http:
+        async with http.get(url) as response:
+            assert response.status == 200, await response.text()
+        held = bot.lease.held
+        bot.lease.held = ()  # as while the lease is in doubt, or after another process took the shard
+        async with http.get(url) as response:
+            health = json.loads(await response.text())
+            assert response.status == 503, health
+        assert health["shards"]["missing"] == list(bot.lease.shards.ids) and not health["healthy"], health
+        bot.lease.held = held
+        async with http.get(url) as response:
+            assert response.status == 200, await response.text()
