@@ -5,9 +5,10 @@ has 2-6 players and a chosen deal seed (777 among them). Its host sends /game st
 their Leaders and make their set-up discards by slash commands, as the saved game asks. Before each command
 the bot may be armed to die: at the n-th request it sends after the command (that request reaching Discord or
 not), or after a random delay. After each restart, and once set-up is over, the channel must show exactly one
-live board (a message whose menus for the game are not greyed out; the lobby's are version 0) for the game,
-the newest board in the channel, at the saved version; a board left live above it, or a newest board at an
-older version, is a problem.
+board picture (set-up edits one board in place), naming every Leader the game placed, and exactly one live board
+(a message whose menus for the game are not greyed out; the lobby's are version 0), the newest board in the
+channel, at the saved version; a second picture, a picture behind the game, a board left live above the
+newest one, or a newest board at an older version, is a problem.
 """
 
 from __future__ import annotations
@@ -100,6 +101,11 @@ class SetupKills:
         rows = self._query("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel.id,))
         return rows[0] if rows else None
 
+    def leaders(self, game_id: int) -> int:
+        """Return how many Leaders a game's log has placed."""
+        rows = self._query("SELECT action FROM actions WHERE game_id = ?", (game_id,))
+        return sum(1 for r in rows if json.loads(r["action"]).get("type") == "leader")
+
     # -- playing ----------------------------------------------------------------------------------------------
 
     async def run(self, games: int) -> KillReport:
@@ -186,9 +192,15 @@ class SetupKills:
         if row is None or row["status"] not in ("active", "finished"):
             return
         game_id = row["id"]
+        where = f"game {game_id} {when}"
+        pictures = [m for m in self.driver.messages(channel) if m.attachments and not m.deleted]
+        if len(pictures) != 1:  # set-up is one board edited in place; the first turn's board adds no picture
+            shown = [(m.id, m.content.splitlines()[-1][:60] if m.content else "") for m in pictures]
+            self.report.problems.append(f"{where}: {len(pictures)} board pictures {shown}")
+        elif (placed := pictures[0].content.count(" placed their Leader")) != (logged := self.leaders(game_id)):
+            self.report.problems.append(f"{where}: the board names {placed} Leaders placed, the game {logged}")
         boards = [m for m in self.driver.messages(channel) if not m.deleted and (board_version(m) or 0) > 0]
         live = [m for m in boards if live_ids(m, game_id)]
-        where = f"game {game_id} {when}"
         if len(live) != 1:
             shown = [(m.id, board_version(m), m.content.splitlines()[-1][:50] if m.content else "") for m in live]
             self.report.problems.append(f"{where}: {len(live)} live boards {shown}")

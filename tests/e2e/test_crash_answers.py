@@ -206,3 +206,23 @@ async def test_a_move_acknowledged_while_the_database_is_locked_is_answered_afte
     assert placeholder.content.startswith("Your move was not applied"), placeholder.content
     logged = sqlite3.connect(table.bot.database).execute("SELECT COUNT(*) FROM actions").fetchone()[0]
     assert logged == 0, "the move was saved although the database was locked until the kill"
+
+
+async def test_a_start_killed_as_its_first_board_lands_leaves_one_board_after_the_restart(lobby: Table) -> None:
+    def first_board(call: Call, token: str) -> bool:
+        return token in call.path and bool(call.files)  # the board reaches Discord; the bot never records it
+
+    start = lobby.players[0]
+    await lobby.kill_when(lambda: lobby.driver.slash(start, "/game start"), first_board, lands=True)
+    await restarted(lobby)
+    player, command = await lobby.move_of("/flippers leader cell:")
+    await lobby.driver.slash(player, command).answered()
+
+    def shown() -> bool:
+        saved = sqlite3.connect(lobby.bot.database).execute("SELECT version, posted_version FROM games").fetchone()
+        return bool(saved[0] == saved[1])
+
+    await until(lobby.driver, shown, "the Leader's board")
+    boards = [m for m in lobby.driver.messages() if m.attachments and not m.deleted]
+    assert len(boards) == 1, [m.content[:60] for m in boards]
+    assert "placed their Leader" in boards[0].content, boards[0].content
