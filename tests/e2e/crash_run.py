@@ -31,6 +31,8 @@ from tests.harness.rest import Call
 ROOT = Path(__file__).resolve().parents[2]
 FOLLOWUP = "/webhooks/{application_id}/{token}"
 ANSWER_S = 20.0
+START_S = 180.0
+"""How long a bot process may take to say it is ready (its imports and workers took over 60 s at load 14)."""
 
 
 @dataclass
@@ -124,7 +126,7 @@ class BotProcess:
                 env=os.environ | {"PYTHONPATH": str(ROOT)},
             )
         assert self.process.stdout is not None
-        async with asyncio.timeout(60):
+        async with asyncio.timeout(START_S):
             line = (await self.process.stdout.readline()).decode()
         if not line.startswith("crash_bot: ready"):
             tail = self.log.read_text(errors="replace")[-3000:]
