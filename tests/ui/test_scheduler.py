@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bench.scheduler import NOW, StubBot, run, seed
 from i18n import using
 from storage.database import Database
+from storage.errors import DatabaseUnavailable
 from ui.flow import GameFlow
 from ui.scheduler import Scheduler, hours, reminder
 
@@ -78,5 +81,46 @@ async def test_a_damaged_save_is_reported_once_not_at_every_check(
             await scheduler.tick()
         assert len([r for r in caplog.records if "game 3 has a damaged save" in r.getMessage()]) == 1
         assert len(bot.sent) == 0  # none of the ten waited past its reminder
+    finally:
+        await db.close()
+
+
+class ReadyBot(StubBot):
+    """A stub client that is ready at once."""
+
+    async def wait_until_ready(self) -> None:
+        """Return at once: the stub is always connected."""
+
+
+async def test_the_reminder_check_outlives_database_errors_and_reminds_at_a_later_check(tmp_path: Path) -> None:
+    path = str(tmp_path / "games.db")
+    db = Database(path, clock=lambda: NOW)
+    await db.open()
+    try:
+        seed(path, 10, due_every=2)
+        bot = ReadyBot()
+        scheduler = Scheduler(GameFlow(bot, db, workers="thread"), interval=0.05)  # type: ignore[arg-type]
+        due_games = db.due_games
+        failures = [DatabaseUnavailable("ConnectionRefusedError: connect call failed", transient=True),
+                    RuntimeError("a driver error nobody foresaw")]
+        calls = 0
+
+        async def failing_first(*args: Any) -> Any:
+            nonlocal calls
+            calls += 1
+            if failures:
+                raise failures.pop(0)
+            return await due_games(*args)
+
+        db.due_games = failing_first  # type: ignore[method-assign]
+        checking = asyncio.create_task(scheduler.run())
+        try:
+            for _ in range(400):
+                if bot.sent:
+                    break
+                await asyncio.sleep(0.05)
+        finally:
+            checking.cancel()
+        assert calls >= 3 and bot.sent, (calls, bot.sent)
     finally:
         await db.close()
