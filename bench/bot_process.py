@@ -69,6 +69,12 @@ class Report:
     error_lines: list[str] = field(default_factory=list)
     stall_stacks: list[tuple[float, str]] = field(default_factory=list)
     """With --stacks: (ms, stack) of where the event-loop thread was while it was blocked, worst first."""
+    round_trips: int = 0
+    """Round trips to the database during the window (storage.sql.Trips: every request waited on)."""
+    commits: int = 0
+    """Transactions committed during the window (each COMMIT, or a write run on its own)."""
+    moves: int = 0
+    """Moves saved during the window (by players and computer players)."""
 
 
 class ErrorCounter(logging.Handler):
@@ -182,9 +188,16 @@ class Window:
     """The measured window: stall watcher, CPU clocks and optional profilers."""
 
     def __init__(
-        self, report: Report, executor: ProfilingExecutor, profile_path: str | None, sampler: StallSampler | None
+        self,
+        report: Report,
+        executor: ProfilingExecutor,
+        profile_path: str | None,
+        sampler: StallSampler | None,
+        bot: Any = None,
     ) -> None:
         self.report = report
+        self.bot = bot
+        self.counted = (0, 0, 0)
         self.executor = executor
         self.profile_path = profile_path
         self.sampler = sampler
@@ -220,10 +233,18 @@ class Window:
             if self.report.idle_cpu < quiet:
                 return
 
+    def database_work(self) -> tuple[int, int, int]:
+        """Return the round trips and commits the bot's database saw so far, and the moves it saved."""
+        if self.bot is None:
+            return 0, 0, 0
+        trips, commits = self.bot.db.backend.trips.snapshot()
+        return trips, commits, sum(self.bot.flow.tally.moves.values())
+
     def start(self) -> None:
         """Open the window: forget earlier stalls, read the clocks, start profiling if asked."""
         self.report.stall = self.report.busy_stall = 0.0
         self.report.stalls_over_limit = 0
+        self.counted = self.database_work()
         self.started = time.monotonic()
         self.cpu_started = cpu_time()
         self.loop_cpu_started = time.thread_time()
@@ -245,6 +266,10 @@ class Window:
             self.profile.disable()
             self.executor.profiling = False
         self.report.window = time.monotonic() - self.started
+        trips, commits, moves = self.database_work()
+        self.report.round_trips = trips - self.counted[0]
+        self.report.commits = commits - self.counted[1]
+        self.report.moves = moves - self.counted[2]
         self.report.cpu = cpu_time() - self.cpu_started
         self.report.loop_cpu = time.thread_time() - self.loop_cpu_started
         if self.sampler is not None:
@@ -319,22 +344,25 @@ async def run(args: argparse.Namespace) -> None:
         await runner
         raise RuntimeError("the bot stopped before it was ready")
     try:
-        await measure(report, executor, args)
+        await measure(report, executor, args, bot)
     finally:
         await bot.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(runner, timeout=10)
 
 
-async def measure(report: Report, executor: ProfilingExecutor, args: argparse.Namespace) -> None:
+async def measure(report: Report, executor: ProfilingExecutor, args: argparse.Namespace, bot: Any = None) -> None:
     """Say ready once the bot is idle, measure between "start" and "stop", then send the report."""
     gc_timer = GcTimer(report)
     gc.callbacks.append(gc_timer)
     sampler = StallSampler() if args.stacks else None
     if sampler is not None:
         sampler.start()
-    window = Window(report, executor, args.profile, sampler)
+    window = Window(report, executor, args.profile, sampler, bot)
     watcher = asyncio.create_task(window.watch_stalls(), name="bench-stall-watcher")
+    warming = getattr(bot, "warming", None)
+    if warming is not None:
+        await warming  # every render and thinking worker started: a busy machine may take a minute over it
     await window.calibrate()
     say("ready")
     reader = asyncio.StreamReader()

@@ -10,6 +10,7 @@ from typing import Any
 from i18n import _, ngettext
 from storage.core import Store
 from storage.errors import RETRY_DELAYS, CommitUnknown, DatabaseUnavailable, IntegrityError, StorageError
+from storage.move_sql import LOG_COLUMNS, RESULT_COLUMNS, guarded_update, one_statement, result_args, update_args
 from storage.rows import (
     ACTIVE,
     FINISHED,
@@ -216,6 +217,10 @@ class GameQueries(Store):
                     raise
                 retried = True
                 await asyncio.sleep(delay)
+            except StorageError as exc:
+                if unknown is not None:
+                    raise unknown from exc  # a retry refused as busy after an unanswered COMMIT: still unknown
+                raise
         raise AssertionError("unreachable")
 
     async def _already_written(
@@ -243,37 +248,42 @@ class GameQueries(Store):
         rules: int | None = None,
         claims: Sequence[tuple[str, Sequence[Any]]] = (),
     ) -> int:
-        """Try the guarded write once."""
-        now = self._now()
+        """Try the guarded write once: in one statement on PostgreSQL, in one trip to the writer on SQLite."""
+        clock = self.clock()
+        now = clock.isoformat()
+        dialect = self.backend.dialect
+        update = (
+            guarded_update(dialect),
+            update_args(
+                dialect, json.dumps(state), status, now, clock.timestamp(), rules, game_id, expected_version, require
+            ),
+        )
+        entry = None if log is None else (game_id, expected_version + 1, *log, now, rules)
+        rows = [result_args(game_id, r, now) for r in results]
+        if dialect == "postgresql" and not claims:
+            single = one_statement(update, entry, rows, also)
+            if single is not None:
+                if not await self.backend.write(*single):
+                    raise StaleVersion(_("Someone else acted first: this board is out of date."))
+                return expected_version + 1
 
         async def write(tx: Tx) -> None:
-            found = await tx.fetch(
-                "UPDATE games SET state = ?, status = ?, version = version + 1, updated_at = ?,"
-                " rules = CASE WHEN version = 0 THEN ? ELSE rules END"
-                " WHERE id = ? AND version = ? AND status = ? RETURNING guild_id, kind",
-                (json.dumps(state), status, now, rules, game_id, expected_version, require),
-            )
+            found = await tx.fetch(*update)
             if not found:
                 raise StaleVersion(_("Someone else acted first: this board is out of date."))
             for sql, args in claims:
                 if await tx.execute(sql, args) != 1:
                     raise StaleVersion(_("Someone else acted first: this board is out of date."))
-            if log is not None:
-                await tx.execute(
-                    "INSERT INTO actions (game_id, version, seat, user_id, action, events, created_at, rules)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, expected_version + 1, *log, now, rules),
-                )
+            if entry is not None:
+                await tx.execute(f"INSERT INTO actions ({LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", entry)
             guild_id, kind = found[0][0], found[0][1]
-            for r in results:
+            for values in rows:
                 await tx.execute(
-                    "INSERT INTO results (game_id, seat, guild_id, kind, user_id, is_bot, score, rank, winner,"
-                    " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, r.seat, guild_id, kind, r.user_id, int(r.is_bot), r.score, r.rank, int(r.winner), now),
+                    f"INSERT INTO results ({RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*values[:2], guild_id, kind, *values[2:]),
                 )
             for sql, args in also:
                 await tx.execute(sql, args)
-            await self._refresh_due(tx, "g.id = ?", (game_id,))
 
         await self.backend.run(write)
         return expected_version + 1

@@ -39,7 +39,7 @@ from storage.errors import (
 )
 from storage.fencing import Fence, in_owner_work
 from storage.migrations import migrations_for
-from storage.sql import Row, Tx
+from storage.sql import Row, Trips, Tx
 
 T = TypeVar("T")
 log = logging.getLogger("storage.backends")
@@ -87,10 +87,6 @@ def cut(conn: Any) -> None:
         conn.terminate()
 
 
-async def _keep_nothing(conn: Any) -> None:
-    """Release a pooled connection without a reset query: end a transaction left open, nothing more."""
-    if conn.is_in_transaction():
-        await conn.execute("ROLLBACK")
 
 _PLACEHOLDER = re.compile(r"\?")
 
@@ -111,13 +107,15 @@ def _rowcount(status: str) -> int:
 
 
 class _PostgresTx:
-    def __init__(self, conn: Any, timeout: float | None = QUERY_TIMEOUT_S) -> None:
+    def __init__(self, conn: Any, timeout: float | None = QUERY_TIMEOUT_S, trips: Trips | None = None) -> None:
         self.conn = conn
         self.timeout = timeout
+        self.trips = trips or Trips()
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         import asyncpg
 
+        self.trips.round_trips += 1
         try:
             return list(await self.conn.fetch(to_dollar(sql), *args, timeout=self.timeout))
         except asyncpg.IntegrityConstraintViolationError as exc:
@@ -126,6 +124,7 @@ class _PostgresTx:
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         import asyncpg
 
+        self.trips.round_trips += 1
         try:
             return _rowcount(await self.conn.execute(to_dollar(sql), *args, timeout=self.timeout))
         except asyncpg.IntegrityConstraintViolationError as exc:
@@ -134,6 +133,7 @@ class _PostgresTx:
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         import asyncpg
 
+        self.trips.round_trips += 1  # asyncpg sends every row's statement, then waits once
         try:
             await self.conn.executemany(to_dollar(sql), [tuple(row) for row in rows], timeout=self.timeout)
         except asyncpg.IntegrityConstraintViolationError as exc:
@@ -150,6 +150,7 @@ class PostgresBackend:
         self.pool_size = max(1, pool_size)
         self.statement_timeout_ms = statement_timeout_ms
         self.outage = Outage()
+        self.trips = Trips()
         self.timeout = None if statement_timeout_ms == 0 else max(QUERY_TIMEOUT_S, statement_timeout_ms / 1000 + 0.5)
         """How long the client waits for one answer (None for maintenance, whose statements are unbounded)."""
         self.deadline = None if statement_timeout_ms == 0 else TRANSACTION_DEADLINE_S
@@ -175,7 +176,7 @@ class PostgresBackend:
             statement_cache_size=256,
             timeout=CONNECT_TIMEOUT_S,
             init=self._connected,
-            reset=_keep_nothing,
+            reset=self._keep_nothing,
             server_settings={
                 "lock_timeout": str(BUSY_TIMEOUT_MS),
                 "statement_timeout": str(self.statement_timeout_ms),
@@ -198,6 +199,12 @@ class PostgresBackend:
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
                 await conn.execute("RESET statement_timeout; RESET lock_timeout")
+
+    async def _keep_nothing(self, conn: Any) -> None:
+        """Release a pooled connection without a reset query: end a transaction left open, nothing more."""
+        if conn.is_in_transaction():
+            self.trips.round_trips += 1
+            await conn.execute("ROLLBACK")
 
     @staticmethod
     async def _connected(conn: Any) -> None:
@@ -272,7 +279,7 @@ class PostgresBackend:
         async def attempt() -> list[Row]:
             async with self._acquire() as conn:
                 try:
-                    return await _PostgresTx(conn, self.timeout).fetch(sql, args)
+                    return await _PostgresTx(conn, self.timeout, self.trips).fetch(sql, args)
                 except TimeoutError:
                     cut(conn)
                     raise DatabaseUnavailable(f"no answer within {self.timeout:g} s") from None
@@ -284,6 +291,7 @@ class PostgresBackend:
         async with self.pool.acquire() as conn, conn.transaction():
             cursor = await conn.cursor(to_dollar(sql), *args)
             while rows := await cursor.fetch(batch, timeout=self.timeout):
+                self.trips.round_trips += 1
                 yield list(rows)
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
@@ -294,13 +302,55 @@ class PostgresBackend:
         if self.fence is not None and in_owner_work():
             async with self.transaction() as tx:
                 return await tx.execute(sql, args)
+        return await self._autocommit(lambda tx: tx.execute(sql, args))
+
+    async def write(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        """Run one autocommitted write and return the rows it returns: one round trip, one commit, not retried.
+
+        Owner-only work runs it in a transaction that proves this process still holds its shards.
+        """
+        if self.fence is not None and in_owner_work():
+            async with self._transaction(self.deadline) as tx:
+                return await tx.fetch(sql, args)
+        return await self._autocommit(lambda tx: tx.fetch(sql, args), self.deadline, lost_is_unknown=True)
+
+    async def _autocommit(
+        self,
+        statement: Callable[[_PostgresTx], Awaitable[T]],
+        deadline: float | None = None,
+        *,
+        lost_is_unknown: bool = False,
+    ) -> T:
+        """Run one statement as its own transaction on a pooled connection; an unanswered one raises CommitUnknown.
+
+        With `deadline`, the wait for a connection and for the answer together last at most that many seconds.
+        With `lost_is_unknown`, a connection that breaks once the statement was sent raises CommitUnknown too: the
+        statement is its own COMMIT, so its lost reply leaves the change as uncertain as a lost COMMIT's.
+        """
+        import asyncpg
+
+        began = time.monotonic()
         try:
             async with self._acquire() as conn:
+                within = self.timeout
+                if deadline is not None:
+                    within = max(0.1, deadline - (time.monotonic() - began))
                 try:
-                    changed = await _PostgresTx(conn, self.timeout).execute(sql, args)
+                    self.trips.commits += 1  # autocommitted: the statement is its own transaction
+                    changed = await statement(_PostgresTx(conn, within, self.trips))
                 except TimeoutError:
                     cut(conn)
-                    raise CommitUnknown(f"no answer within {self.timeout:g} s") from None
+                    raise CommitUnknown(f"no answer within {within:g} s") from None
+                except (StorageError, asyncpg.PostgresError) as exc:
+                    if not lost_is_unknown or not isinstance(exc, asyncpg.PostgresConnectionError):
+                        raise  # the server answered with an error: nothing applied
+                    cut(conn)
+                    raise CommitUnknown(describe(exc)) from exc
+                except Exception as exc:
+                    if not lost_is_unknown:
+                        raise
+                    cut(conn)
+                    raise CommitUnknown(describe(exc) if str(exc) else "no answer to the write") from exc
         except StorageError as exc:
             self.outage.failed(exc, write=True)
             raise
@@ -319,6 +369,7 @@ class PostgresBackend:
             conn = await self.pool.acquire(timeout=ACQUIRE_TIMEOUT_S)
             try:
                 transaction = conn.transaction()
+                self.trips.round_trips += 1
                 await asyncio.wait_for(transaction.start(), QUERY_TIMEOUT_S)
             except BaseException as exc:
                 if isinstance(exc, TimeoutError):
@@ -343,6 +394,8 @@ class PostgresBackend:
         """COMMIT; if no answer comes (the connection broke or went silent), raise CommitUnknown."""
         import asyncpg
 
+        self.trips.round_trips += 1
+        self.trips.commits += 1
         try:
             await asyncio.wait_for(transaction.commit(), within)
         except asyncpg.PostgresError as exc:
@@ -374,7 +427,7 @@ class PostgresBackend:
             try:
                 left = None if deadline is None else max(0.1, deadline - (time.monotonic() - began))
                 async with asyncio.timeout(left):
-                    tx = _PostgresTx(conn, self.timeout)
+                    tx = _PostgresTx(conn, self.timeout, self.trips)
                     if fence is not None:
                         sql, args = fence.proof()
                         fence.check(len(await tx.fetch(sql, args)))
@@ -384,6 +437,7 @@ class PostgresBackend:
                     cut(conn)  # the server rolls back what it holds; what it never received can never apply
                     raise DatabaseUnavailable("no answer from the server in time; rolled back") from exc
                 try:
+                    self.trips.round_trips += 1
                     await asyncio.wait_for(transaction.rollback(), QUERY_TIMEOUT_S)
                 except Exception as rollback_error:  # the connection is gone: the server rolled it back
                     log.debug("rollback failed: %s", rollback_error)

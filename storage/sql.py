@@ -3,12 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from storage.errors import Outage
 
 Row = Mapping[str, Any]
 T = TypeVar("T")
+
+
+@dataclass
+class Trips:
+    """Count what the bot asked its database: round trips (each a wait for an answer) and commits.
+
+    On PostgreSQL a round trip is one request the client sends and waits on (BEGIN, each statement, COMMIT,
+    ROLLBACK, a read); on SQLite it is one hop to a connection's thread. A commit is a transaction made durable:
+    a COMMIT, or a write run on its own. bench.latency prints both per saved move; tests hold a move to its budget.
+    """
+
+    round_trips: int = 0
+    commits: int = 0
+
+    def snapshot(self) -> tuple[int, int]:
+        """Return the counts so far (round trips, commits)."""
+        return self.round_trips, self.commits
 
 
 class Tx(Protocol):
@@ -52,6 +70,10 @@ class Backend(Protocol):
         """Run one write in its own transaction and return how many rows it changed."""
         ...
 
+    async def write(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        """Run one write in its own transaction (one round trip, one commit) and return the rows it returns."""
+        ...
+
     def transaction(self) -> Any:
         """Return an async context manager yielding a Tx; commit on success, roll back on error."""
         ...
@@ -65,6 +87,7 @@ class Backend(Protocol):
         ...
 
     outage: Outage
+    trips: Trips
 
     async def ping(self) -> None:
         """Run the cheapest query; raise StorageError when the database does not answer."""

@@ -17,7 +17,7 @@ import aiosqlite
 
 from storage.errors import BUSY_TIMEOUT_MS, DatabaseBusy, IntegrityError, Outage, StorageError, classify
 from storage.migrations import migrations_for
-from storage.sql import Row, Tx
+from storage.sql import Row, Trips, Tx
 
 log = logging.getLogger("storage.backends")
 T = TypeVar("T")
@@ -58,16 +58,19 @@ def _sqlite_guard(error: BaseException, outage: Outage, *, write: bool = True) -
 
 
 class _SqliteTx:
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, trips: Trips) -> None:
         self.conn = conn
+        self.trips = trips
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        self.trips.round_trips += 1
         try:
             return list(await self.conn.execute_fetchall(sql, tuple(args)))
         except aiosqlite.IntegrityError as exc:
             raise IntegrityError(str(exc)) from exc
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        self.trips.round_trips += 1
         try:
             async with self.conn.execute(sql, tuple(args)) as cur:
                 return cur.rowcount
@@ -75,6 +78,7 @@ class _SqliteTx:
             raise IntegrityError(str(exc)) from exc
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.trips.round_trips += 1
         try:
             await self.conn.executemany(sql, [tuple(row) for row in rows])
         except aiosqlite.IntegrityError as exc:
@@ -161,6 +165,7 @@ class SqliteBackend:
     def __init__(self, path: str) -> None:
         self.path = path
         self.outage = Outage()
+        self.trips = Trips()
         self._writer: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
         self._writer_turns = _WriterTurns()
@@ -234,6 +239,7 @@ class SqliteBackend:
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         """Read on the reader connection (one thread hop, never behind a write transaction)."""
+        self.trips.round_trips += 1
         try:
             rows = list(await self.reader.execute_fetchall(sql, tuple(args)))
         except sqlite3.Error as exc:
@@ -262,10 +268,15 @@ class SqliteBackend:
         """Run one write in its own transaction (one trip to the writer's thread)."""
         return await self.run(lambda tx: tx.execute(sql, args))
 
+    async def write(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        """Run one write in its own transaction and return the rows it returns (one trip to the writer's thread)."""
+        return await self.run(lambda tx: tx.fetch(sql, args))
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         """Hold the writer for a BEGIN IMMEDIATE ... COMMIT block; a lock held too long raises DatabaseBusy."""
         async with self._writer_turns.turn():
+            self.trips.round_trips += 1
             try:
                 await self.writer.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
@@ -274,7 +285,9 @@ class SqliteBackend:
                     raise
                 raise converted from exc
             try:
-                yield _SqliteTx(self.writer)
+                yield _SqliteTx(self.writer, self.trips)
+                self.trips.round_trips += 1
+                self.trips.commits += 1
                 await self.writer.execute("COMMIT")
             except BaseException as exc:
                 await self._rollback(exc)
@@ -289,6 +302,7 @@ class SqliteBackend:
     async def run(self, job: Callable[[Tx], Awaitable[T]], *, urgent: bool = False) -> T:
         """Run a transaction's body in one trip to the writer's thread (BEGIN IMMEDIATE ... COMMIT, see Backend.run)."""
         async with self._writer_turns.turn(urgent=urgent):
+            self.trips.round_trips += 1  # BEGIN IMMEDIATE, the body and COMMIT (or ROLLBACK) in one hop
             try:
                 # aiosqlite runs every call on its connection's own thread through its private _execute; so does
                 # this one, as no public call can (docs/ARCHITECTURE.md; tests/storage/test_sqlite_writer_thread.py).
@@ -298,6 +312,7 @@ class SqliteBackend:
                 if converted is exc:
                     raise
                 raise converted from exc
+        self.trips.commits += 1
         self.outage.ok(write=True)
         return result
 
@@ -327,6 +342,7 @@ class SqliteBackend:
                 log.info("a database write failed and SQLite rolled it back: %s", error)
             return
         try:
+            self.trips.round_trips += 1
             await self.writer.execute("ROLLBACK")
         except sqlite3.Error as rollback_error:
             log.info("a database write failed (%s); rolling it back failed too: %s", error, rollback_error)

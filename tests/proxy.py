@@ -47,6 +47,7 @@ class FaultyProxy:
         self.commits_to_drop = 0
         self.commits_dropped = 0
         self.commits_to_reset_after = 0
+        self.writes: bytes | None = None
         self.port = 0
         self._server: asyncio.Server | None = None
 
@@ -84,9 +85,14 @@ class FaultyProxy:
         """Let bytes through again (what was held back is delivered now)."""
         self.flowing.set()
 
-    def drop_commit_replies(self, count: int = 1) -> None:
-        """Let the next `count` COMMITs through, then lose the server's reply to each and reset that client."""
+    def drop_commit_replies(self, count: int = 1, *, writes: bytes | None = None) -> None:
+        """Let the next `count` COMMITs through, then lose the server's reply to each and reset that client.
+
+        With `writes`, a statement whose bytes carry it (a value it writes) counts as a COMMIT too: a write run
+        as its own transaction commits without one.
+        """
         self.commits_to_drop = count
+        self.writes = writes
 
     def reset_after_commits(self, count: int = 1) -> None:
         """Deliver the replies to the next `count` COMMITs, then reset each of those connections."""
@@ -140,7 +146,8 @@ class FaultyProxy:
 
     async def _relay(self, link: Link, data: bytes, writer: asyncio.StreamWriter, *, upstream: bool) -> bool:
         """Pass bytes on (or lose a COMMIT's reply); return False once the link is reset."""
-        if upstream and self.commits_to_drop and _is_commit(data):
+        commits = _is_commit(data) or (self.writes is not None and self.writes in data)
+        if upstream and self.commits_to_drop and commits:
             self.commits_to_drop -= 1
             link.drop_replies = True
         elif upstream and self.commits_to_reset_after and _is_commit(data):

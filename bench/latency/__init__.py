@@ -16,7 +16,10 @@ over 97 servers and N channels); a comma-separated list measures every level on 
 --setups sqlite,postgres measures, level by level, one bot process on SQLite beside two bot processes (one
 shard each) sharing a throwaway PostgreSQL server started for the run (tests/postgres.py; needs PostgreSQL
 in /usr/lib/postgresql), e.g.  --levels 50,200 --setups sqlite,postgres; saved games are copied into it with
-storage.copy.
+storage.copy. --database postgresql://... runs the postgres setup on that server instead (a new schema per level).
+--burst takes one setup: --burst 3 --levels 200 --saved 5000 --setups postgres (or --database URL) runs the
+burst on --processes shard processes sharing PostgreSQL; every row says the database round trips and commits
+per saved move.
 
 The fake Discord of tests/harness and the simulated players run in this process; the real bot (create_bot,
 real discord.py) runs in a child process (bench/bot_process.py) that connects to the fake on 127.0.0.1, so

@@ -138,7 +138,8 @@ class BotProcesses:
         merged = Report()
         for name in ("stall", "busy_stall", "window", "gc_pause"):
             setattr(merged, name, max(getattr(r, name) for r in reports))
-        for name in ("stalls_over_limit", "cpu", "loop_cpu", "idle_cpu", "idle_loop_cpu", "gc_total", "errors"):
+        summed = ("stalls_over_limit", "cpu", "loop_cpu", "idle_cpu", "idle_loop_cpu", "gc_total", "errors")
+        for name in (*summed, "round_trips", "commits", "moves"):
             setattr(merged, name, sum(getattr(r, name) for r in reports))
         merged.error_lines = [line for r in reports for line in r.error_lines]
         return merged

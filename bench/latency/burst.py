@@ -22,15 +22,17 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bench.fish import calibration
-from bench.latency.bots import BotProcess
+from bench.latency.bots import BotProcess, BotProcesses
 from bench.latency.fake import BenchDiscord, StateReader
 from bench.latency.players import Pacer, Table
 from bench.latency.report import print_profile
 from bench.latency.samples import ANSWER_TIMEOUT, Refused, Samples, ms, percentile
 from bench.seed import seed as seed_games
 from engine.registry import get
+from storage.copy import copy
 from tests.harness import Driver, InteractionResult
 
 SETUP_AT_ONCE = 10
@@ -121,27 +123,42 @@ async def run_burst(
     profile: Path | None = None,
     saved: Path | None = None,
     kinds: tuple[str, ...] = ("fish",),
+    postgres: str | None = None,
+    processes: int = 2,
 ) -> BurstSamples:
     """Set up `games` games (of `kinds`, in turn), then play `rounds` rounds in which every game moves at once.
 
     A fish move is read from the saved game and sent as a slash command, every fish game's within the same
     instant. A 10 Gallon Tank or Flippers turn starts at that instant too and is played as its players play it
     (autocomplete, then the command or a menu, answered in public or privately). With `saved`, the bot starts on
-    a copy of that database (games saved before, as a server's bot has).
+    a copy of that database (games saved before, as a server's bot has). With `postgres` (an empty database's
+    DATABASE_URL) the bot runs as `processes` shard processes sharing it, the games spread over one server per
+    shard.
     """
     burst = BurstSamples()
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="ice-floe-burst-") as tmp:
         database = Path(tmp) / "bench.db"
-        if saved is not None:
+        if saved is not None and postgres:
+            await copy(f"sqlite:///{saved}", postgres)
+        elif saved is not None:
             await asyncio.to_thread(shutil.copyfile, saved, database)
         async with BenchDiscord() as fake:
-            channels = [fake.add_text_channel(fake.guild, f"burst-{n}") for n in range(games)]
+            guilds = [fake.guild]
+            if postgres:
+                fake.recommended_shards = processes
+                guilds = [fake.add_guild(f"burst shard {n}", shard=(n, processes)) for n in range(processes)]
+            homes = [guilds[n % len(guilds)] for n in range(games)]
+            channels = [fake.add_text_channel(home, f"burst-{n}") for n, home in enumerate(homes)]
             driver = Driver(fake, timeout=ANSWER_TIMEOUT)
-            async with BotProcess.running(fake, Path(tmp), profile, False) as bot, StateReader(str(database)) as reader:
+            if postgres:
+                running: Any = BotProcesses.running(fake, Path(tmp), postgres, processes)
+            else:
+                running = BotProcess.running(fake, Path(tmp), profile, False)
+            async with running as bot, StateReader(postgres or str(database)) as reader:
                 tables = []
-                for n, channel in enumerate(channels):
-                    seated = [driver.user(f"b{n}{chr(97 + k)}") for k in range(players)]
+                for n, (channel, home) in enumerate(zip(channels, homes, strict=True)):
+                    seated = [driver.user(f"b{n}{chr(97 + k)}", guild=home) for k in range(players)]
                     pacer = Pacer(random.Random(n), 0.0)
                     kind = kinds[n % len(kinds)]
                     tables.append(Table(fake, driver, channel, seated, kind, Samples(), pacer, reader))
@@ -226,7 +243,7 @@ def over(values: list[float], limit: float) -> int:
 
 BURST_HEADER = (
     "games rounds moves  ack med  ack p99  ack max >1s  board med board p99 board max >3s |"
-    " bot stall cpu% cpu/move loop/move harness cpu% |"
+    " bot stall cpu% cpu/move loop/move harness cpu% | trips/move commits/move |"
     " late errors abandoned | load before -> after (1, 5, 15 min)  wall s"
 )
 
@@ -238,13 +255,27 @@ async def print_bursts(
     top: int = 25,
     saved: int = 0,
     kinds: tuple[str, ...] = ("fish",),
+    schemas: Any = None,
+    processes: int = 2,
 ) -> None:
-    """Run a burst at each level and print one row per level, with the machine's load around it."""
+    """Run a burst at each level and print one row per level, with the machine's load around it.
+
+    With `schemas` (whose `new_schema()` returns an empty PostgreSQL database's URL) each level runs on a fresh
+    one with `processes` shard processes; else one bot process runs on a SQLite file.
+    """
     print(f"Ice Floe bursts: every game ({', '.join(kinds)} in turn, 2 players) moves in the same second: a fish")
     print("move is a slash command, a tank or flippers turn is played as its players play it (autocomplete, then a")
     print("command or a menu). ack = the move acknowledged, board = the channel shows the board it made; ms from the")
     print("moment the fake Discord sent the interaction. Targets: ack p99 < 1 s, board p99 < 3 s. The bot runs in")
-    print(f"its own process on a SQLite file holding {saved} saved games first; {rounds} rounds per level.")
+    if schemas is None:
+        print(f"its own process on a SQLite file holding {saved} saved games first; {rounds} rounds per level.")
+    else:
+        print(
+            f"{processes} processes of its own, one shard each, sharing one PostgreSQL database holding {saved} saved"
+            f" games first (games spread over one server per shard); {rounds} rounds per level."
+        )
+    print("trips/move, commits/move = the bot's database round trips and commits during the rounds (background")
+    print("work such as the outbox and reminders included) per move it saved.")
     with tempfile.TemporaryDirectory(prefix="ice-floe-seed-") as seeds:
         database = None
         if saved:
@@ -253,11 +284,19 @@ async def print_bursts(
             print(f"(seeded {saved} saved games: {census})")
         print(BURST_HEADER, flush=True)
         for games in levels:
-            await print_burst(games, rounds, profile, top, database, kinds)
+            postgres = None if schemas is None else await schemas.new_schema()
+            await print_burst(games, rounds, profile, top, database, kinds, postgres, processes)
 
 
 async def print_burst(
-    games: int, rounds: int, profile: Path | None, top: int, saved: Path | None, kinds: tuple[str, ...]
+    games: int,
+    rounds: int,
+    profile: Path | None,
+    top: int,
+    saved: Path | None,
+    kinds: tuple[str, ...],
+    postgres: str | None = None,
+    processes: int = 2,
 ) -> None:
     """Run a burst of `games` games and print its row."""
     speed = calibration()  # this machine's Python speed drifts from run to run: each row says what it was
@@ -265,7 +304,9 @@ async def print_burst(
     path = (profile / f"bot-burst-{games}.prof").resolve() if profile else None
     if profile:
         await asyncio.to_thread(profile.mkdir, parents=True, exist_ok=True)
-    burst = await run_burst(games, rounds, profile=path, saved=saved, kinds=kinds)
+    burst = await run_burst(
+        games, rounds, profile=path, saved=saved, kinds=kinds, postgres=postgres, processes=processes
+    )
     samples, bot = burst.samples, burst.samples.bot
     ack, board = samples.ack or [0.0], samples.board or [0.0]
     print(
@@ -276,6 +317,7 @@ async def print_burst(
         f" {ms(bot.stall)} {bot.cpu / max(bot.window, 1e-9):4.0%}"
         f" {ms(bot.cpu / max(burst.finished, 1))} {ms(bot.loop_cpu / max(burst.finished, 1))}"
         f" {burst.harness_share:12.0%} |"
+        f" {bot.round_trips / max(bot.moves, 1):10.1f} {bot.commits / max(bot.moves, 1):12.1f} |"
         f" {samples.late:4d} {bot.errors:6d} {samples.abandoned:9d} |"
         f" {before} -> {load()}  {time.monotonic() - started:6.1f}",
         flush=True,

@@ -16,6 +16,7 @@ from bench.latency.levels import run_level
 from bench.latency.players import KINDS
 from bench.latency.report import HEADER, print_profile, report
 from bench.latency.samples import Samples
+from bench.latency.servers import postgres_server
 from bench.seed import seed
 
 
@@ -46,6 +47,12 @@ async def main() -> None:
         " PostgreSQL server), or both: sqlite,postgres (default sqlite)",
     )
     parser.add_argument("--processes", type=int, default=2, help="postgres setup: shard processes (default 2)")
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="postgres setup: run on the PostgreSQL server at this postgresql:// URL, a new schema per level"
+        " (default: a throwaway server started for the run, which needs PostgreSQL in /usr/lib/postgresql)",
+    )
     parser.add_argument("--in-process", action="store_true", help="run the bot in this process and event loop")
     parser.add_argument("--profile", type=Path, metavar="DIR", help="write and summarise cProfile stats here")
     parser.add_argument("--top", type=int, default=25, help="functions to list per profile (default 25)")
@@ -61,11 +68,24 @@ async def main() -> None:
     kinds = tuple(kind for kind in args.kinds.split(",") if kind)
     if not kinds or any(kind not in KINDS for kind in kinds):
         parser.error(f"--kinds takes some of {','.join(KINDS)}")
+    if args.database and not args.database.startswith(("postgresql://", "postgres://")):
+        parser.error("--database takes a postgresql:// URL")
+    if args.database and args.setups == "sqlite":
+        args.setups = "postgres"
     if args.burst:
-        if args.in_process or args.stacks or args.setups != "sqlite" or "," in args.saved:
-            parser.error("--burst runs one bot process on a SQLite file (one --saved size): drop the other options")
+        if args.in_process or args.stacks or args.setups not in ("sqlite", "postgres") or "," in args.saved:
+            parser.error("--burst runs on one setup (sqlite or postgres) and one --saved size: drop the other options")
+        if args.setups == "postgres" and args.profile:
+            parser.error("--burst on postgres runs shard processes: drop --profile")
         levels = [int(level) for level in args.levels.split(",")]
-        await print_bursts(levels, args.burst, args.profile, args.top, int(args.saved), kinds)
+        server = postgres_server(args.database) if args.setups == "postgres" else None
+        try:
+            await print_bursts(
+                levels, args.burst, args.profile, args.top, int(args.saved), kinds, server, args.processes
+            )
+        finally:
+            if server is not None:
+                server.stop()
         return
     if (args.profile or args.stacks) and args.in_process:
         parser.error("--profile and --stacks look inside the bot process: drop --in-process")
@@ -77,9 +97,7 @@ async def main() -> None:
     logging.getLogger().setLevel(logging.ERROR)
     server = None
     if "postgres" in setups:
-        from tests.postgres import start_server
-
-        server = start_server()
+        server = postgres_server(args.database)
     try:
         await run_all(args, kinds, setups, server)
     finally:

@@ -56,7 +56,7 @@ async def move(db: Database, game_id: int, version: int) -> int:
 
 async def test_a_move_whose_commit_reply_is_lost_is_recognised_as_saved(db: Database, proxy: FaultyProxy) -> None:
     game_id = await started(db)
-    proxy.drop_commit_replies(1)
+    proxy.drop_commit_replies(1, writes=b'{"v": 1}')  # a move is one statement, its own COMMIT
     assert await move(db, game_id, 1) == 2
     assert proxy.commits_dropped == 1
     row = await db.game(game_id)
@@ -91,7 +91,9 @@ async def test_an_unanswered_move_is_refused_in_time_and_never_applied_later(
         async with asyncio.timeout(20):  # a guard against hanging, not a measurement
             with pytest.raises(DatabaseUnavailable) as raised:
                 await move(db, game_id, 1)
-        assert not isinstance(raised.value, CommitUnknown), "nothing was sent past BEGIN: nothing can have applied"
+        # A move is one autocommitted statement (storage/move_sql.py): once sent, its fate is unknown to the
+        # client, and the player is told so; the connection is cut, so it can never apply later.
+        assert isinstance(raised.value, CommitUnknown), "the move was sent: the player must not read 'nothing changed'"
     finally:
         proxy.heal()
     await asyncio.sleep(1.0)  # whatever was held back in the partition would arrive now
@@ -104,7 +106,7 @@ async def test_a_move_whose_commit_goes_unanswered_says_it_may_have_been_saved(
     db: Database, direct: Database, proxy: FaultyProxy, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_id = await started(db)
-    proxy.drop_commit_replies(1)
+    proxy.drop_commit_replies(1, writes=b'{"v": 1}')
     monkeypatch.setattr("storage.games.RETRY_DELAYS", ())  # no retry: the player reads the first answer
     original = proxy._relay
 
