@@ -36,6 +36,7 @@ from ui.flow import GameFlow
 from ui.flowbot import FlowBot
 from ui.history import HistoryButton
 from ui.payloads import ForgedOptions, check_interaction, echo
+from ui.rest_limit import limit_requests
 from ui.scheduler import Scheduler
 from ui.workers import default_kind, settle_garbage_collector
 
@@ -119,6 +120,9 @@ class IceFloeBot(FlowBot):
         )
         if backend.dialect == "postgresql":
             backend.fence = self.lease.fence  # owner-only work proves this process still holds its shards
+        share = len(shards.ids) / shards.count if shards else 1.0
+        self.rest_limit = limit_requests(self.http, backend, settings.rest_per_second, share)
+        """Discord's global limit, shared with every process on the same database (ui/rest_limit.py)."""
         self.flow = GameFlow(
             self,
             self.db,

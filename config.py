@@ -11,6 +11,8 @@ from dotenv import dotenv_values, load_dotenv
 
 DEFAULT_DATABASE_URL = "sqlite:///data/ice_floe.db"
 DEFAULT_POOL_SIZE = 10
+DEFAULT_REST_PER_SECOND = 40
+"""Requests a second the whole fleet sends Discord (its global limit is 50 per token; a second may hold 4 more)."""
 DEFAULT_DISCORD_API = "https://discord.com/api/v10"
 
 
@@ -121,6 +123,8 @@ class Settings:
     """Where OAuth2 codes are exchanged and users read (tests point it at a fake)."""
     answers_dir: str | None = None
     """Where this process keeps answers it promised before their move was saved; None: see `answers_folder`."""
+    rest_per_second: int = DEFAULT_REST_PER_SECOND
+    """Discord REST requests a second for every process of the bot together (ui/rest_limit.py)."""
 
     def answers_folder(self) -> Path:
         """Return the folder of the answers journal: ANSWERS_DIR, else the SQLite file's folder, else ./data."""
@@ -169,6 +173,8 @@ class Settings:
             discord_client_secret=merged.get("DISCORD_CLIENT_SECRET", "").strip() or None,
             discord_api=merged.get("DISCORD_API", "").strip().rstrip("/") or DEFAULT_DISCORD_API,
             answers_dir=merged.get("ANSWERS_DIR", "").strip() or None,
+            rest_per_second=positive("DISCORD_REST_PER_SECOND", merged.get("DISCORD_REST_PER_SECOND", ""))
+            or DEFAULT_REST_PER_SECOND,
         )
 
 

@@ -238,6 +238,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     DELETE FROM rated_games;
     """,
     },
+    # 21: Discord's global REST limit shared by every process of the bot (storage/rest_budget.py): requests
+    # granted per time slot of the database's clock, on a ring of rows reused slot after slot.
+    "CREATE TABLE rest_budget (ring INTEGER PRIMARY KEY, slot BIGINT NOT NULL, used INTEGER NOT NULL);",
 )
 
 
