@@ -40,7 +40,7 @@ import discord.http
 import yarl
 
 from bot import create_bot
-from config import Settings
+from config import DEFAULT_POOL_SIZE, Settings
 
 PREFIX = "bench:"
 STALL_LIMIT = 0.050
@@ -334,7 +334,10 @@ async def run(args: argparse.Namespace) -> None:
             "discord_client_secret": args.client_secret,
             "discord_api": args.discord_api,
         }
-    settings = Settings(token=args.token, database_url=url, dev_guild_id=args.guild or None, **shards, **table)
+    pool = int(os.environ.get("DB_POOL_SIZE") or DEFAULT_POOL_SIZE)  # the operator's setting, as bot.main reads it
+    settings = Settings(
+        token=args.token, database_url=url, dev_guild_id=args.guild or None, db_pool_size=pool, **shards, **table
+    )
     bot = create_bot(settings, guild_ready_timeout=0.05)
     runner = asyncio.create_task(bot.start(args.token), name="bench-bot")
     ready = asyncio.create_task(bot.wait_until_ready())

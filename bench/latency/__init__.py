@@ -19,7 +19,7 @@ in /usr/lib/postgresql), e.g.  --levels 50,200 --setups sqlite,postgres; saved g
 storage.copy. --database postgresql://... runs the postgres setup on that server instead (a new schema per level).
 --burst takes one setup: --burst 3 --levels 200 --saved 5000 --setups postgres (or --database URL) runs the
 burst on --processes shard processes sharing PostgreSQL; every row says the database round trips and commits
-per saved move.
+per saved move. DB_POOL_SIZE in the environment sets each bot process's pool, as it does for the bot.
 
 The fake Discord of tests/harness and the simulated players run in this process; the real bot (create_bot,
 real discord.py) runs in a child process (bench/bot_process.py) that connects to the fake on 127.0.0.1, so
