@@ -169,5 +169,12 @@ def describe_takeback(event: Event, names: Sequence[str]) -> str:
     what = "; ".join(moves) if moves else ngettext("a move", "{n} moves", count)
     agreed = [name(s) for s in event.data.get("agreed", [])]
     if agreed:
-        return _("{name} took back: {moves}. Agreed by {names}.", name=who, moves=what, names=join_names(agreed))
+        return ngettext(
+            "{name} took back: {moves}. Agreed by {names}.",
+            "{name} took back: {moves}. Agreed by {names}.",
+            len(agreed),
+            name=who,
+            moves=what,
+            names=join_names(agreed),
+        )
     return _("{name} took back: {moves}. Only computer players were asked, and they agreed.", name=who, moves=what)

@@ -12,6 +12,7 @@ import discord
 
 from engine.base import Event, Game
 from engine.takeback import TAKEBACK, describe_takeback, effective_log
+from engine.words import join_names
 from i18n import _, ngettext
 from storage.database import Database, GameRow
 from ui.adapter import Board, GameAdapter, Picture, adapter_for
@@ -51,9 +52,9 @@ def more_moves(n: int) -> str:
     return ngettext("…and {n} more move", "…and {n} more moves", n)
 
 
-def your_turn(people: str) -> str:
+def your_turn(people: Sequence[str]) -> str:
     """Tell the players pinged (their mentions) that it is their turn."""
-    return _("{people}, it's your turn.", people=people)
+    return ngettext("{people}, it's your turn.", "{people}, it's your turn.", len(people), people=join_names(people))
 
 
 def rematch_button(row: GameRow, version: int) -> discord.ui.Item[Any]:
@@ -86,7 +87,7 @@ def board_content(board: Board, events: Sequence[Event]) -> str:
             happened.pop()  # never say the same thing twice in a row
         # A seat still in the middle of its own turn (a Gourami choice after its take) is not pinged again.
         waiting = [board.row.seats[s] for s in game.to_act(board.state) if not game.mid_turn(board.state, s)]
-        people = " ".join(seat.mention for seat in waiting if not seat.is_bot)
+        people = [seat.mention for seat in waiting if not seat.is_bot]
         if people:
             lines.append(your_turn(people))
         lines += board.notes
@@ -321,7 +322,7 @@ class Publisher:
 
         The previous such ping of the game is deleted: it has done its work (notified), and the board says the rest.
         """
-        people = " ".join(row.seats[s].mention for s in seats if 0 <= s < len(row.seats) and not row.seats[s].is_bot)
+        people = [row.seats[s].mention for s in seats if 0 <= s < len(row.seats) and not row.seats[s].is_bot]
         if people:
             text = f"{status}\n{your_turn(people)}"
             channel = self.bot.get_partial_messageable(row.channel_id)

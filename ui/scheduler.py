@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 import discord
 
-from engine.words import join_list
+from engine.words import join_names
 from i18n import _, ngettext, using
 from i18n.numbers import number
 from storage.database import ACTIVE, GameRow, GuildSettings, StaleVersion, due_moment
@@ -41,12 +41,44 @@ def hours(value: float) -> str:
     return ngettext("{n} hour", "{n} hours", count, n=number(value, "g"))
 
 
-def reminder(people: str, title: str, game_id: int, idle: float, link: str | None) -> str:
+def reminder(people: Sequence[str], title: str, game_id: int, idle: float, link: str | None) -> str:
     """Return the reminder posted in a game's channel to the players it waits for (`people`: their mentions)."""
-    values = {"people": people, "title": title, "id": game_id, "waited": hours(idle), "link": link}
+    values = {"people": join_names(people), "title": title, "id": game_id, "waited": hours(idle), "link": link}
     if link is None:
-        return _("{people}, a reminder: {title} (game #{id}) has waited for you for {waited}.", **values)
-    return _("{people}, a reminder: {title} (game #{id}) has waited for you for {waited}. Board: {link}", **values)
+        return ngettext(
+            "{people}, a reminder: {title} (game #{id}) has waited for you for {waited}.",
+            "{people}, a reminder: {title} (game #{id}) has waited for you for {waited}.",
+            len(people),
+            **values,
+        )
+    return ngettext(
+        "{people}, a reminder: {title} (game #{id}) has waited for you for {waited}. Board: {link}",
+        "{people}, a reminder: {title} (game #{id}) has waited for you for {waited}. Board: {link}",
+        len(people),
+        **values,
+    )
+
+
+def timed_out(names: Sequence[str], limit: float) -> str:
+    """Say that the players named did not play within `limit` hours and the easy computer player moves for them."""
+    return ngettext(
+        "⏰ {names} did not play within {limit}: the easy computer player moves for them this turn.",
+        "⏰ {names} did not play within {limit}: the easy computer player moves for them this turn.",
+        len(names),
+        names=join_names(names),
+        limit=hours(limit),
+    )
+
+
+def forfeited(names: Sequence[str], limit: float) -> str:
+    """Say that the players named did not play within `limit` hours in a rated game, which counts as resigning."""
+    return ngettext(
+        "⏰ {names} did not play within {limit} in this rated game: that counts as resigning.",
+        "⏰ {names} did not play within {limit} in this rated game: that counts as resigning.",
+        len(names),
+        names=join_names(names),
+        limit=hours(limit),
+    )
 
 
 def reminder_dm(title: str, row: GameRow, link: str | None) -> str:
@@ -152,7 +184,7 @@ class Scheduler:
     async def _remind(self, row: GameRow, waiting: list[int], idle: float) -> None:
         """Ping the waiting players in the game's channel, and by DM for those who opted in."""
         game = self.flow.live(row)[0]
-        people = " ".join(row.seats[s].mention for s in waiting)
+        people = [row.seats[s].mention for s in waiting]
         link = None
         if row.guild_id and row.board_message_id:
             link = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.board_message_id}"
@@ -171,19 +203,15 @@ class Scheduler:
             except discord.HTTPException as exc:
                 log.info("reminder DM to %s failed: %s", user_id, exc)
 
+    async def _notice(self, row: GameRow, text: str) -> bool:
+        """Post a notice in a game's channel that pings nobody; return False when the game could not be told."""
+        channel = self.flow.bot.get_partial_messageable(row.channel_id)
+        return await self._post(row, channel.send(text, allowed_mentions=discord.AllowedMentions.none()))
+
     @in_game_language
     async def _time_out(self, row: GameRow, waiting: list[int], limit: float) -> None:
         """Let the easy computer player take the waiting seats' turns, and say so."""
-        names = join_list([row.seats[s].name for s in waiting])
-        notice = self.flow.bot.get_partial_messageable(row.channel_id).send(
-            _(
-                "⏰ {names} did not play within {limit}: the easy computer player moves for them this turn.",
-                names=names,
-                limit=hours(limit),
-            ),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        if not await self._post(row, notice):
+        if not await self._notice(row, timed_out([row.seats[s].name for s in waiting], limit)):
             return
         for seat in waiting:
             for _step in range(MAX_ACTIONS_PER_TURN):
@@ -199,16 +227,7 @@ class Scheduler:
     @in_game_language
     async def _forfeit(self, row: GameRow, waiting: list[int], limit: float) -> None:
         """Resign the seats that kept a rated game without a timeout waiting past the stall limit, and say so."""
-        names = join_list([row.seats[s].name for s in waiting])
-        notice = self.flow.bot.get_partial_messageable(row.channel_id).send(
-            _(
-                "⏰ {names} did not play within {limit} in this rated game: that counts as resigning.",
-                names=names,
-                limit=hours(limit),
-            ),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        if not await self._post(row, notice):
+        if not await self._notice(row, forfeited([row.seats[s].name for s in waiting], limit)):
             return
         for seat in waiting:
             fresh = await self.flow.db.game(row.id)

@@ -8,6 +8,7 @@ from typing import Any
 from engine.base import Game
 from engine.replay import step
 from engine.takeback import Refused, clause, logged_events, position, undoable
+from engine.words import join_names
 from i18n import _, ngettext
 from storage import takebacks as store
 from storage.database import GameRow
@@ -76,17 +77,23 @@ def used_up(most: int) -> str:
 def prompt(name: str, moves: Sequence[str], people: Sequence[str]) -> str:
     """Return the message asking `people` (their mentions) to let `name` take back `moves` (their board lines)."""
     told = "; ".join(clause(m) for m in moves)
-    values = {"name": name, "moves": told, "people": " ".join(people)}
+    values = {"name": name, "moves": told, "people": join_names(people)}
     if told:
         # TRANSLATORS: {moves} are the lines of the moves taken back, joined by "; ".
-        return _(
+        return ngettext(
+            "{name} asks to take back: {moves}.\n"
+            "{people}: accept or decline within 10 minutes. It is taken back only if you accept.",
             "{name} asks to take back: {moves}.\n"
             "{people}: accept or decline within 10 minutes. It is taken back only if everyone accepts.",
+            len(people),
             **values,
         )
-    return _(
+    return ngettext(
+        "{name} asks to take back: their last move.\n"
+        "{people}: accept or decline within 10 minutes. It is taken back only if you accept.",
         "{name} asks to take back: their last move.\n"
         "{people}: accept or decline within 10 minutes. It is taken back only if everyone accepts.",
+        len(people),
         **values,
     )
 

@@ -252,16 +252,18 @@ def _result(winners: list[int], totals: list[int], tiebreak: str, names: Sequenc
         return _("nobody wins.")
     # TRANSLATORS: a winner and their points, "Ana (31)".
     listed = [_("{name} ({points})", name=_who(names, s), points=totals[s]) for s in winners]
-    line = _("{name} wins.", name=listed[0]) if len(listed) == 1 else _("{names} win.", names=join_list(listed))
+    line = _("{name} wins.", name=listed[0]) if len(listed) == 1 else _("{names} win.", names=join_names(listed))
     return f"{line} {tiebreak}".strip()
 
 
 def status(state: FlippersState, names: Sequence[str], to_act: list[int]) -> str:
     """Return one line saying what the game waits for."""
     if state.phase == SETUP:
-        return _(
+        return ngettext(
             "Setup: waiting for {names} to choose their discards.",
-            names=join_list([_who(names, s) for s in to_act]),
+            "Setup: waiting for {names} to choose their discards.",
+            len(to_act),
+            names=join_names([_who(names, s) for s in to_act]),
         )
     if state.phase == LEADERS:
         return _(

@@ -89,7 +89,13 @@ def _headline(view: dict[str, Any], names: Sequence[str]) -> str:
     if _leader_cells(view) and view.get("current") is not None:
         return _("{name} places their Leader", name=_name(names, view["current"]))
     if view["phase"] == "setup":
-        return _("Setup: {names} choosing discards", names=join_list([_name(names, s) for s in view["to_act"]]))
+        choosing = [_name(names, s) for s in view["to_act"]]
+        return ngettext(
+            "Setup: {names} choosing discards",
+            "Setup: {names} choosing discards",
+            len(choosing),
+            names=join_names(choosing),
+        )
     if view.get("current") is None:
         return _("Setting up the table")
     who = _name(names, view["current"])

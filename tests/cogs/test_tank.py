@@ -91,7 +91,7 @@ def _items_text(items: list[discord.ui.Item[Any]]) -> str:
 
 def _mentions(text: str) -> list[int]:
     """Return the user ids pinged as due to act."""
-    found = re.search(r"((?:<@\d+>\s*)+), it's your turn\.", text)
+    found = re.search(r"((?:<@\d+>(?:, | and )?)+), it's your turn\.", text)
     return [] if found is None else [int(u) for u in re.findall(r"<@(\d+)>", found.group(1))]
 
 

@@ -18,7 +18,7 @@ from storage.database import GameRow
 from tests.harness import Driver, FakeDiscord, FakeMessage, FakeUser
 from tests.harness.models import iter_components
 
-TURN_PING = re.compile(r"((?:<@\d+>\s*)+), it's your turn\.")
+TURN_PING = re.compile(r"((?:<@\d+>(?:, | and )?)+), it's your turn\.")
 DM_NOTICE = "I cannot DM you"
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
 QUIET = 0.01
@@ -75,7 +75,7 @@ async def open_lobby(driver: Driver, bot: IceFloeBot, players: list[FakeUser], c
 
 
 def pinged(message: FakeMessage, players: Iterable[FakeUser]) -> list[FakeUser]:
-    """Return the players a board asks to act ("<@1> <@2>, it's your turn.")."""
+    """Return the players a board asks to act ("<@1> and <@2>, it's your turn.")."""
     ping = TURN_PING.search(message.content)
     assert ping, f"no turn ping on the board: {message.content!r}"
     ids = [int(i) for i in re.findall(r"\d+", ping.group(1))]

@@ -23,7 +23,7 @@ from ui.moves import DEEP
 ROWS = "ABCDEFGH"
 DIRECTIONS = ((0, 2), (0, -2), (-1, 1), (-1, -1), (1, 1), (1, -1))
 PENGUINS_EACH = {2: 4, 3: 3, 4: 2}
-TURN_PING = re.compile(r"((?:<@\d+>\s*)+), it's your turn\.")
+TURN_PING = re.compile(r"((?:<@\d+>(?:, | and )?)+), it's your turn\.")
 STANDING = re.compile(r"^(\d+)\. (🏆 )?(.+): (\d+) fish, (\d+) tiles?$", re.MULTILINE)
 TURN_LINE = re.compile(r"^Turn (\d+) · (.+) moves a penguin\.$", re.MULTILINE)
 HEADINGS = {

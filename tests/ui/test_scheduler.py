@@ -41,16 +41,16 @@ def test_waits_read_naturally_in_each_language(language: str, value: float, text
 
 def test_a_reminder_reads_in_the_games_language_with_its_wait_and_link() -> None:
     link = "https://discord.com/channels/1/2/3"
-    assert reminder("<@5>", "Flippers", 9, 1, link) == (
+    assert reminder(["<@5>"], "Flippers", 9, 1, link) == (
         f"<@5>, a reminder: Flippers (game #9) has waited for you for 1 hour. Board: {link}"
     )
     with using("de"):
-        assert reminder("<@5>", "Flippers", 9, 2.5, None) == (
-            "<@5>, eine Erinnerung: „Flippers“ (Spiel #9) wartet seit 2,5 Stunden auf euren Zug."
+        assert reminder(["<@5>"], "Flippers", 9, 2.5, None) == (
+            "<@5>, eine Erinnerung: „Flippers“ (Spiel #9) wartet seit 2,5 Stunden auf deinen Zug."
         )
     with using("ja"):
-        assert reminder("<@5> <@6>", "Flippers", 9, 1, link) == (
-            f"<@5> <@6>、リマインダーです：『Flippers』（ゲーム #9）があなたの手番を1時間待っています。盤面：{link}"
+        assert reminder(["<@5>", "<@6>"], "Flippers", 9, 1, link) == (
+            f"<@5>と<@6>、リマインダーです：『Flippers』（ゲーム #9）があなたの手番を1時間待っています。盤面：{link}"
         )
 
 

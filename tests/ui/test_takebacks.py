@@ -12,7 +12,7 @@ MOVES = ["Ana played Plus at N15 facing north.", "Bot 1 (easy) played Flip at O1
 def test_the_english_request_is_worded_as_before() -> None:
     assert prompt("Ana", MOVES, ["<@2>", "<@3>"]) == (
         "Ana asks to take back: Ana played Plus at N15 facing north; Bot 1 (easy) played Flip at O15 facing west.\n"
-        "<@2> <@3>: accept or decline within 10 minutes. It is taken back only if everyone accepts."
+        "<@2> and <@3>: accept or decline within 10 minutes. It is taken back only if everyone accepts."
     )
     assert prompt("Ana", [], ["<@2>"]).startswith("Ana asks to take back: their last move.\n<@2>: accept")
 
@@ -25,11 +25,11 @@ def test_a_request_reads_in_the_games_language_with_its_moves_and_people() -> No
         last_move = prompt("Ana", [], ["<@2>"])
     assert german == (
         "Ana möchte zurücknehmen: Ana played Plus at N15 facing north.\n"
-        "<@2>: Nehmt innerhalb von 10 Minuten an oder lehnt ab. Es wird nur zurückgenommen, wenn alle annehmen."
+        "<@2>: Nimm innerhalb von 10 Minuten an oder lehne ab. Es wird nur zurückgenommen, wenn du annimmst."
     )
     assert japanese == (
         "Anaが待ったを申し込みました：Ana played Plus at N15 facing north。\n"
-        "<@2> <@3>：10分以内に同意か拒否を選んでください。全員が同意した場合にだけ取り消されます。"
+        "<@2>と<@3>：10分以内に同意か拒否を選んでください。同意がそろった場合にだけ取り消されます。"
     )
     assert last_move.startswith("Anaが待ったを申し込みました：直前の手。\n<@2>：")
 

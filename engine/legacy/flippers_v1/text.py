@@ -25,7 +25,7 @@ from engine.legacy.flippers_v1.scoring import outcome
 from engine.legacy.flippers_v1.state import OVER, SETUP, UP, FlippersState
 from engine.legacy.flippers_v1.table import label
 from engine.legacy.names import direction
-from engine.words import join_list
+from engine.words import join_list, join_names
 from i18n import _, ngettext, pgettext
 from i18n.extractors import FOOD_NAME
 
@@ -203,16 +203,18 @@ def _result(winners: list[int], totals: list[int], tiebreak: str, names: Sequenc
         return _("nobody wins.")
     # TRANSLATORS: a winner and their points, "Ana (31)".
     listed = [_("{name} ({points})", name=_who(names, s), points=totals[s]) for s in winners]
-    line = _("{name} wins.", name=listed[0]) if len(listed) == 1 else _("{names} win.", names=join_list(listed))
+    line = _("{name} wins.", name=listed[0]) if len(listed) == 1 else _("{names} win.", names=join_names(listed))
     return f"{line} {tiebreak}".strip()
 
 
 def status(state: FlippersState, names: Sequence[str], to_act: list[int]) -> str:
     """Return one line saying what the game waits for."""
     if state.phase == SETUP:
-        return _(
+        return ngettext(
             "Setup: waiting for {names} to choose their discards.",
-            names=join_list([_who(names, s) for s in to_act]),
+            "Setup: waiting for {names} to choose their discards.",
+            len(to_act),
+            names=join_names([_who(names, s) for s in to_act]),
         )
     if state.phase == OVER:
         result = outcome(state)

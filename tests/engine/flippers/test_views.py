@@ -187,7 +187,7 @@ def test_status_lines() -> None:
         f" ({NAMES[state.first]} plays first, drawn at random)."
     )
     place_leaders(state)
-    assert GAME.status(state, NAMES) == "Setup: waiting for Ana, Bob, Cy to choose their discards."
+    assert GAME.status(state, NAMES) == "Setup: waiting for Ana, Bob and Cy to choose their discards."
     state = table([("c-plus", "N14", "N", "up")], {0: ["c-flip"], 1: ["m-flip"]})
     assert GAME.status(state, NAMES) == "Turn 1: Ana to play."
     play(state, "c-flip", "M14", "W")  # the Plus is the only card left: it acts by itself
