@@ -35,6 +35,7 @@ from ui.errors import UserError, report
 from ui.flow import GameFlow
 from ui.flowbot import FlowBot
 from ui.history import HistoryButton
+from ui.mentions import remember
 from ui.payloads import ForgedOptions, check_interaction, echo
 from ui.rest_limit import limit_requests
 from ui.scheduler import Scheduler
@@ -168,6 +169,8 @@ class IceFloeBot(FlowBot):
         self.add_dynamic_items(FloeComponent, HistoryButton)
         if self.syncs_commands:
             await self.sync_commands_if_changed()
+        else:
+            await self.recall_command_ids()
         if self.monitor is not None:
             await self.monitor.start()
         if self.table is not None:
@@ -216,31 +219,57 @@ class IceFloeBot(FlowBot):
             for command in self.tree.get_commands()
         ]
 
+    def command_scope(self) -> tuple[discord.Object | None, str]:
+        """Return where slash commands are synced (DEV_GUILD_ID's guild, else None for global) and its name."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        return guild, f"guild:{guild.id}" if guild else "global"
+
     async def sync_commands_if_changed(self) -> bool:
         """Sync slash commands (to DEV_GUILD_ID if set, else globally) only when their hash changed."""
-        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
-        scope = f"guild:{guild.id}" if guild else "global"
+        guild, scope = self.command_scope()
         key = f"command_hash:{self.application_id}:{scope}"
         digest = await self.command_hash()
         if await self.db.get_meta(key) == digest:
             log.info("slash commands unchanged (%s); not syncing", scope)
+            await self.recall_command_ids(fetch=True)
             return False
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         if guild is None and self.table is not None:
-            await self.sync_with_entry_point()
+            ids = await self.sync_with_entry_point()
         else:
-            await self.tree.sync(guild=guild)
+            ids = {command.name: command.id for command in await self.tree.sync(guild=guild)}
+        await self.keep_command_ids(ids)
         await self.db.set_meta(key, digest)
         log.info("slash commands synced (%s)", scope)
         return True
 
-    async def sync_with_entry_point(self) -> None:
-        """Overwrite the global commands with the slash commands and the Activity's Entry Point command."""
+    async def sync_with_entry_point(self) -> dict[str, int]:
+        """Overwrite the global commands with the slash commands and the Activity's Entry Point command; return ids."""
         assert self.application_id is not None
         payload = await self.command_payload()
         current = await self.http.get_global_commands(self.application_id)
-        await self.http.bulk_upsert_global_commands(self.application_id, payload=with_entry_point(payload, current))
+        synced = await self.http.bulk_upsert_global_commands(
+            self.application_id, payload=with_entry_point(payload, current)
+        )
+        return {command["name"]: int(command["id"]) for command in synced if command.get("type", 1) == 1}
+
+    async def keep_command_ids(self, ids: dict[str, int]) -> None:
+        """Store the synced slash commands' ids for every process, and use them in this one's messages."""
+        await self.db.set_meta(f"command_ids:{self.application_id}:{self.command_scope()[1]}", json.dumps(ids))
+        remember(ids)
+
+    async def recall_command_ids(self, *, fetch: bool = False) -> None:
+        """Mention commands by the ids stored at the last sync; with `fetch`, ask Discord when none were stored."""
+        guild, scope = self.command_scope()
+        stored = await self.db.get_meta(f"command_ids:{self.application_id}:{scope}")
+        if stored:
+            remember({name: int(value) for name, value in json.loads(stored).items()})
+        elif fetch:
+            try:
+                await self.keep_command_ids({c.name: c.id for c in await self.tree.fetch_commands(guild=guild)})
+            except discord.HTTPException as exc:
+                log.warning("could not list the slash commands' ids (%s); messages name commands by path", exc)
 
     async def check_payload(self, interaction: discord.Interaction) -> bool:
         """Answer in the caller's language; refuse a forged slash command; in a burst, defer a move at once."""

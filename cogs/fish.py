@@ -114,6 +114,11 @@ def start_choices(state: FishState, seat: int) -> list[tuple[str, str, str]]:
     ]
 
 
+def from_choices(state: FishState, seat: int) -> list[tuple[str, str]]:
+    """Return (label, tile) for each penguin that can move, e.g. ("C4 · 1 fish (3 possible moves)", "C4")."""
+    return [(f"{label} ({desc})", value) for label, value, desc in start_choices(state, seat)]
+
+
 class FishAdapter(GameAdapter):
     """Connect Hey, That's My Fish! to Discord."""
 
@@ -246,7 +251,7 @@ class FishCog(commands.Cog):
         mine = await self._mine(interaction)
         if mine is None:
             return []
-        return autocomplete([(f"{label} ({desc})", value) for label, value, desc in start_choices(*mine)], current)
+        return autocomplete(from_choices(*mine), current)
 
     @move.autocomplete("end")
     async def move_ends(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

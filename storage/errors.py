@@ -20,6 +20,7 @@ import time
 from collections import Counter
 
 from i18n import N_, _
+from i18n.commands import command_path
 
 log = logging.getLogger("storage")
 
@@ -29,7 +30,7 @@ BUSY_TEXT = N_("The game's database is busy right now, so nothing was changed. P
 UNAVAILABLE_TEXT = N_("The bot cannot save games right now, so nothing was changed. Please try again in a few minutes.")
 UNKNOWN_TEXT = N_(
     "The connection to the game's database broke while saving, so the bot cannot tell whether that was saved. "
-    "Please check the game with `/game status` before trying again."
+    "Please check the game with `{command}` before trying again."
 )
 
 
@@ -49,7 +50,7 @@ class DatabaseUnavailable(StorageError):
     """Raise when the database cannot be reached or cannot store anything now; nothing was changed."""
 
     def __init__(self, cause: str, *, transient: bool = False, text: str = UNAVAILABLE_TEXT) -> None:
-        super().__init__(_(text))
+        super().__init__(_(text, command=command_path("game status")))
         self.cause = cause
         self.transient = transient
         """True for a blip worth retrying at once (connection lost, server restarting, serialization failure)."""

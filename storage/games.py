@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from i18n import _, ngettext
+from i18n.commands import command_path
 from storage.core import Store
 from storage.errors import RETRY_DELAYS, CommitUnknown, DatabaseUnavailable, IntegrityError, StorageError
 from storage.move_sql import LOG_COLUMNS, RESULT_COLUMNS, guarded_update, one_statement, result_args, update_args
@@ -128,7 +129,9 @@ class GameQueries(Store):
         async with self.backend.transaction() as tx:
             row = await tx.fetch(LOCK_GAME, (self._now(), game_id))
             if not row or row[0][0] != LOBBY:
-                raise StorageError(_("The game has already started: use /game resign instead."))
+                raise StorageError(
+                    _("The game has already started: use {command} instead.", command=command_path("game resign"))
+                )
             if await tx.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)) == 0:
                 raise StorageError(_("You are not seated in this game."))
             seats = [r[0] for r in await tx.fetch("SELECT seat FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))]

@@ -18,6 +18,7 @@ from aiohttp import WSMsgType, web
 
 from engine.base import IllegalAction
 from i18n import _
+from i18n.commands import command_path
 from i18n.context import using
 from i18n.languages import from_discord
 from storage.database import ACTIVE, FINISHED
@@ -156,7 +157,9 @@ class TableServer:
         with using(session.language):
             row = await self._game_of(request.query.get("channel", ""))
             if row is None:
-                await ws.send_json(error_message(None, _(NO_GAME)) | {"fatal": "game"})
+                await ws.send_json(
+                    error_message(None, _(NO_GAME, command=command_path("game new"))) | {"fatal": "game"}
+                )
                 await ws.close(code=NO_GAME_HERE)
                 return ws
         watcher = Watcher(ws, session.user_id, session.language, row.id, row.channel_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from i18n import N_, _
 
-NO_GAME = N_("There is no game being played in this channel. Start one with /game new, then open the table again.")
+NO_GAME = N_("There is no game being played in this channel. Start one with {command}, then open the table again.")
 NO_TABLE = N_("This game cannot be played on the table yet: play it with the menus under its board.")
 SPECTATOR_TAP = N_("You are watching this game: only its players can move.")
 TABLE_STALE = N_("The game changed before your tap arrived, so it was not applied: look at the table and tap again.")

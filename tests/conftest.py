@@ -11,6 +11,7 @@ import pytest_asyncio
 
 from tests.harness import Driver, FakeDiscord
 from tests.postgres import REQUIRE, PostgresServer, PostgresUnavailable, start_server
+from ui.mentions import remember
 
 # Worker threads start instantly; production bots draw and think in worker processes instead.
 os.environ.setdefault("ICE_FLOE_WORKERS", "thread")
@@ -21,6 +22,14 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Say in one line why the PostgreSQL tests were skipped."""
     if _postgres_skipped:
         terminalreporter.write_line(f"NOTICE: PostgreSQL tests skipped: {_postgres_skipped[0]}", yellow=True)
+
+
+@pytest.fixture(autouse=True)
+def unsynced_commands() -> Iterator[None]:
+    """Start and end every test with no slash-command ids known: messages name commands by path until a sync."""
+    remember({})
+    yield
+    remember({})
 
 
 @pytest_asyncio.fixture

@@ -18,6 +18,7 @@ from bot import PERMISSIONS, create_bot, extension_names
 from config import DEFAULT_DATABASE_URL, Settings
 from i18n import using
 from ui.commands import CommandTranslator
+from ui.mentions import command, remember
 from ui.payloads import echo
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,7 +119,7 @@ class SyncRecorder:
 
     async def __call__(self, *, guild: object = None) -> list[object]:
         self.calls.append(guild)
-        return []
+        return [SimpleNamespace(name="game", id=901), SimpleNamespace(name="tank", id=902)]
 
 
 async def started(tmp_path: Path, guild: int | None = None):
@@ -142,6 +143,26 @@ async def test_commands_sync_on_first_start_and_not_again_when_unchanged(tmp_pat
     assert await second.sync_commands_if_changed() is False
     assert sync.calls == []
     await second.db.close()
+
+
+async def test_messages_mention_the_synced_commands_by_id_after_a_sync_and_after_a_restart(tmp_path: Path) -> None:
+    first, _sync = await started(tmp_path)
+    assert command("game new") == "`/game new`"  # not synced yet: the path
+    await first.sync_commands_if_changed()
+    assert command("game new") == "</game new:901>" and command("tank discard") == "</tank discard:902>"
+    await first.db.close()
+
+    remember({})
+    second, sync = await started(tmp_path)
+    assert await second.sync_commands_if_changed() is False and sync.calls == []
+    assert command("game new") == "</game new:901>"  # the ids stored at the sync
+    await second.db.close()
+
+    remember({})
+    other, _sync = await started(tmp_path)
+    await other.recall_command_ids()  # a process that does not sync reads them too
+    assert command("game hand") == "</game hand:901>"
+    await other.db.close()
 
 
 async def test_a_changed_command_tree_syncs_again(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from storage.answers import PendingAnswer, PendingAnswers
 from storage.database import LOBBY, Database, GameRow, StorageError
 from storage.errors import DatabaseBusy, DatabaseUnavailable
 from ui.errors import FIRST_BOARD_LATE
+from ui.mentions import command
 
 log = logging.getLogger(__name__)
 
@@ -294,7 +295,7 @@ class AnswerKeeper:
                     await self.complete(answer, _(STARTED_POSTED, link=board_link(row)), saved=True)
                 elif started:
                     if expiring:
-                        await self.complete(answer, _(FIRST_BOARD_LATE), saved=True)
+                        await self.complete(answer, _(FIRST_BOARD_LATE, command=command("game status")), saved=True)
                 elif not any(e["version"] == answer.version and e["user_id"] == answer.user_id for e in log):
                     await self.complete(answer, _(NOT_SAVED))  # acknowledged early, then the bot died before saving
                 elif row is not None and row.posted_version >= answer.version:

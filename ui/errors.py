@@ -25,15 +25,15 @@ class MoveSaved(UserError):
 
 NEW_BOARD_LATE = N_(
     "Your move was saved, but the new board did not arrive. Nothing is lost: the board is posted in the channel "
-    "as soon as Discord lets me (or use `/game status`)."
+    "as soon as Discord lets me (or use {command})."
 )
 FIRST_BOARD_LATE = N_(
     "The game has started, but the first board did not arrive. Nothing is lost: the board is posted in the channel "
-    "as soon as Discord lets me (or use `/game status`)."
+    "as soon as Discord lets me (or use {command})."
 )
 DMS_LATE = N_(
     "Your move was saved, but the private update by DM for {names} did not arrive. The board is in the channel; "
-    "a private hand can always be seen with `/game hand`."
+    "a private hand can always be seen with {command}."
 )
 STALE_BOARD = N_("This board is out of date: use the newest board in the channel.")
 STALE_COMMAND = N_(

@@ -27,6 +27,7 @@ from ui.limits import Limits, LimitSettings, too_many_lobbies
 from ui.loading import GameLoader, check_row
 from ui.lobby import Lobby
 from ui.locks import GameLocks
+from ui.mentions import command
 from ui.moves import Moves
 from ui.outbox import Outbox
 from ui.private import PrivateMessages
@@ -213,7 +214,9 @@ class GameFlow:
             return
         if hit.token == HINT_TOKEN:  # a private confirmation, bound to the turn it was asked for
             if hit.version != row.version:
-                raise UserError(_("The game has moved on since you asked: ask again with `/game hint`."))
+                raise UserError(
+                    _("The game has moved on since you asked: ask again with {command}.", command=command("game hint"))
+                )
             await give_hint(self, interaction, row, confirmed=True)
             return
         adapter = adapter_for(row.kind)

@@ -15,6 +15,7 @@ from storage.server_rules import hinted_seats, is_rated, record_hint, server_rul
 from ui.components import button, view_of
 from ui.errors import UserError
 from ui.limits import too_soon
+from ui.mentions import command
 from ui.seeds import computer_seed
 
 if TYPE_CHECKING:
@@ -75,13 +76,20 @@ async def give_hint(
     button confirms it (`confirmed`), and only then is the hint recorded. The answer says at once that it thinks.
     """
     if row.status != ACTIVE:
-        raise UserError(_("The game has not started yet: the host starts it with `/game start`."))
+        raise UserError(
+            _("The game has not started yet: the host starts it with {command}.", command=command("game start"))
+        )
     seat = row.seat_of(interaction.user.id)
     if seat is None or row.seats[seat].is_bot:
         raise UserError(_("You are not playing in this game."))
     rules = await server_rules(flow.db, row.guild_id)
     if not rules.hints:
-        raise UserError(_("This server does not allow hints: its managers turned them off in `/game settings`."))
+        raise UserError(
+            _(
+                "This server does not allow hints: its managers turned them off in {command}.",
+                command=command("game settings"),
+            )
+        )
     game, state = flow.live(row)
     if seat not in game.to_act(state):
         raise UserError(_("It is not your turn: a hint is for a decision you have to make now."))

@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable, Sequence
 
 from config import LimitSettings, Rate
 from i18n import _, ngettext
+from ui.mentions import command
 
 PRUNE_EVERY = 1024
 """Forget the keys whose window has passed after this many uses."""
@@ -22,8 +23,9 @@ def too_many_lobbies(most: int) -> str:
     """Refuse one more lobby to a user who hosts `most` open ones in a server."""
     return _(
         "You already host as many open lobbies in this server as one player may ({most}). Start or cancel one of"
-        " them first: `/game list` shows where they are.",
+        " them first: {command} shows where they are.",
         most=most,
+        command=command("game list"),
     )
 
 

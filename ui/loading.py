@@ -16,10 +16,11 @@ from i18n import N_, _
 from storage.database import ACTIVE, LOBBY, OPEN, Database, GameRow
 from ui.adapter import Board
 from ui.errors import UserError
+from ui.mentions import command
 
 log = logging.getLogger(__name__)
 
-NO_GAME = N_("There is no game in this channel. Start one with `/game new`.")
+NO_GAME = N_("There is no game in this channel. Start one with {command}.")
 JUST_ENDED = timedelta(minutes=30)
 """How long after its last move /game status and /game hint still show a finished game's final standings."""
 
@@ -37,7 +38,7 @@ class GameLoader:
         `damaged_ok`: a damaged game can still be cancelled)."""
         row = await self.db.open_game_in(interaction.channel_id or 0)
         if row is None:
-            raise UserError(_(NO_GAME))
+            raise UserError(_(NO_GAME, command=command("game new")))
         if not damaged_ok:
             check_row(row)
         self.on_loaded(row)
@@ -66,7 +67,9 @@ class GameLoader:
                 _("The game in this channel is {this}, not {that}.", this=get(row.kind).title, that=get(kind).title)
             )
         if row.status != ACTIVE:
-            raise UserError(_("The game has not started yet: the host starts it with `/game start`."))
+            raise UserError(
+                _("The game has not started yet: the host starts it with {command}.", command=command("game start"))
+            )
         return row
 
     async def caller_seat(self, interaction: discord.Interaction, kind: str) -> tuple[Any, int] | None:
@@ -127,6 +130,7 @@ def damaged(row: GameRow, why: str) -> str:
     log.warning("game %s has a damaged save: %s", row.id, why)
     return _(
         "The saved data of game #{id} is damaged, so it cannot go on. "
-        "The host or a moderator can end it with `/game cancel`.",
+        "The host or a moderator can end it with {command}.",
         id=row.id,
+        command=command("game cancel"),
     )

@@ -25,6 +25,7 @@ from ui.errors import FIRST_BOARD_LATE, MoveSaved, UserError
 from ui.language import in_game_language, posting_language
 from ui.lifecycle import LONGEST_AUTO_ARCHIVE
 from ui.locks import GameLocks
+from ui.mentions import command
 from ui.names import bot_name, level_name, person_name
 from ui.publishing import MENTION_USERS, Publisher
 from ui.text import EMBED_TITLE, FIELD_VALUE, LABEL, shorten
@@ -176,7 +177,10 @@ class Lobby:
             )
         except ChannelBusy:
             raise UserError(
-                _("This channel already has a game. Finish or `/game cancel` it, or start one in a thread.")
+                _(
+                    "This channel already has a game. Finish or {command} it, or start one in a thread.",
+                    command=command("game cancel"),
+                )
             ) from None
         await self._post_lobby(interaction, row, rated)
 
@@ -311,7 +315,7 @@ class Lobby:
             await self.publisher.publish(board, [Event("game_started")], interaction=interaction, previous=None)
         except Exception as exc:
             log.warning("game %s started but its first board failed: %r", row.id, exc)
-            raise MoveSaved(_(FIRST_BOARD_LATE)) from exc
+            raise MoveSaved(_(FIRST_BOARD_LATE, command=command("game status"))) from exc
         finally:
             await self.answers.given_now(owes.interaction_id)  # the board, or the reply saying it comes later
 
@@ -325,7 +329,8 @@ class Lobby:
             raise UserError(
                 _(
                     "This rated game is past its first moves, so a player can no longer cancel it: use"
-                    " `/game resign` to leave it (that counts as a loss)."
+                    " {command} to leave it (that counts as a loss).",
+                    command=command("game resign"),
                 )
             )
         async with self.locks.hold(row.id):

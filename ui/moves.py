@@ -33,6 +33,7 @@ from ui.errors import (
 from ui.language import in_game_language
 from ui.loading import GameLoader
 from ui.locks import GameLocks
+from ui.mentions import command
 from ui.names import bot_seat_name
 from ui.outbox import FAILED_BACKOFF_S, Outbox
 from ui.publishing import Publisher
@@ -279,13 +280,13 @@ class Moves:
                     return
                 raise told from exc
         if missed:
-            dms = MoveSaved(_(DMS_LATE, names=join_names(missed)))
+            dms = MoveSaved(_(DMS_LATE, names=join_names(missed), command=command("game hand")))
             await reply_ephemeral(interaction, str(dms))
 
     async def resign(self, interaction: discord.Interaction, row: GameRow, hand_to: str | None = None) -> None:
         """Take the caller out of an active game, or hand their seat to a computer player of level `hand_to`."""
         if row.status == LOBBY:
-            raise UserError(_("The game has not started: use `/game leave`."))
+            raise UserError(_("The game has not started: use {command}.", command=command("game leave")))
         seat = row.seat_of(interaction.user.id)
         if seat is None:
             raise UserError(_("You are not playing in this game."))
@@ -387,7 +388,7 @@ def saved_but(row: GameRow, error: Exception, what: str) -> MoveSaved:
         log.warning("game %s: a move was saved but %s failed: %s", row.id, what, error)
     else:
         log.warning("game %s: a move was saved but %s failed", row.id, what, exc_info=error)
-    return MoveSaved(_(NEW_BOARD_LATE))
+    return MoveSaved(_(NEW_BOARD_LATE, command=command("game status")))
 
 
 async def acknowledge(interaction: discord.Interaction, private_note: str | None, *, elsewhere: bool = False) -> bool:

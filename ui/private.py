@@ -17,6 +17,7 @@ from ui.direct import DirectMessages
 from ui.errors import UserError
 from ui.language import dm_language
 from ui.loading import GameLoader
+from ui.mentions import command
 from ui.rendering import Renderer
 from ui.reply_menus import ReplyMenus, greyed_view
 from ui.sent import SentComponents
@@ -106,8 +107,9 @@ class PrivateMessages:
                         await self.bot.get_partial_messageable(board.row.channel_id).send(
                             _(
                                 "{mention}, I cannot DM you (your DMs are closed). "
-                                "Use `/game hand` here to see your hand privately.",
+                                "Use {command} here to see your hand privately.",
                                 mention=f"<@{user_id}>",
+                                command=command("game hand"),
                             ),
                             allowed_mentions=MENTION_USERS,
                         )

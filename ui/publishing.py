@@ -21,6 +21,7 @@ from ui.errors import UserError
 from ui.language import in_game_language
 from ui.loading import GameLoader, row_damage
 from ui.locks import GameLocks
+from ui.mentions import command
 from ui.private import PrivateMessages
 from ui.rendering import Renderer
 from ui.sent import SentComponents
@@ -414,8 +415,9 @@ class Publisher:
         content = board_content(board, [])
         if board.game.is_over(board.state):
             ended = _(
-                "Game #{id} ({title}) has just ended. Start a new one with `/game new`, or press Rematch.",
+                "Game #{id} ({title}) has just ended. Start a new one with {command}, or press Rematch.",
                 id=row.id,
+                command=command("game new"),
                 title=board.game.title,
             )
             content = lines_within([ended, *content.split("\n")])

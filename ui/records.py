@@ -20,6 +20,7 @@ from storage.shared_records import shared_servers, shared_stats
 from ui.errors import UserError
 from ui.language import in_game_language
 from ui.loading import check_row
+from ui.mentions import command
 from ui.replays import cache_for, replay_gif
 from ui.text import lines_within
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NOT_FOUND = N_("No game found: give a game number, or use this in the game's channel.")
-NO_GAMES = N_("No games are being played in this server. Start one with `/game new`.")
+NO_GAMES = N_("No games are being played in this server. Start one with {command}.")
 
 
 def jump_link(row: GameRow) -> str:
@@ -61,7 +62,7 @@ async def list_games(flow: GameFlow, guild_id: int) -> str:
     """List the server's lobbies and active games with links and whose turn it is."""
     rows = await flow.db.open_games_in_guild(guild_id)
     if not rows:
-        return _(NO_GAMES)
+        return _(NO_GAMES, command=command("game new"))
     lines = []
     for row in rows:
         try:
@@ -79,7 +80,7 @@ async def list_games(flow: GameFlow, guild_id: int) -> str:
             continue
         lines.append(line)
     if not lines:
-        return _(NO_GAMES)
+        return _(NO_GAMES, command=command("game new"))
     return lines_within([ngettext("**{n} open game**", "**{n} open games**", len(lines)), *lines])
 
 
@@ -143,8 +144,9 @@ async def replay_file(flow: GameFlow, row: GameRow) -> discord.File:
         raise UserError(
             _(
                 "Game #{id} was played under rules this bot no longer keeps, so its boards cannot be drawn again. "
-                "Its result stands, and `/game history` lists its moves.",
+                "Its result stands, and {command} lists its moves.",
                 id=row.id,
+                command=command("game history"),
             )
         ) from exc
     alt = ngettext(

@@ -12,6 +12,7 @@ from storage.database import Database
 from storage.seasons import season_board, season_of
 from storage.server_rules import server_rules
 from ui.errors import UserError
+from ui.mentions import command
 from ui.ratings import board_lines, leaderboard_text
 from ui.text import lines_within
 
@@ -37,8 +38,12 @@ async def season_text(db: Database, guild_id: int, kind: str, user_id: int | Non
     if (season is not None and season.strip().lower() == ALL_TIME) or (season is None and not months):
         return await leaderboard_text(db, guild_id, kind, user_id)
     if not months:
-        raise UserError(_("This server does not run seasons: a server manager can start them with"
-                          " `/game settings seasons:`."))
+        raise UserError(
+            _(
+                "This server does not run seasons: a server manager can start them with {command}.",
+                command=command("game settings", seasons=""),
+            )
+        )
     now = db.clock()
     current = season_of(now, months)
     start, end = current if season is None else season_of(_month(season, now), months)

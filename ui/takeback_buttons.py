@@ -11,6 +11,7 @@ from i18n import N_, _
 from storage.database import Database, GameRow
 from ui.errors import UserError, report
 from ui.language import Readers
+from ui.mentions import command
 from ui.text import BUTTON_LABEL, shorten
 
 PREFIX = "floetb"
@@ -91,7 +92,12 @@ class TakebackButton(
         try:
             if self.what == "offer":
                 if self.until is not None and flow.db.clock().timestamp() > self.until:
-                    raise UserError(_("This offer has run out: to take your move back, ask with `/game takeback`."))
+                    raise UserError(
+                        _(
+                            "This offer has run out: to take your move back, ask with {command}.",
+                            command=command("game takeback"),
+                        )
+                    )
                 row = await flow.db.game(self.number)
                 if row is None:
                     raise UserError(_("This game no longer exists."))

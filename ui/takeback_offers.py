@@ -24,6 +24,7 @@ from i18n.context import current
 from storage.database import ACTIVE, Database, GameRow
 from ui.errors import UserError
 from ui.loading import GameLoader
+from ui.mentions import command
 from ui.takeback_buttons import TakebackButton
 from ui.takeback_plans import plan, still_playing
 from ui.takebacks import Takebacks
@@ -33,7 +34,7 @@ log = logging.getLogger(__name__)
 OFFER_SECONDS = 60.0
 """How long a player may press the offer after their move."""
 NO_LONGER = N_("That move can no longer be taken back.")
-RUN_OUT = N_("To take that move back now, ask with `/game takeback`.")
+RUN_OUT = N_("To take that move back now, ask with {command}.")
 
 
 @dataclass
@@ -135,7 +136,7 @@ class Offers:
         view.add_item(TakebackButton("offer", shown.game_id, shown.version, until=shown.until, disabled=True))
         try:
             with using(shown.language):
-                await shown.message.edit(content=_(text), view=view)
+                await shown.message.edit(content=_(text, command=command("game takeback")), view=view)
         except discord.HTTPException as exc:
             log.info("could not grey out a takeback offer in game %s: %s", shown.game_id, exc)
 

@@ -30,6 +30,7 @@ from ui.errors import UserError
 from ui.language import in_game_language, reader_language
 from ui.loading import GameLoader
 from ui.locks import GameLocks
+from ui.mentions import command
 from ui.outbox import Outbox
 from ui.publishing import Publisher
 from ui.takeback_buttons import answer_view
@@ -63,8 +64,8 @@ class Takebacks:
         if not rules.rated_takebacks and await is_rated(self.db, row.id):
             raise UserError(
                 _(
-                    "This is a rated game, and this server allows takebacks only in casual games "
-                    "(`/game new rated:false`)."
+                    "This is a rated game, and this server allows takebacks only in casual games ({command}).",
+                    command=command("game new", rated="false"),
                 )
             )
         return rules

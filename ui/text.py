@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import discord
 
@@ -31,6 +31,19 @@ def shorten(text: str, limit: int) -> str:
     space = cut.rfind(" ")
     cut = cut[:space] if space > limit // 2 else cut[:-1]
     return cut.rstrip(" ,;:-—·") + ELLIPSIS
+
+
+def fit_first(candidates: Iterable[str], limit: int) -> str:
+    """Return the first of `candidates` (most detailed first) that fits in `limit` characters, else the last, whole.
+
+    For text shortened by priority: each candidate leaves out more of the least important detail, so what the text
+    is for stays and nothing is cut off mid-way.
+    """
+    text = ""
+    for text in candidates:
+        if len(text) <= limit:
+            return text
+    return text
 
 
 def split_text(text: str, limit: int) -> list[str]:

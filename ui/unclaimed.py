@@ -16,12 +16,13 @@ import discord
 
 from i18n import N_, _
 from ui.errors import reply_ephemeral
+from ui.mentions import command
 
 log = logging.getLogger(__name__)
 
 COMPONENT, MODAL_SUBMIT = 3, 5
 NO_LONGER_VALID = N_(
-    "This button or menu is no longer valid, so nothing was changed. `/game status` shows the current board."
+    "This button or menu is no longer valid, so nothing was changed. {command} shows the current board."
 )
 
 
@@ -69,4 +70,4 @@ async def answer_unclaimed(client: discord.Client, interaction: discord.Interact
     if flow is not None:
         await flow.readers.enter(interaction)  # answer in the presser's language
     log.info("interaction %s carries a custom_id no handler takes: %.100r", interaction.id, interaction.data)
-    await reply_ephemeral(interaction, _(NO_LONGER_VALID))
+    await reply_ephemeral(interaction, _(NO_LONGER_VALID, command=command("game status")))

@@ -12,15 +12,15 @@ from discord.ext import commands
 from cogs.flippers.adapter import FlippersAdapter
 from cogs.flippers.menus import KEY
 from cogs.flippers.options import (
-    activate_options,
+    activate_choices,
     can_play,
-    cell_options,
+    card_choices,
+    cell_choices,
     discard_options,
     discard_refs,
-    facing_options,
+    facing_choices,
     hand_card,
-    hand_options,
-    leader_options,
+    leader_choices,
     table_card,
 )
 from cogs.flippers.words import discard_note, facing_title
@@ -33,6 +33,7 @@ from ui.adapter import register
 from ui.bursts import MOVE
 from ui.components import autocomplete
 from ui.errors import UserError
+from ui.mentions import command
 
 if TYPE_CHECKING:
     from ui.flowbot import FlowBot
@@ -67,7 +68,9 @@ class FlippersCog(commands.Cog):
         if row.kind != KEY:
             raise UserError(_("The game in this channel is not Flippers."))
         if row.status != ACTIVE:
-            raise UserError(_("The game has not started yet: the host starts it with `/game start`."))
+            raise UserError(
+                _("The game has not started yet: the host starts it with {command}.", command=command("game start"))
+            )
         _game, state = self.flow.live(row)
         return row, state, row.seat_of(interaction.user.id)
 
@@ -86,9 +89,7 @@ class FlippersCog(commands.Cog):
         mine = await self._mine(interaction)
         if mine is None or mine[0].phase != LEADERS or mine[0].current != mine[1]:
             return []
-        return _choices(
-            [(f"{name} ({beside})", cell) for name, cell, beside in leader_options(mine[0], mine[2])], current
-        )
+        return _choices(leader_choices(mine[0], mine[2]), current)
 
     @flippers.command(
         name="discard",
@@ -142,8 +143,7 @@ class FlippersCog(commands.Cog):
         mine = await self._mine(interaction)
         if mine is None or not can_play(mine[0], mine[1]):
             return []
-        options = [(f"{power}: {text}", cid) for power, cid, text in hand_options(mine[0], mine[1])]
-        return _choices(options, current)
+        return _choices(card_choices(mine[0], mine[1]), current)
 
     @play.autocomplete("cell")
     async def play_cells(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -152,8 +152,7 @@ class FlippersCog(commands.Cog):
         if mine is None or not can_play(mine[0], mine[1]):
             return []
         typed = current.replace(" ", "").upper()
-        options = [(f"{cell} ({beside})", cell) for cell, _value, beside in cell_options(mine[0], mine[2])]
-        return _choices([o for o in options if o[1].startswith(typed)], "")
+        return _choices([o for o in cell_choices(mine[0], mine[2]) if o[1].startswith(typed)], "")
 
     @play.autocomplete("facing")
     async def play_facings(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -165,7 +164,7 @@ class FlippersCog(commands.Cog):
         cid = hand_card(state, seat, str(getattr(interaction.namespace, "card", "") or ""))
         cell = parse_label(str(getattr(interaction.namespace, "cell", "") or ""))
         if cid in state.hands[seat] and cell is not None and cell not in state.cells:
-            options = [(f"{word}: {aim}", d) for word, d, aim in facing_options(state, cid, cell, names)]
+            options = facing_choices(state, cid, cell, names)
         else:
             options = [(facing_title(d), d) for d in DIRECTIONS]
         return _choices(options, current)
@@ -176,8 +175,7 @@ class FlippersCog(commands.Cog):
         mine = await self._mine(interaction)
         if mine is None:
             return []
-        options = [(f"{name}: {aim}", cid) for name, cid, aim in activate_options(*mine)]
-        return _choices(options, current)
+        return _choices(activate_choices(*mine), current)
 
 
 def _choices(options: Sequence[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cogs.flippers.words import NO_DISCARD, _power, aim_words, beside_words, facing_title, facing_word
 from engine.flippers import GAME
@@ -15,6 +15,7 @@ from engine.flippers.table import DIRECTIONS, Cell, label, step
 from i18n import _
 from ui.components import MAX_OPTIONS
 from ui.errors import UserError
+from ui.text import LABEL, fit_first
 
 NEAR_CELLS = MAX_OPTIONS // len(DIRECTIONS)
 """Open cells offered with their four facings in one select (6 x 4 = 24 options)."""
@@ -95,20 +96,67 @@ def leader_options(state: FlippersState, names: Sequence[str]) -> list[Option]:
     options = []
     for cell, facing in leader_spots(state):
         food = state.cells[step(cell, facing)]
-        options.append(
-            (
-                # TRANSLATORS: a cell where a Leader may go and the Food card it would face, e.g. "N14 facing Krill".
-                _("{cell} facing {food}", cell=label(cell), food=card_name(food)),
-                label(cell),
-                # TRANSLATORS: a Leader cell in a menu, e.g. "beside Krill (N15), facing north".
-                _(
-                    "{beside}, facing {direction}",
-                    beside=beside_words(state, cell, names),
-                    direction=facing_word(facing),
-                ),
-            )
-        )
+        # TRANSLATORS: a cell where a Leader may go and the Food card it would face, e.g. "N14 facing Krill".
+        head = _("{cell} facing {food}", cell=label(cell), food=card_name(food))
+        options.append((head, label(cell), _leader_detail(state, cell, facing, names, LABEL)))
     return options
+
+
+def _leader_detail(state: FlippersState, cell: Cell, facing: str, names: Sequence[str], room: int) -> str:
+    """Say what a Leader cell touches and which way the Leader faces, in `room` characters: the facing always."""
+    direction = facing_word(facing)
+    # TRANSLATORS: a Leader cell in a menu, e.g. "beside Krill (N15), facing north".
+    frame = _("{beside}, facing {direction}", beside="", direction=direction)
+    beside = beside_words(state, cell, names, room - len(frame))
+    return _("{beside}, facing {direction}", beside=beside, direction=direction)
+
+
+def _choice(head: str, detail: Callable[[int], str], joined: str = "{head} ({detail})") -> str:
+    """Return an autocomplete choice: `head` whole, then its detail worded to fit the room Discord leaves."""
+    room = LABEL - len(joined.format(head=head, detail=""))
+    return joined.format(head=head, detail=detail(room))
+
+
+def leader_choices(state: FlippersState, names: Sequence[str]) -> list[tuple[str, str]]:
+    """Return (label, cell) for each cell a Leader may take now: the cell and its Food, then its facing, then more."""
+    return [
+        (_choice(head, lambda room, spot=spot: _leader_detail(state, spot[0], spot[1], names, room)), cell)
+        for (head, cell, _detail), spot in zip(leader_options(state, names), leader_spots(state), strict=True)
+    ]
+
+
+def card_choices(state: FlippersState, seat: int) -> list[tuple[str, str]]:
+    """Return (label, card id) for each card of the seat's hand: its power, then what the power does if it fits."""
+    return [(fit_first([f"{power}: {text}", power], LABEL), cid) for power, cid, text in hand_options(state, seat)]
+
+
+def cell_choices(state: FlippersState, names: Sequence[str]) -> list[tuple[str, str]]:
+    """Return (label, cell) for each open cell: the cell, then the cards it touches as far as they fit."""
+    return [
+        (_choice(label(cell), lambda room, cell=cell: beside_words(state, cell, names, room)), label(cell))
+        for cell in open_cells(state)
+    ]
+
+
+def facing_choices(state: FlippersState, cid: str, cell: Cell, names: Sequence[str]) -> list[tuple[str, str]]:
+    """Return (label, N/E/S/W) for the four facings: the direction, then what it would aim at as far as it fits."""
+    return [
+        (_choice(facing_title(d), lambda room, d=d: aim_words(state, cid, cell, d, names, room), "{head}: {detail}"), d)
+        for d in DIRECTIONS
+    ]
+
+
+def activate_choices(state: FlippersState, seat: int | None, names: Sequence[str]) -> list[tuple[str, str]]:
+    """Return (label, card id) for each card still to activate: the card and cell, then what it aims at."""
+    return [
+        (_choice(head, lambda room, cid=cid: _aim_now(state, cid, names, room), "{head}: {detail}"), cid)
+        for head, cid, _aim in activate_options(state, seat, names)
+    ]
+
+
+def _aim_now(state: FlippersState, cid: str, names: Sequence[str], room: int) -> str:
+    """Say what a card on the table aims at as it lies, in `room` characters."""
+    return aim_words(state, cid, state.where[cid], state.facing[cid], names, room)
 
 
 def facing_options(state: FlippersState, cid: str, cell: Cell, names: Sequence[str]) -> list[Option]:

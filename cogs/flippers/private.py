@@ -16,9 +16,10 @@ from engine.words import join_list
 from i18n import N_, _, ngettext
 from render.flippers import alt_text_hand, render_hand
 from ui.adapter import Board, Picture
+from ui.mentions import command
 
 # TRANSLATORS: *Play a card…* is the board's button label: keep it the same as that translation.
-TURN = N_("**Your turn:** play a card with the menu below, the board's *Play a card…* button or `/flippers play`.")
+TURN = N_("**Your turn:** play a card with the menu below, the board's *Play a card…* button or {command}.")
 
 
 def private_picture(view: dict[str, Any], names: Sequence[str]) -> Picture:
@@ -52,10 +53,11 @@ def _to_do(view: dict[str, Any], names: Sequence[str]) -> list[str]:
         return [
             ngettext(
                 "**Choose {n} card to discard** for the whole game: use the menu below, "
-                "the board's *Choose your discards* button or `/flippers discard`. Nobody learns which.",
+                "the board's *Choose your discards* button or {command}. Nobody learns which.",
                 "**Choose {n} cards to discard** for the whole game: use the menu below, "
-                "the board's *Choose your discards* button or `/flippers discard`. Nobody learns which.",
+                "the board's *Choose your discards* button or {command}. Nobody learns which.",
                 count,
+                command=command("flippers discard"),
             )
         ]
     if view["phase"] == LEADERS and not info["resigned"]:
@@ -64,15 +66,16 @@ def _to_do(view: dict[str, Any], names: Sequence[str]) -> list[str]:
             return [
                 _(
                     "**Your turn to place your Leader** beside a Food card, facing it: use the board's menu or"
-                    " `/flippers leader`. {player} plays first.",
+                    " {command}. {player} plays first.",
                     player=first,
+                    command=command("flippers leader"),
                 )
             ]
         return [_("The Leaders are being placed ({player} plays first); your discards come next.", player=first)]
     if view["phase"] == SETUP and not info["resigned"]:
         return [_("Your discards are chosen: waiting for the others.")]
     if view["current"] == seat and view["played"] is None and view["hand"]:
-        return [_(TURN)]
+        return [_(TURN, command=command("flippers play"))]
     return []
 
 

@@ -11,6 +11,7 @@ from engine.flippers.state import DOWN, FlippersState
 from engine.flippers.table import Cell, aims, label, neighbours
 from engine.words import join_names
 from i18n import N_, _, ngettext, pgettext
+from ui.text import LABEL, fit_first
 
 
 def _listed(words: Sequence[str]) -> str:
@@ -48,41 +49,67 @@ def _power(cid: str) -> str:
     return power_name(card.power) if card.power else card_name(cid)
 
 
-def _card_words(state: FlippersState, cid: str, names: Sequence[str]) -> str:
-    """Return how a table card is called in menus: "Krill", "Bob's Flip" or "Bob's face-down card"."""
+FULL, UNOWNED, CELLS = range(3)
+"""How much a menu line says about the cards it names, most first: owners and cards, cards only, cells only."""
+
+
+def _card_words(state: FlippersState, cid: str, names: Sequence[str], detail: int = FULL) -> str:
+    """Return how a table card is called in menus: "Krill", "Bob's Flip" or "Bob's face-down card" ("Flip")."""
     card = CARDS[cid]
     if card.kind == FOOD:
         return card_name(cid)
+    if detail >= UNOWNED:
+        # TRANSLATORS: a table card whose owner a menu line has no room to name.
+        return power_name(card.power) if state.face[cid] != DOWN else _("face-down card")
     if state.face[cid] == DOWN:
         return _("{player}'s face-down card", player=_who(names, card.team))
     # TRANSLATORS: a player's card on the table by its power, e.g. "Bob's Flip".
     return _("{player}'s {power}", player=_who(names, card.team), power=power_name(card.power))
 
 
-def _cell_words(state: FlippersState, cell: Cell, names: Sequence[str]) -> str:
-    """Return a cell with what it holds: "N13 (Krill)" or "N13 (empty)"."""
+def _cell_words(state: FlippersState, cell: Cell, names: Sequence[str], detail: int = FULL) -> str:
+    """Return a cell with what it holds: "N13 (Krill)" or "N13 (empty)"; only "N13" at the `CELLS` detail."""
     cid = state.cells.get(cell)
     if cid is None:
         return _("{cell} (empty)", cell=label(cell))
-    return f"{label(cell)} ({_card_words(state, cid, names)})"
+    if detail >= CELLS:
+        return label(cell)
+    return f"{label(cell)} ({_card_words(state, cid, names, detail)})"
 
 
-def aim_words(state: FlippersState, cid: str, cell: Cell, facing: str, names: Sequence[str]) -> str:
-    """Say what a card on `cell` facing `facing` would target, e.g. "aims at N13 (Krill)"."""
-    targets = [_cell_words(state, spot, names) for spot in aims(CARDS[cid].power, cell, facing)]
-    # TRANSLATORS: what a card would target, in a menu, e.g. "aims at N13 (Krill) and N12 (empty)".
-    return _("aims at {targets}", targets=_listed(targets))
+def aim_words(state: FlippersState, cid: str, cell: Cell, facing: str, names: Sequence[str], room: int = LABEL) -> str:
+    """Say what a card on `cell` facing `facing` would target, e.g. "aims at N13 (Krill)", in at most `room` characters.
+
+    What does not fit goes by priority, never by cutting the end: the cards' owners first, then the cards.
+    """
+
+    def worded(detail: int) -> str:
+        targets = [_cell_words(state, spot, names, detail) for spot in aims(CARDS[cid].power, cell, facing)]
+        # TRANSLATORS: what a card would target, in a menu, e.g. "aims at N13 (Krill) and N12 (empty)".
+        return _("aims at {targets}", targets=_listed(targets))
+
+    return fit_first((worded(detail) for detail in (FULL, UNOWNED, CELLS)), room)
 
 
-def beside_words(state: FlippersState, cell: Cell, names: Sequence[str]) -> str:
-    """Say which table cards an open cell touches, e.g. "beside Krill (N15)"."""
-    touching = [
-        f"{_card_words(state, state.cells[spot], names)} ({label(spot)})"
-        for spot in neighbours(cell)
-        if spot in state.cells
-    ]
-    # TRANSLATORS: which cards an open cell touches, in a menu, e.g. "beside Krill (N15)".
-    return _("beside {cards}", cards=_listed(touching))
+def _touching(state: FlippersState, spot: Cell, names: Sequence[str], detail: int) -> str:
+    """Return a card next to an open cell with its cell: "Krill (N15)"; only "N15" at the `CELLS` detail."""
+    if detail >= CELLS:
+        return label(spot)
+    return f"{_card_words(state, state.cells[spot], names, detail)} ({label(spot)})"
+
+
+def beside_words(state: FlippersState, cell: Cell, names: Sequence[str], room: int = LABEL) -> str:
+    """Say which table cards an open cell touches, e.g. "beside Krill (N15)", in at most `room` characters.
+
+    What does not fit goes by priority, never by cutting the end: the cards' owners first, then the cards.
+    """
+
+    def worded(detail: int) -> str:
+        touching = [_touching(state, spot, names, detail) for spot in neighbours(cell) if spot in state.cells]
+        # TRANSLATORS: which cards an open cell touches, in a menu, e.g. "beside Krill (N15)".
+        return _("beside {cards}", cards=_listed(touching))
+
+    return fit_first((worded(detail) for detail in (FULL, UNOWNED, CELLS)), room)
 
 
 NO_DISCARD = N_("Name the card(s) to discard, separated by commas, e.g. `Flip, Bump` (the menu lists your hand).")

@@ -27,6 +27,7 @@ from render.tank import (
 from ui.adapter import Board, GameAdapter, Picture
 from ui.components import ComponentHit, button, chunked_selects, select
 from ui.errors import UserError
+from ui.mentions import command
 
 if TYPE_CHECKING:
     from ui.adapter import Table
@@ -146,10 +147,11 @@ class TankAdapter(GameAdapter):
             lines.append(
                 ngettext(
                     "🐠 **Gourami:** you may discard up to {n} fish card you hold (not a Gourami you just took), "
-                    "or keep them all. Pick below or use `/tank discard`; your choice stays private.",
+                    "or keep them all. Pick below or use {command}; your choice stays private.",
                     "🐠 **Gourami:** you may discard up to {n} fish cards you hold (not a Gourami you just took), "
-                    "or keep them all. Pick below or use `/tank discard`; your choice stays private.",
+                    "or keep them all. Pick below or use {command}; your choice stays private.",
                     view["discard"]["left"],
+                    command=command("tank discard"),
                 )
             )
         return "\n".join(lines)

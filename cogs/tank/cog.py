@@ -10,10 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.tank.adapter import TankAdapter
-from cogs.tank.options import _noted, discard_action, discard_choices, split_groups, split_lines, take_groups
-from cogs.tank.words import KEEP, KEY
+from cogs.tank.options import _noted, discard_action, discard_card_labels, split_groups, split_lines, take_groups
+from cogs.tank.words import KEY
 from engine.tank.state import TankState
-from i18n import _, ngettext
+from i18n import _
 from storage.database import GameRow
 from ui.adapter import register
 from ui.bursts import MOVE
@@ -112,13 +112,7 @@ class TankCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """Offer the fish the caller may discard, by name, and keep all."""
         mine = await self._mine(interaction)
-        if mine is None:
-            return []
-        fish = [
-            (ngettext("{fish} (you hold {n})", "{fish} (you hold {n})", held, fish=name), card)
-            for name, card, held in discard_choices(*mine)
-        ]
-        return _choices([(_("Keep all my fish"), KEEP), *fish], current) if fish else []
+        return [] if mine is None else _choices(discard_card_labels(*mine), current)
 
 
 def _choices(options: Sequence[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from cogs.tank.words import KEEP_WORDS, _group_shape, _split_hint, _take_hint
+from cogs.tank.words import KEEP, KEEP_WORDS, _group_shape, _split_hint, _take_hint
 from engine.base import Action
 from engine.tank import GAME
 from engine.tank.grid import from_label, label
@@ -14,6 +14,7 @@ from engine.tank.state import TankState
 from engine.words import quote
 from i18n import _, ngettext
 from ui.errors import UserError
+from ui.mentions import command
 
 
 def discard_choices(state: TankState, seat: int) -> list[tuple[str, str, int]]:
@@ -27,6 +28,15 @@ def discard_choices(state: TankState, seat: int) -> list[tuple[str, str, int]]:
     for card in options:
         seen.setdefault(card_name(card), card)
     return [(name, card, held[name]) for name, card in seen.items()]
+
+
+def discard_card_labels(state: TankState, seat: int) -> list[tuple[str, str]]:
+    """Return (label, value) for keeping every fish and for each fish `seat` may discard now, or [] if none."""
+    fish = [
+        (ngettext("{fish} (you hold {n})", "{fish} (you hold {n})", held, fish=name), card)
+        for name, card, held in discard_choices(state, seat)
+    ]
+    return [(_("Keep all my fish"), KEEP), *fish] if fish else []
 
 
 def discard_action(state: TankState, seat: int, text: str) -> Action:
@@ -55,8 +65,8 @@ def discard_action(state: TankState, seat: int, text: str) -> Action:
 def _noted(action: Action) -> str:
     """Return the private note confirming a discard choice."""
     if action.get("type") == "keep":
-        return _("You kept all your fish. `/game hand` shows your aquarium at any time.")
-    return _("Discarded. `/game hand` shows your updated aquarium at any time.")
+        return _("You kept all your fish. {command} shows your aquarium at any time.", command=command("game hand"))
+    return _("Discarded. {command} shows your updated aquarium at any time.", command=command("game hand"))
 
 
 def split_groups(state: TankState, seat: int) -> list[tuple[str, str]]:

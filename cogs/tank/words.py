@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine.tank.data import RULES
 from engine.words import join_list
 from i18n import _, ngettext, pgettext
+from i18n.commands import choice_name
 from render.tank import scoring_lines
+from ui.mentions import command
 from ui.text import LABEL
 
 KEY = "tank"
@@ -103,7 +106,8 @@ def scoring_text(view: dict[str, Any]) -> str:
             condition=_lower_first(goal["text"]),
         )
     )
-    lines.append(_("The whole rules, with the rulings this bot applies: `/game rules game:tank`."))
+    rules = command("game rules", game=choice_name(RULES.title))
+    lines.append(_("The whole rules, with the rulings this bot applies: {command}.", command=rules))
     return "\n".join(lines)
 
 

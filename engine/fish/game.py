@@ -37,6 +37,7 @@ from engine.fish.tables import (
 from engine.fish.text import describe, status, tiebreak
 from engine.words import quote
 from i18n import N_, _, ngettext, pgettext
+from i18n.commands import command_path
 
 __all__ = ["INDEX", "LABELS", "OVER", "PLACEMENT", "PLAY", "RAYS", "FishGame", "FishState"]
 """The board tables and the state are re-exported here for the modules that import them from the rules."""
@@ -154,11 +155,15 @@ class FishGame(Game[FishState]):
         kind = action.get("type") if isinstance(action, Mapping) else None
         if kind == "move":
             if state.phase != PLAY:
-                raise IllegalAction(_("Penguins are still being placed: use /fish place first."))
+                raise IllegalAction(
+                    _("Penguins are still being placed: use {command} first.", command=command_path("fish place"))
+                )
             return self._slide(state, seat, self._cell(action.get("from")), self._cell(action.get("to")))
         if kind == "place":
             if state.phase != PLACEMENT:
-                raise IllegalAction(_("Placement is over: move a penguin with /fish move."))
+                raise IllegalAction(
+                    _("Placement is over: move a penguin with {command}.", command=command_path("fish move"))
+                )
             return self._place(state, seat, self._cell(action.get("tile")))
         raise IllegalAction(_("That is not an action in this game."))
 
@@ -195,7 +200,9 @@ class FishGame(Game[FishState]):
     def play(self, state: FishState, seat: int, src: int, dst: int) -> list[Event]:
         """Slide `seat`'s penguin from cell `src` to cell `dst` and collect the tile it left (cells, not labels)."""
         if state.phase != PLAY:
-            raise IllegalAction(_("Penguins are still being placed: use /fish place first."))
+            raise IllegalAction(
+                _("Penguins are still being placed: use {command} first.", command=command_path("fish place"))
+            )
         if not 0 <= seat < state.players or state.resigned[seat]:
             raise IllegalAction(_("You are not playing in this game."))
         if seat != state.current:

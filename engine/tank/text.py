@@ -13,6 +13,7 @@ from engine.tank.names import kind_name
 from engine.words import join_list, per_language
 from engine.words import join_names as join_words
 from i18n import N_, _, ngettext
+from i18n.commands import command_path
 
 if TYPE_CHECKING:
     from engine.tank.state import TankState
@@ -125,11 +126,12 @@ def status_line(state: TankState, seat: int, names: Sequence[str]) -> str:
     left = state.pending.left if state.pending is not None else 0
     return ngettext(
         "Round {round} of {rounds} · Take phase · {name} may discard up to {n} fish card (Gourami) or keep them "
-        "all: choose privately, in the menu sent by DM (with closed DMs: `/game hand`)",
+        "all: choose privately, in the menu sent by DM (with closed DMs: `{command}`)",
         "Round {round} of {rounds} · Take phase · {name} may discard up to {n} fish cards (Gourami) or keep them "
-        "all: choose privately, in the menu sent by DM (with closed DMs: `/game hand`)",
+        "all: choose privately, in the menu sent by DM (with closed DMs: `{command}`)",
         left,
         name=who,
+        command=command_path("game hand"),
         **rounds,
     )
 

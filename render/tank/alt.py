@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.tank.data import RULES
 from engine.words import join_list
 from i18n import _, ngettext, pgettext
+from i18n.commands import choice_name, command_path
 from render.common import clauses, colour_name, fit_alt, full_stop, in_sentence, seat_letter
 from render.tank.aquarium import aquarium_rows, aquarium_total, final_row
 from render.tank.style import seat_name
@@ -192,7 +194,7 @@ def alt_text_table(view: dict[str, Any], names: Sequence[str]) -> str:
     ]
     lead.append(_("{side} by {side} grid; h cuts run between rows, v cuts between columns.", side=side))
     compact = [*lead, *(_compact_group(view, g) for g in view["groups"]), deck]
-    elsewhere = _("How each card scores: /game rules game:tank.")
+    elsewhere = _("How each card scores: {command}.", command=command_path("game rules", game=choice_name(RULES.title)))
     # Longer languages with the longest names may need the groups by size alone (the menus name their cards).
     sizes = [_("Group {label}: {cards}.", label=g["label"], cards=_cards(g["size"])) for g in view["groups"]]
     bare = [*lead, *sizes, deck, elsewhere]

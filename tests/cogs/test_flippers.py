@@ -735,7 +735,7 @@ def test_the_private_hand_reads_in_the_players_language() -> None:
         (menu,) = ADAPTER.private_items(_board(state), 3)
     assert text.startswith(f"**Sua mão** ({view['seats'][3]['team']}, só você pode vê-la)")
     assert "**Escolha 2 cartas para descartar** pelo resto da partida" in text
-    assert "*Escolha seus descartes*" in text and "`/flippers discard`" in text
+    assert "*Escolha seus descartes*" in text and "`/flippers descartar`" in text
     assert _inner(menu).placeholder == "Descartar 2 cartas…"
     with using("es"):
         board = ADAPTER.board_items(_board(state))

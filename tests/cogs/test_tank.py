@@ -587,7 +587,7 @@ def test_the_aquarium_reads_in_the_players_language_with_counts_in_the_right_for
     assert text.startswith(f"**Dein Aquarium** ({len(view['aquarium'])} Karten, nur du siehst es)")
     assert f"- {mollies} ×2 (1, 5): 6 Punkte" in text
     assert f"**Bisher: {view['preview']['total']} Punkte + {discus} am Ende**" in text
-    assert "🐠 **Gurami:** Du darfst bis zu 1 Fischkarte abwerfen" in text and "`/tank discard`" in text
+    assert "🐠 **Gurami:** Du darfst bis zu 1 Fischkarte abwerfen" in text and "`/tank abwerfen`" in text
     assert "Your aquarium" not in text and "points" not in text
     with using("ja"):
         text = ADAPTER.private_text(GAME.view(state, seat), NAMES)
@@ -647,5 +647,5 @@ def test_scoring_help_and_the_settings_of_a_group_are_whole_sentences_in_german(
         text = tank_words.scoring_text(view)
         lines = split_lines(state, GAME.to_act(state)[0], "1")
     assert text.startswith("**So zählt jede Karte** (3 Spieler)")
-    assert "wenn dein Aquarium diese Bedingung erfüllt:" in text and "`/game rules game:tank`" in text
+    assert "wenn dein Aquarium diese Bedingung erfüllt:" in text and "`/spiel regeln spiel:10 Gallon Tank`" in text
     assert any(", zwischen Zeile 1 und 2" in label for label, _line in lines)

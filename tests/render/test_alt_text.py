@@ -123,11 +123,11 @@ def test_a_tank_table_too_long_for_the_scoring_key_says_where_it_is() -> None:
     state = game.new_game(5, {}, 4)
     text = tank.alt_text_table(game.view(state, None), LONGEST)
     _whole(text)
-    assert "Scoring:" not in text and "How each card scores: /game rules game:tank." in text
+    assert "Scoring:" not in text and "How each card scores: /game rules game:10 Gallon Tank." in text
     seat = game.to_act(state)[0]
     game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     short = tank.alt_text_table(game.view(state, None), ["Ana", "Bo"])
-    assert "Scoring:" in short or "/game rules game:tank" in short
+    assert "Scoring:" in short or "/game rules game:10 Gallon Tank" in short
 
 
 def test_a_crowded_final_flippers_table_names_each_players_species_before_using_it() -> None:

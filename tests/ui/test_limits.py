@@ -113,7 +113,7 @@ def test_a_limit_reply_reads_in_the_callers_language_with_its_numbers() -> None:
         assert "(3)" in too_many_lobbies(3) and "`/game list`" in too_many_lobbies(3)
     with using("ja"):
         assert too_soon(0.2) == "1秒後にもう一度使えます。"
-        assert "（3）" in too_many_lobbies(3) and "`/game list`" in too_many_lobbies(3)
+        assert "（3）" in too_many_lobbies(3) and "`/ゲーム 一覧`" in too_many_lobbies(3)
     assert too_many_lobbies(2).startswith("You already host as many open lobbies in this server as one player may (2).")
 
 

@@ -136,8 +136,9 @@ def test_a_shared_victory_saved_in_the_log_is_told_in_the_readers_language() -> 
         },
     )
     with using("de"):
-        assert GAME.describe(over, NAMES) == "Spielende: Ana (9), Bob (9) gewinnen. Gleichstand: Der Sieg wird geteilt."
-    assert GAME.describe(over, NAMES) == "Game over: Ana (9), Bob (9) win. Tied: the victory is shared."
+        told = GAME.describe(over, NAMES)
+        assert told == "Spielende: Ana (9) und Bob (9) gewinnen. Gleichstand: Der Sieg wird geteilt."
+    assert GAME.describe(over, NAMES) == "Game over: Ana (9) and Bob (9) win. Tied: the victory is shared."
 
 
 def test_three_teams_on_a_side_read_as_one_list() -> None:

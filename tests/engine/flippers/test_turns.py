@@ -181,7 +181,7 @@ def test_ties_share_the_victory() -> None:
     play(state, "c-turn", "M15", "W")
     result = GAME.outcome(state)
     assert result.winners == [0, 1] and result.tiebreak
-    assert GAME.status(state, NAMES) == "Game over: Ana (6), Bob (6) win. Tied: the victory is shared."
+    assert GAME.status(state, NAMES) == "Game over: Ana (6) and Bob (6) win. Tied: the victory is shared."
 
 
 def test_team_up_adds_partners_points() -> None:
