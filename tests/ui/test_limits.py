@@ -110,7 +110,7 @@ def test_a_limit_reply_reads_in_the_callers_language_with_its_numbers() -> None:
     with using("de"):
         assert too_soon(44.01) == "Du kannst das in 45 s wieder tun."
         assert too_many_lobbies(3).startswith("Du leitest auf diesem Server schon so viele offene Lobbys")
-        assert "(3)" in too_many_lobbies(3) and "`/game list`" in too_many_lobbies(3)
+        assert "(3)" in too_many_lobbies(3) and "`/spiel liste`" in too_many_lobbies(3)
     with using("ja"):
         assert too_soon(0.2) == "1秒後にもう一度使えます。"
         assert "（3）" in too_many_lobbies(3) and "`/ゲーム 一覧`" in too_many_lobbies(3)
