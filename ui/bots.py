@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 LEVELS = ("easy", "hard")
 THINK_BUDGET = 1.5
 """Seconds a hard computer player searches per move in the bot, on its game's virtual clock (ai/clock.py)."""
+UNEXPECTED_RETRIES = 4
+"""Times a computer player's task tries again after an unexpected fault in a row before it stops (and logs an ERROR)."""
 
 
 class BotPlayers:
@@ -136,21 +138,29 @@ class BotPlayers:
 
         Only the owner of the game's shard may play them: each move proves it (storage/fencing.py).
         """
-        failures = 0
+        failures = faults = 0
         owner_work()
         try:
             while True:
                 try:
                     if not await self._turn(game_id):
                         return
-                    failures = 0
+                    failures = faults = 0
                 except (DatabaseUnavailable, DatabaseBusy, FenceLost):  # an outage, or the shard lease in doubt
                     failures += 1
                     await asyncio.sleep(resume_delay(failures))
+                except UserError:
+                    raise
+                except Exception:  # a crashed worker or a fault in one move: read the game again and retry
+                    faults += 1
+                    if faults > UNEXPECTED_RETRIES:
+                        raise
+                    log.warning("computer player in game %s failed; trying again", game_id, exc_info=True)
+                    await asyncio.sleep(resume_delay(faults))
         except UserError as exc:
             log.warning("computer players stopped in game %s: %s", game_id, exc)
         except Exception:
-            log.exception("computer players failed in game %s", game_id)
+            log.exception("computer players failed in game %s and stopped after %d tries", game_id, faults)
 
     async def _turn(self, game_id: int) -> bool:
         """Play the next computer turn of a game; return False once a person must act or the game ended."""

@@ -374,3 +374,28 @@ async def test_computer_players_read_the_game_again_after_a_version_conflict(
     assert conflicts, "no computer move met a version conflict"
     row = await bot.db.latest_game_in(driver.channel.id)
     assert row is not None and row.status == FINISHED, "the computer players stopped at a version conflict"
+
+
+async def test_computer_players_try_again_after_an_unexpected_fault(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = await start_floe(driver, floe_settings)
+    alice = driver.user("alice")
+    await open_lobby(driver, alice)
+    await add_easy_bot(driver, alice)
+    thinking = bot.flow.bots.think
+    faults = []
+
+    async def crashing_once(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        if not faults:  # a thinking worker that died mid-move
+            faults.append(args)
+            raise RuntimeError("the thinking worker died")
+        return await thinking(*args, **kwargs)
+
+    monkeypatch.setattr(bot.flow.bots, "think", crashing_once)
+    await driver.slash(alice, "/game start").settle(quiet=0.01)
+    await driver.slash(alice, "/game resign hand_to_bot:easy").settle(quiet=0.01)
+    await settle(driver, bot, within=60)
+    assert faults, "no computer move met a fault"
+    row = await bot.db.latest_game_in(driver.channel.id)
+    assert row is not None and row.status == FINISHED, "the computer players stopped at one fault"
