@@ -29,7 +29,7 @@ from bench.latency.bots import BotProcess, BotProcesses
 from bench.latency.fake import BenchDiscord, StateReader
 from bench.latency.players import Pacer, Table
 from bench.latency.report import print_profile
-from bench.latency.samples import ANSWER_TIMEOUT, Refused, Samples, ms, percentile
+from bench.latency.samples import ANSWER_TIMEOUT, Refused, Samples, ms, no_board, percentile
 from bench.seed import seed as seed_games
 from engine.registry import get
 from storage.copy import copy
@@ -101,7 +101,7 @@ async def measure(table: Table, result: InteractionResult, before: tuple[int, st
         seen = await table.fake.until(table.channel, lambda: table.board_signature() != before)
     except TimeoutError:
         samples.board.append(math.inf)
-        raise
+        raise TimeoutError(no_board(result)) from None
     samples.board.append(seen - ix.created)
     await table.fake.settled(ix)
     if ix.acked_at is None or ix.answered_at is None:

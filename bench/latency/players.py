@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from bench.latency.fake import BenchDiscord, StateReader
-from bench.latency.samples import ANSWER_TIMEOUT, Refused, Samples
+from bench.latency.samples import ANSWER_TIMEOUT, Refused, Samples, no_board
 from engine.registry import get
 from tests.harness import (
     Driver,
@@ -124,7 +124,10 @@ class Table:
         """Time a move: its acknowledgement, its answer and when the channel shows the board it made."""
         before = self.board_signature()
         ix = result.interaction
-        seen = await self.fake.until(self.channel, lambda: self.board_signature() != before)
+        try:
+            seen = await self.fake.until(self.channel, lambda: self.board_signature() != before)
+        except TimeoutError:
+            raise TimeoutError(no_board(result)) from None
         self.samples.board.append(seen - ix.created)
         await self.fake.settled(ix)
         if ix.callback_type is None or ix.acked_at is None:

@@ -6,6 +6,7 @@ import asyncio
 import math
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from bench.bot_process import Report, StallSampler
 
@@ -75,3 +76,15 @@ class HarnessGc:
             self.started = time.perf_counter()
         elif self.started:
             self.samples.harness_gc = max(self.samples.harness_gc, time.perf_counter() - self.started)
+
+
+def no_board(result: Any) -> str:
+    """Say which move's board never reached its channel, how far the move got and what its player read."""
+    ix = result.interaction
+    acked = "never acknowledged" if ix.acked_at is None else f"acknowledged (type {ix.callback_type})"
+    answered = "never answered" if ix.answered_at is None else "answered"
+    refused = f", Discord refused {ix.rejections}" if ix.rejections else ""
+    read = "; ".join(repr(m.content[:120]) for m in result.messages if m.ephemeral)
+    return f"{ix.label}: no board within {ANSWER_TIMEOUT:g} s; the move was {acked}, {answered}{refused}" + (
+        f"; its player read {read}" if read else ""
+    )
