@@ -331,6 +331,11 @@ class Driver:
             if not task.done() and task.get_name().startswith(HANDLER_TASK_PREFIXES)
         ]
 
+    @staticmethod
+    def requests_waiting() -> bool:
+        """Tell whether a bot request waits for its grant from Discord's global limit (ui/rest_limit.py)."""
+        return any(not task.done() and task.get_name() == "rest-limit" for task in asyncio.all_tasks())
+
     async def idle(self, *, quiet: float = 0.05, within: float | None = None, tasks: bool = True) -> None:
         """Wait until no handler task runs (unless tasks=False) and no REST call happened for `quiet` s."""
         timeout = self.timeout if within is None else within
@@ -342,7 +347,10 @@ class Driver:
             self._raise_if_broken()
             now = loop.time()
             busy = (
-                self.fake.busy or len(self.fake.calls) != calls_seen or (tasks and bool(self.handler_tasks()))
+                self.fake.busy
+                or len(self.fake.calls) != calls_seen
+                or self.requests_waiting()
+                or (tasks and bool(self.handler_tasks()))
             )
             calls_seen = len(self.fake.calls)
             if busy:
