@@ -13,6 +13,43 @@ from storage.first_migrations import FIRST_MIGRATIONS
 
 Migration = str | dict[str, str]
 
+NOW_AS_TEXT = {
+    "sqlite": "strftime('%s', 'now')",
+    "postgresql": "CAST(CAST(EXTRACT(EPOCH FROM now()) AS BIGINT) AS TEXT)",
+}
+"""The current Unix time as text, in each dialect."""
+
+
+def recomputed_ratings(why: str | None = None, before: str = "") -> dict[str, str]:
+    """Return a migration that deletes the derived ratings, rebuilt from the stored results when next read.
+
+    `ratings_recomputed` (and `ratings_recomputed_why`, if given) let the leaderboard say so; `before` runs first.
+    """
+    why_line = (
+        f"""    INSERT INTO meta (key, value) SELECT 'ratings_recomputed_why', '{why}'
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+"""
+        if why
+        else ""
+    )
+    return {
+        dialect: f"""
+{before}    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', {now}
+        WHERE EXISTS (SELECT 1 FROM rated_games)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+{why_line}    DELETE FROM rating_history;
+    DELETE FROM ratings;
+    DELETE FROM rated_games;
+    """
+        for dialect, now in NOW_AS_TEXT.items()
+    }
+
+
+PAIRING = """    ALTER TABLE rated_games ADD COLUMN pairing TEXT;
+    CREATE INDEX rated_games_by_pairing ON rated_games (guild_id, kind, pairing, finished_at);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     *FIRST_MIGRATIONS,  # 1 to 9
     # 10: ephemeral replies that carry a live game menu (an answered `/game hand`, a private menu), with their
@@ -104,24 +141,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     # 14: ratings recomputed with shared places rated fairly (storage/rating_model.py): the derived ratings are
     # deleted, so each server's are rebuilt from the stored results, in finishing order, when next read
     # (storage/ratings.py catch_up); the leaderboard says when, if there were any.
-    {
-        "sqlite": """
-    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', strftime('%s', 'now')
-        WHERE EXISTS (SELECT 1 FROM rated_games)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-    DELETE FROM rating_history;
-    DELETE FROM ratings;
-    DELETE FROM rated_games;
-    """,
-        "postgresql": """
-    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', CAST(CAST(EXTRACT(EPOCH FROM now()) AS BIGINT) AS TEXT)
-        WHERE EXISTS (SELECT 1 FROM rated_games)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-    DELETE FROM rating_history;
-    DELETE FROM ratings;
-    DELETE FROM rated_games;
-    """,
-    },
+    recomputed_ratings(),
     # 15: the shard lease's fencing token (storage/fencing.py): each claim writes a larger epoch, which owner-only
     # work proves in its transactions; and the newest game of a channel found by index, not by scanning its history.
     """
@@ -156,88 +176,15 @@ MIGRATIONS: tuple[Migration, ...] = (
     # 17: fair play (storage/fairness.py): each rated game keeps the set of people it paired, by which repeated
     # pairings are found; the derived ratings are deleted and rebuilt under the fair-play rules when next read,
     # and the leaderboard says why (`ratings_recomputed_why`).
-    {
-        "sqlite": """
-    ALTER TABLE rated_games ADD COLUMN pairing TEXT;
-    CREATE INDEX rated_games_by_pairing ON rated_games (guild_id, kind, pairing, finished_at);
-    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', strftime('%s', 'now')
-        WHERE EXISTS (SELECT 1 FROM rated_games)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-    INSERT INTO meta (key, value) SELECT 'ratings_recomputed_why', 'fair_play'
-        WHERE EXISTS (SELECT 1 FROM rated_games)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-    DELETE FROM rating_history;
-    DELETE FROM ratings;
-    DELETE FROM rated_games;
-    """,
-        "postgresql": """
-    ALTER TABLE rated_games ADD COLUMN pairing TEXT;
-    CREATE INDEX rated_games_by_pairing ON rated_games (guild_id, kind, pairing, finished_at);
-    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', CAST(CAST(EXTRACT(EPOCH FROM now()) AS BIGINT) AS TEXT)
-        WHERE EXISTS (SELECT 1 FROM rated_games)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-    INSERT INTO meta (key, value) SELECT 'ratings_recomputed_why', 'fair_play'
-        WHERE EXISTS (SELECT 1 FROM rated_games)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-    DELETE FROM rating_history;
-    DELETE FROM ratings;
-    DELETE FROM rated_games;
-    """,
-    },
+    recomputed_ratings("fair_play", before=PAIRING),
     # 18: a rating's sigma grows with the time since its player's last rated game (storage/fairness.py aged):
     # the derived ratings are rebuilt under that rule when next read, as migration 17 did.
-    {
-        "sqlite": """
-    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', strftime('%s', 'now')
-        WHERE EXISTS (SELECT 1 FROM rated_games)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-    INSERT INTO meta (key, value) SELECT 'ratings_recomputed_why', 'fair_play'
-        WHERE EXISTS (SELECT 1 FROM rated_games)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-    DELETE FROM rating_history;
-    DELETE FROM ratings;
-    DELETE FROM rated_games;
-    """,
-        "postgresql": """
-    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', CAST(CAST(EXTRACT(EPOCH FROM now()) AS BIGINT) AS TEXT)
-        WHERE EXISTS (SELECT 1 FROM rated_games)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-    INSERT INTO meta (key, value) SELECT 'ratings_recomputed_why', 'fair_play'
-        WHERE EXISTS (SELECT 1 FROM rated_games)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-    DELETE FROM rating_history;
-    DELETE FROM ratings;
-    DELETE FROM rated_games;
-    """,
-    },
+    recomputed_ratings("fair_play"),
     # 19: a server may run seasons (storage/seasons.py): their length in months, 0 for none (the default).
     "ALTER TABLE rating_settings ADD COLUMN season_months INTEGER NOT NULL DEFAULT 0;",
     # 20: a rated game between people decided within a minute of its first move counts in proportion to its time
     # (storage/fairness.py pace): the derived ratings are rebuilt under that rule when next read, as 17 did.
-    {
-        "sqlite": """
-    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', strftime('%s', 'now')
-        WHERE EXISTS (SELECT 1 FROM rated_games)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-    INSERT INTO meta (key, value) SELECT 'ratings_recomputed_why', 'fair_play'
-        WHERE EXISTS (SELECT 1 FROM rated_games)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-    DELETE FROM rating_history;
-    DELETE FROM ratings;
-    DELETE FROM rated_games;
-    """,
-        "postgresql": """
-    INSERT INTO meta (key, value) SELECT 'ratings_recomputed', CAST(CAST(EXTRACT(EPOCH FROM now()) AS BIGINT) AS TEXT)
-        WHERE EXISTS (SELECT 1 FROM rated_games)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-    INSERT INTO meta (key, value) SELECT 'ratings_recomputed_why', 'fair_play'
-        WHERE EXISTS (SELECT 1 FROM rated_games)
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-    DELETE FROM rating_history;
-    DELETE FROM ratings;
-    DELETE FROM rated_games;
-    """,
-    },
+    recomputed_ratings("fair_play"),
     # 21: Discord's global REST limit shared by every process of the bot (storage/rest_budget.py): requests
     # granted per time slot of the database's clock, on a ring of rows reused slot after slot.
     "CREATE TABLE rest_budget (ring INTEGER PRIMARY KEY, slot BIGINT NOT NULL, used INTEGER NOT NULL);",
