@@ -188,6 +188,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     # 21: Discord's global REST limit shared by every process of the bot (storage/rest_budget.py): requests
     # granted per time slot of the database's clock, on a ring of rows reused slot after slot.
     "CREATE TABLE rest_budget (ring INTEGER PRIMARY KEY, slot BIGINT NOT NULL, used INTEGER NOT NULL);",
+    # 22: the message id of a game's newest turn ping under a board edited in place (in the game's channel), so
+    # the next one deletes it even after a restart; NULL: none standing.
+    "ALTER TABLE games ADD COLUMN ping_message_id BIGINT;",
 )
 
 

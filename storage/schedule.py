@@ -75,6 +75,15 @@ class ScheduleQueries(Store):
             (message_id, version, game_id, version),
         )
 
+    async def swap_ping(self, game_id: int, message_id: int | None) -> int | None:
+        """Remember a game's newest ping under its board edited in place (None: none); return the one it replaces."""
+        async with self.backend.transaction() as tx:
+            rows = await tx.fetch("SELECT ping_message_id FROM games WHERE id = ?", (game_id,))
+            previous: int | None = rows[0][0] if rows else None
+            if previous != message_id:
+                await tx.execute("UPDATE games SET ping_message_id = ? WHERE id = ?", (message_id, game_id))
+        return previous
+
     async def games_behind(self) -> list[GameRow]:
         """Return this process's active and finished games whose newest version has no posted board, oldest first."""
         where, args = self.behind_condition()

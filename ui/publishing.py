@@ -122,8 +122,6 @@ class Publisher:
         """Return the extra lines of a game's board (set by the flow: hints used, rating changes)."""
         self.table = False
         """Offer "Play on the table" under every board of a game in progress (the table is configured)."""
-        self.pings: dict[int, tuple[int, int]] = {}
-        """Game id -> (channel id, message id) of its newest ping under a board edited in place, deleted once stale."""
 
     @in_game_language
     async def publish(
@@ -315,30 +313,34 @@ class Publisher:
             message = await self.send(row, None, board_content(board, turn[cut:]), again, items)
             if message is not None:
                 await self._mark_posted(board, message.id)
-            await self._drop_ping(row.id)  # the new board pings whoever is next
+            await self._drop_ping(row)  # the new board pings whoever is next
             return True
 
     async def _ping(self, row: GameRow, seats: Sequence[int], status: str) -> None:
         """Ping the human players among `seats` once, in one short message under the board edited in place.
 
         The previous such ping of the game is deleted: it has done its work (notified), and the board says the rest.
+        Its id is saved with the game, so a restarted bot deletes the one an earlier process posted.
         """
         people = [row.seats[s].mention for s in seats if 0 <= s < len(row.seats) and not row.seats[s].is_bot]
         if people:
             text = f"{status}\n{your_turn(people)}"
             channel = self.bot.get_partial_messageable(row.channel_id)
             sent = await channel.send(text, allowed_mentions=MENTION_USERS)
-            await self._drop_ping(row.id)
-            self.pings[row.id] = (row.channel_id, sent.id)
+            await self._delete_ping(row, await self.db.swap_ping(row.id, sent.id))
 
-    async def _drop_ping(self, game_id: int) -> None:
+    async def _drop_ping(self, row: GameRow) -> None:
         """Delete the game's last ping under a board edited in place, if any (best effort)."""
-        if (ping := self.pings.pop(game_id, None)) is None:
+        await self._delete_ping(row, await self.db.swap_ping(row.id, None))
+
+    async def _delete_ping(self, row: GameRow, message_id: int | None) -> None:
+        """Delete a stale ping of the game from its channel (best effort: it may be gone already)."""
+        if message_id is None:
             return
         try:
-            await self.bot.get_partial_messageable(ping[0]).get_partial_message(ping[1]).delete()
+            await self.bot.get_partial_messageable(row.channel_id).get_partial_message(message_id).delete()
         except discord.HTTPException as exc:
-            log.info("stale ping %s of game %s not deleted: %s", ping[1], game_id, exc)
+            log.info("stale ping %s of game %s not deleted: %s", message_id, row.id, exc)
 
     async def send(
         self,

@@ -73,3 +73,32 @@ async def test_the_leader_pings_leave_only_the_newest_in_the_channel_and_no_line
     lines = setup.content.splitlines()
     assert len(lines) == len(set(lines)), setup.content
     assert not any(line.endswith(" to place their Leader.") for line in lines), setup.content
+
+
+async def test_a_restart_between_two_leader_pings_leaves_only_the_newest(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed_games(monkeypatch, 506)
+    first = await start_floe(driver, floe_settings)
+    people = [driver.user(n) for n in NAMES[:6]]
+    table = FlippersTable(driver, first, people, random.Random(6))
+    await table.open()
+
+    def pings() -> list[FakeMessage]:
+        return [m for m in driver.messages() if not m.attachments and not m.components and TURN_PING.search(m.content)]
+
+    while not pings():
+        await table.play_turn()
+    stale = pings()
+    assert (await table.state()).phase == LEADERS and len(stale) == 1
+    await driver.stop_bot(first)
+    table.bot = await start_floe(driver, floe_settings)  # the new process knows nothing but the database
+    await table.play_turn()
+    assert (await table.state()).phase == LEADERS
+    now = pings()
+    assert len(now) == 1 and now[0] is not stale[0], [m.content for m in now]
+    await driver.stop_bot(table.bot)
+    table.bot = await start_floe(driver, floe_settings)
+    while (await table.state()).phase in (LEADERS, SETUP):
+        await table.play_turn()
+    assert pings() == [], [m.content for m in pings()]  # the first turn's board pings by itself
