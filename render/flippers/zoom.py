@@ -1,7 +1,9 @@
 """Draw the close-up of a wide Flippers table: the cells around the last card played, enlarged, Food named.
 
 The close-up centres on the card played this turn, else on the card last put on the table (after its turn
-ended); a table no card was put on yet gets none.
+ended); a table no card was put on yet gets none. Once the game is over, the last card says little (it may lie at
+the edge of a table whose middle emptied): the close-up frames the Food, where the points were scored, and the
+most cards around it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from PIL import Image, ImageDraw
 from render.common import INK, draw_text, fit_text
 from render.flippers.cards import CELL, EDGE, FOOD_BG, FOOD_INK, INSET, _fit
 from render.flippers.palette import _in_palette, _index
+from render.flippers.reading import _grid
 
 ZOOM_FROM = 9
 """A table this many columns wide or more gets a close-up: its cards would be under 40 px on a 390 px phone."""
@@ -34,13 +37,36 @@ def _window(first: int, count: int, centre: int, size: int) -> tuple[int, int]:
 
 def focus(view: dict[str, Any]) -> tuple[int, int] | None:
     """Return the cell the close-up centres on: the card played this turn, else the card last put on the table
-    (where it lies now), else None."""
+    (where it lies now), else None; at game over, the middle of the window framing the Food and the most cards."""
+    if view["final"]:
+        return _final_focus(view)
     for key in ("played", "last_card"):
         wanted = view.get(key)
         for card in view["cards"]:
             if wanted is not None and card["id"] == wanted:
                 return card["col"], card["row"]
     return None
+
+
+def _final_focus(view: dict[str, Any]) -> tuple[int, int] | None:
+    """Return the middle of the close-up window holding the most Food cards, then the most cards, then nearest
+    the middle of the cards (None for a table without cards)."""
+    cards = {(c["col"], c["row"]): c["kind"] == "food" for c in view["cards"]}
+    if not cards:
+        return None
+    c0, c1, r0, r1 = _grid(view)
+    nc, nr = min(ZOOM_COLS, c1 - c0 + 1), min(ZOOM_ROWS, r1 - r0 + 1)
+    mid_c = (min(c for c, _ in cards) + max(c for c, _ in cards)) / 2
+    mid_r = (min(r for _, r in cards) + max(r for _, r in cards)) / 2
+
+    def worth(start: tuple[int, int]) -> tuple[int, int, float]:
+        inside = [cards[cell] for cell in cards if 0 <= cell[0] - start[0] < nc and 0 <= cell[1] - start[1] < nr]
+        away = abs(start[0] + (nc - 1) / 2 - mid_c) + abs(start[1] + (nr - 1) / 2 - mid_r)
+        return sum(inside), len(inside), -away
+
+    starts = [(c, r) for c in range(c0, c1 - nc + 2) for r in range(r0, r1 - nr + 2)]
+    col, row = max(starts, key=worth)
+    return col + nc // 2, row + nr // 2
 
 
 def zoom_scale(width: int, cols: int) -> float:

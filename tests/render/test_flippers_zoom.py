@@ -10,8 +10,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from engine.flippers import GAME
-from render.flippers import CELL, EDGE, draw_table, layout
-from render.flippers.zoom import ZOOM_COLS, ZOOM_ROWS, _window, focus, zoom_height, zoom_scale
+from render.flippers import CELL, EDGE, alt_text_table, draw_table, layout
+from render.flippers.zoom import ZOOM_COLS, ZOOM_ROWS, _window, focus, zoom_height, zoom_scale, zooms
 from tests.engine.flippers.helpers import NAMES, random_action
 from tests.render.test_flippers import _texts
 
@@ -105,3 +105,55 @@ def test_the_close_up_names_the_food_in_it(monkeypatch: pytest.MonkeyPatch) -> N
     texts = _texts(monkeypatch)
     draw_table(view, NAMES)
     assert any(food["name"].startswith(t.rstrip("…")) and len(t) > 2 for t in texts)
+
+
+def finished(players: int, seed: int) -> dict[str, Any]:
+    """Return the view of a random game of Flippers played to its end."""
+    rng, state = random.Random(seed), GAME.new_game(players, {}, seed)
+    while not GAME.is_over(state):
+        player = rng.choice(GAME.to_act(state))
+        GAME.apply(state, player, random_action(state, player, rng))
+    return GAME.view(state, None)
+
+
+def band_paper_share(picture: Image.Image, view: dict[str, Any]) -> float:
+    """Return the share of the close-up band's pixels that are bare paper (no card drawn there)."""
+    at = layout(view)
+    scale = zoom_scale(at.width, at.cols)
+    size = (round(min(at.cols, ZOOM_COLS) * CELL * scale), round(min(at.rows, ZOOM_ROWS) * CELL * scale))
+    x, y = (at.width - size[0]) // 2, at.header + at.rows * CELL + 2 * EDGE + EDGE // 2
+    band = picture.convert("RGB").crop((x, y, x + size[0], y + size[1]))
+    paper = band.getpixel((0, 0))
+    counts = band.getcolors(size[0] * size[1]) or []
+    return sum(n for n, colour in counts if colour == paper) / (size[0] * size[1])
+
+
+def window_counts(view: dict[str, Any], start: tuple[int, int]) -> tuple[int, int]:
+    """Return how many Food cards and how many cards the close-up window from `start` holds."""
+    cells = {(c["col"], c["row"]): c["kind"] for c in view["cards"]}
+    inside = [cells.get((start[0] + i, start[1] + j)) for i in range(ZOOM_COLS) for j in range(ZOOM_ROWS)]
+    return sum(kind == "food" for kind in inside), sum(kind is not None for kind in inside)
+
+
+def test_the_game_over_close_up_frames_the_food_and_the_most_cards_not_the_empty_edge() -> None:
+    view = finished(6, 5)  # its last card went down at the edge of a table whose middle emptied
+    assert view["final"] and zooms(view, layout(view).cols)
+    picture = draw_table(view, NAMES)
+    assert band_paper_share(picture, view) < 0.6, "the close-up is mostly empty paper"
+    for players, seed in [(6, 5), (4, 3), (2, 1), (3, 8), (5, 13), (6, 21)]:
+        view = finished(players, seed)
+        at = layout(view)
+        if not zooms(view, at.cols):
+            continue
+        centre = focus(view)
+        assert centre is not None
+        col, row = _window(at.first_col, at.cols, centre[0], ZOOM_COLS), _window(at.first_row, at.rows, centre[1], 3)
+        shown = (col[0], row[0])
+        best = max(
+            window_counts(view, (c, r))
+            for c in range(at.first_col, at.first_col + at.cols - ZOOM_COLS + 1)
+            for r in range(at.first_row, at.first_row + at.rows - ZOOM_ROWS + 1)
+        )
+        assert window_counts(view, shown) == best, (players, seed, shown)
+        alt = alt_text_table(view, NAMES[:players])
+        assert all(c["name"] in alt for c in view["cards"] if c["kind"] == "food"), alt  # the close-up adds no words
