@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from functools import cache, wraps
 from typing import ParamSpec, TypeVar
 
+import i18n
 from i18n import _, current, pgettext
 
 P = ParamSpec("P")
@@ -72,13 +73,14 @@ def per_language(function: Callable[P, R]) -> Callable[P, R]:
     """Remember a naming function's results per language: they depend only on its arguments and the language.
 
     For the names read from data (card, fish, power names): views ask for them dozens of times per image.
-    Only for functions returning immutable values (strings).
+    Only for functions returning immutable values (strings). Results are kept per catalog, not per language
+    code: a catalog put in a language's place (a test's) must not leave its words behind under that code.
     """
-    remembered = cache(lambda language, *args, **kwargs: function(*args, **kwargs))
+    remembered = cache(lambda catalog, *args, **kwargs: function(*args, **kwargs))
 
     @wraps(function)
     def named(*args: P.args, **kwargs: P.kwargs) -> R:
-        return remembered(current(), *args, **kwargs)  # type: ignore[no-any-return]
+        return remembered(i18n.translations(current()), *args, **kwargs)  # type: ignore[no-any-return]
 
     return named
 

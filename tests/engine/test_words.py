@@ -278,3 +278,26 @@ def test_a_name_remembered_per_language_is_never_served_in_another_language() ->
     with using("es"):
         assert shown("A") == "A y A"
     assert calls == ["A", "A", "A"]  # once per language
+
+
+def test_a_name_remembered_under_a_catalog_put_in_a_languages_place_is_gone_with_that_catalog(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gettext
+
+    import i18n
+    from engine.words import per_language
+
+    class Shouting(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return message.replace(" and ", " AND ")
+
+    @per_language
+    def shown(word: str) -> str:
+        return i18n._("{first} and {last}", first=word, last=word)
+
+    loud = Shouting()
+    with monkeypatch.context() as patched:  # as tests/render/test_label_fit.py puts the longest words in place
+        patched.setattr(i18n, "translations", lambda language: loud)
+        assert shown("a") == "a AND a"
+    assert shown("a") == "a and a", "the borrowed catalog's words stayed behind under the language code"
