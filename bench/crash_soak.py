@@ -16,33 +16,19 @@ import argparse
 import asyncio
 import random
 import sys
-import tempfile
-import time
-from dataclasses import asdict
-from pathlib import Path
 
+from bench.kill_runs import print_report, run_killed
 from tests.e2e.crash_run import CrashRun
-from tests.harness import FakeDiscord
 
 
 async def soak(args: argparse.Namespace) -> int:
     """Run the soak and print its report; return 1 if anything was lost."""
-    with tempfile.TemporaryDirectory(prefix="floe-soak-") as folder:
-        async with FakeDiscord() as fake:
-            run = CrashRun(fake, Path(folder), random.Random(args.seed), games=args.games)
-            started = time.monotonic()
-            try:
-                report = await run.run(args.moves, kill_chance=args.kill_chance, first_workers=args.workers)
-            finally:
-                await run.close()
-            elapsed = time.monotonic() - started
-    for key, value in asdict(report).items():
-        if key != "problems":
-            print(f"{key:34} {value}")
-    print(f"{'seconds':34} {elapsed:.1f}")
-    print(f"{'problems':34} {len(report.problems)}")
-    for problem in report.problems[:20]:
-        print(f"  {problem}")
+    report, seconds = await run_killed(
+        "floe-soak-",
+        lambda fake, folder: CrashRun(fake, folder, random.Random(args.seed), games=args.games),
+        lambda run: run.run(args.moves, kill_chance=args.kill_chance, first_workers=args.workers),
+    )
+    print_report(report, seconds)
     return 1 if report.problems or report.leaked_processes else 0
 
 

@@ -6,7 +6,7 @@ Games of 2-6 players, dealt from seed 777 and others, are started and set up by 
 bot in a child process (tests/e2e/setup_kills.py); before each command the bot may be armed to die at the n-th
 request it sends (reaching Discord or not) or after a random delay, then it is restarted. After each restart and
 each set-up the channel must show one live board, the newest, at the saved version. It prints the games,
-commands, kills and checks, and every problem found.
+commands, kills and checks, the turn pings left standing, and every problem found.
 """
 
 from __future__ import annotations
@@ -15,33 +15,19 @@ import argparse
 import asyncio
 import random
 import sys
-import tempfile
-import time
-from dataclasses import asdict
-from pathlib import Path
 
+from bench.kill_runs import print_report, run_killed
 from tests.e2e.setup_kills import SetupKills
-from tests.harness import FakeDiscord
 
 
 async def soak(args: argparse.Namespace) -> int:
     """Run the set-ups under kills and print the report; return 1 if any channel was wrong."""
-    with tempfile.TemporaryDirectory(prefix="floe-setup-kills-") as folder:
-        async with FakeDiscord() as fake:
-            run = SetupKills(fake, Path(folder), random.Random(args.seed), kill_chance=args.kill_chance)
-            started = time.monotonic()
-            try:
-                report = await run.run(args.games)
-            finally:
-                await run.close()
-            elapsed = time.monotonic() - started
-    for key, value in asdict(report).items():
-        if key != "problems":
-            print(f"{key}: {value}")
-    print(f"problems: {len(report.problems)}")
-    for problem in report.problems:
-        print(f"  {problem}")
-    print(f"elapsed: {elapsed:.0f} s")
+    report, seconds = await run_killed(
+        "floe-setup-kills-",
+        lambda fake, folder: SetupKills(fake, folder, random.Random(args.seed), kill_chance=args.kill_chance),
+        lambda run: run.run(args.games),
+    )
+    print_report(report, seconds)
     return 1 if report.problems else 0
 
 

@@ -17,22 +17,18 @@ import os
 import random
 import signal
 import sqlite3
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.registry import get
 from engine.replay import replay
-from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.e2e.child_bot import KillRun, alive, children_of
+from tests.harness import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.harness.models import iter_components
 from tests.harness.rest import Call
 
-ROOT = Path(__file__).resolve().parents[2]
 FOLLOWUP = "/webhooks/{application_id}/{token}"
-ANSWER_S = 20.0
-START_S = 180.0
-"""How long a bot process may take to say it is ready (its imports and workers took over 60 s at load 14)."""
 
 
 @dataclass
@@ -68,104 +64,19 @@ def board_version(message: FakeMessage) -> int | None:
     return None
 
 
-def children_of(pid: int) -> list[int]:
-    """Return the live processes whose parent is `pid` (Linux /proc), e.g. the bot's worker processes."""
-    found = []
-    proc = Path("/proc")
-    if not proc.exists():
-        return found
-    for entry in proc.iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError, IndexError):
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                if int(fields[1]) == pid and fields[0] != "Z":
-                    found.append(int(entry.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    """Tell whether a process exists and is not a zombie."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-class BotProcess:
-    """The bot in a child process (tests/e2e/crash_bot.py)."""
-
-    def __init__(self, fake: FakeDiscord, database: Path, log: Path) -> None:
-        self.fake = fake
-        self.database = database
-        self.log = log
-        self.process: asyncio.subprocess.Process | None = None
-
-    async def start(self, workers: str = "thread", *, ack_first: bool = False, seed_file: Path | None = None) -> None:
-        """Start the bot and wait until it is connected and has posted every board it owed.
-
-        With `ack_first` it acknowledges every move before saving it; with `seed_file` it deals each new game
-        from the seed written there (see tests/e2e/crash_bot.py).
-        """
-        fake = self.fake
-        arguments = [
-            *("--api", fake.api_base, "--gateway", fake.ws_url + "/", "--cdn", fake.base_url),
-            *("--token", fake.token, "--guild", str(fake.guild.id), "--database", str(self.database)),
-            *("--workers", workers),
-            *(["--ack-first"] if ack_first else []),
-            *(["--seed-file", str(seed_file)] if seed_file is not None else []),
-        ]
-        with self.log.open("ab") as stderr:
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "tests.e2e.crash_bot",
-                *arguments,
-                cwd=ROOT,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=stderr,
-                env=os.environ | {"PYTHONPATH": str(ROOT)},
-            )
-        assert self.process.stdout is not None
-        async with asyncio.timeout(START_S):
-            line = (await self.process.stdout.readline()).decode()
-        if not line.startswith("crash_bot: ready"):
-            tail = self.log.read_text(errors="replace")[-3000:]
-            raise AssertionError(f"the bot process did not start; its log ends:\n{tail}")
-
-    def kill(self) -> None:
-        """SIGKILL the bot."""
-        if self.process is not None and self.process.returncode is None:
-            os.kill(self.process.pid, signal.SIGKILL)
-
-    async def wait(self) -> None:
-        """Wait for the killed bot to be gone."""
-        if self.process is not None:
-            await self.process.wait()
-
-    @property
-    def pid(self) -> int:
-        """Return the bot's process id."""
-        assert self.process is not None
-        return self.process.pid
-
-
-class CrashRun:
+class CrashRun(KillRun):
     """Play fish games in several channels while killing the bot, and check what survived."""
 
     def __init__(self, fake: FakeDiscord, folder: Path, rng: random.Random, *, games: int = 4) -> None:
-        self.fake = fake
-        self.driver = Driver(fake, timeout=ANSWER_S)
+        super().__init__(fake, folder, "crash.db")
         self.folder = folder
         self.rng = rng
-        self.database = folder / "crash.db"
-        self.bot = BotProcess(fake, self.database, folder / "bot.log")
         self.report = CrashReport()
         self.acks: list[Ack] = []
         self.players = [self.driver.user(f"player{n}") for n in range(2 * games)]
         self.channels = [fake.add_text_channel(fake.guild, f"table-{n}") for n in range(games)]
         self.game_ids: dict[int, int] = {}
         self.kill_on_post = False
-        fake.request_hooks.append(self._on_request)
 
     async def _on_request(self, call: Call) -> tuple[int, Any] | None:
         """Kill the bot when it sends a board (the move is saved, the board not posted) if armed to."""
@@ -177,15 +88,6 @@ class CrashRun:
         return None
 
     # -- reading the saved games --------------------------------------------------------------------------
-
-    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
-        """Read the bot's database (read-only; the bot may be writing)."""
-        conn = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=5)
-        conn.row_factory = sqlite3.Row
-        try:
-            return conn.execute(sql, args).fetchall()
-        finally:
-            conn.close()
 
     def saved(self, game_id: int) -> sqlite3.Row:
         """Return a game's saved row."""
@@ -360,10 +262,3 @@ class CrashRun:
             *_, state = replay(game, seats, json.loads(row["options"]), row["seed"], self.logged(row["id"]))
             if game.dump(state) != json.loads(row["state"]):
                 self.report.problems.append(f"game {row['id']}: its log does not replay to its saved state")
-
-    async def close(self) -> None:
-        """Kill the bot if it still runs."""
-        self.bot.kill()
-        await self.bot.wait()
-        with contextlib.suppress(ValueError):
-            self.fake.request_hooks.remove(self._on_request)

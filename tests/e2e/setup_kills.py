@@ -8,7 +8,8 @@ not), or after a random delay. After each restart, and once set-up is over, the 
 board picture (set-up edits one board in place), naming every Leader the game placed, and exactly one live board
 (a message whose menus for the game are not greyed out; the lobby's are version 0), the newest board in the
 channel, at the saved version; a second picture, a picture behind the game, a board left live above the
-newest one, or a newest board at an older version, is a problem.
+newest one, or a newest board at an older version, is a problem. Turn pings under the board are counted: more
+than one standing, or one left once set-up is over (the first turn's board pings by itself), is a stale ping.
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ from typing import Any
 
 from engine.flippers.state import LEADERS, SETUP
 from engine.registry import get
-from tests.e2e.crash_run import BotProcess, board_version
-from tests.harness import Driver, FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.e2e.child_bot import KillRun
+from tests.e2e.crash_run import board_version
+from tests.harness import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.harness.models import iter_components
 from tests.harness.rest import Call
 
-ANSWER_S = 20.0
+PING = "it's your turn."
 SEEDS = (777, 1, 2, 3, 500, 506, 4242, 31337)
 
 
@@ -43,6 +45,7 @@ class KillReport:
     kills_at_a_request: int = 0
     kills_after_a_delay: int = 0
     checks: int = 0
+    stale_pings: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
 
@@ -56,22 +59,18 @@ def live_ids(message: FakeMessage, game_id: int) -> list[str]:
     ]
 
 
-class SetupKills:
+class SetupKills(KillRun):
     """Open Flippers games one at a time in fresh channels and kill the bot during their set-up."""
 
     def __init__(self, fake: FakeDiscord, folder: Path, rng: random.Random, *, kill_chance: float = 0.5) -> None:
-        self.fake = fake
-        self.driver = Driver(fake, timeout=ANSWER_S)
+        super().__init__(fake, folder, "kills.db")
         self.rng = rng
         self.kill_chance = kill_chance
-        self.database = folder / "kills.db"
         self.seed_file = folder / "seed"
-        self.bot = BotProcess(fake, self.database, folder / "bot.log")
         self.report = KillReport()
         self.players = [self.driver.user(f"p{n}") for n in range(6)]
         self._armed: int | None = None
         self._lands = True
-        fake.request_hooks.append(self._on_request)
 
     async def _on_request(self, call: Call) -> tuple[int, Any] | None:
         """Kill the bot at the armed request (letting it reach Discord or not)."""
@@ -86,15 +85,6 @@ class SetupKills:
         return None if self._lands else (500, {"code": 0, "message": "the bot died"})
 
     # -- the saved game ---------------------------------------------------------------------------------
-
-    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
-        """Read the bot's database (read-only; the bot may be writing)."""
-        conn = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=5)
-        conn.row_factory = sqlite3.Row
-        try:
-            return conn.execute(sql, args).fetchall()
-        finally:
-            conn.close()
 
     def saved(self, channel: FakeChannel) -> sqlite3.Row | None:
         """Return the newest game's row in a channel."""
@@ -176,7 +166,10 @@ class SetupKills:
     # -- checking ---------------------------------------------------------------------------------------------
 
     async def check(self, channel: FakeChannel, when: str) -> None:
-        """Check the channel shows one live board for its game, the newest one, at the saved version."""
+        """Check the channel shows one live board for its game, the newest one, at the saved version.
+
+        Also count the turn pings left standing: one at most during set-up, none once it is over.
+        """
         self.report.checks += 1
 
         def posted() -> bool:
@@ -193,6 +186,12 @@ class SetupKills:
             return
         game_id = row["id"]
         where = f"game {game_id} {when}"
+        shown = self.driver.messages(channel)
+        pings = [m for m in shown if not m.attachments and not m.components and PING in m.content]
+        in_setup = get("flippers").load(json.loads(row["state"])).phase in (LEADERS, SETUP)
+        if len(pings) > in_setup:
+            shown = [(m.id, m.content.replace("\n", " / ")[:90]) for m in pings]
+            self.report.stale_pings.append(f"{where}: {len(pings)} pings standing {shown}")
         pictures = [m for m in self.driver.messages(channel) if m.attachments and not m.deleted]
         if len(pictures) != 1:  # set-up is one board edited in place; the first turn's board adds no picture
             shown = [(m.id, m.content.splitlines()[-1][:60] if m.content else "") for m in pictures]
@@ -213,10 +212,3 @@ class SetupKills:
                 f"{where}: the live board shows version {shown_version}, saved {row['version']}, "
                 f"recorded as posted {row['posted_version']}"
             )
-
-    async def close(self) -> None:
-        """Kill the bot if it still runs."""
-        self.bot.kill()
-        await self.bot.wait()
-        with contextlib.suppress(ValueError):
-            self.fake.request_hooks.remove(self._on_request)

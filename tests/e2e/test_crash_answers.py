@@ -20,7 +20,7 @@ import pytest
 import pytest_asyncio
 
 from config import Settings
-from tests.e2e.crash_run import BotProcess
+from tests.e2e.child_bot import BotProcess
 from tests.e2e.helpers_games import start_floe
 from tests.harness import Driver, FakeDiscord, FakeUser, InteractionResult
 from tests.harness.rest import Call

@@ -57,17 +57,27 @@ async def test_each_discard_menu_stays_live_until_its_player_has_discarded(
     assert (await table.state()).phase != SETUP
 
 
+def standing_pings(driver: Driver) -> list[FakeMessage]:
+    """Return the turn pings standing in the channel on their own (not on a board)."""
+    return [m for m in driver.messages() if not m.attachments and not m.components and TURN_PING.search(m.content)]
+
+
+async def six_at_the_leaders(driver: Driver, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> FlippersTable:
+    """Open a 6-player game dealt from seed 506 (its Leaders are placed with pings under one board); return it."""
+    seed_games(monkeypatch, 506)
+    bot = await start_floe(driver, settings)
+    table = FlippersTable(driver, bot, [driver.user(n) for n in NAMES[:6]], random.Random(6))
+    await table.open()
+    return table
+
+
 async def test_the_leader_pings_leave_only_the_newest_in_the_channel_and_no_line_repeats(
     driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seed_games(monkeypatch, 506)
-    bot = await start_floe(driver, floe_settings)
-    people = [driver.user(n) for n in NAMES[:6]]
-    table = FlippersTable(driver, bot, people, random.Random(6))
-    await table.open()
+    table = await six_at_the_leaders(driver, floe_settings, monkeypatch)
     while (await table.state()).phase in (LEADERS, SETUP):
         await table.play_turn()
-    pings = [m for m in driver.messages() if not m.attachments and not m.components and TURN_PING.search(m.content)]
+    pings = standing_pings(driver)
     assert pings == [], [m.content for m in pings]  # the first turn's board pings by itself
     setup = table.boards[0]
     lines = setup.content.splitlines()
@@ -78,27 +88,19 @@ async def test_the_leader_pings_leave_only_the_newest_in_the_channel_and_no_line
 async def test_a_restart_between_two_leader_pings_leaves_only_the_newest(
     driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seed_games(monkeypatch, 506)
-    first = await start_floe(driver, floe_settings)
-    people = [driver.user(n) for n in NAMES[:6]]
-    table = FlippersTable(driver, first, people, random.Random(6))
-    await table.open()
-
-    def pings() -> list[FakeMessage]:
-        return [m for m in driver.messages() if not m.attachments and not m.components and TURN_PING.search(m.content)]
-
-    while not pings():
+    table = await six_at_the_leaders(driver, floe_settings, monkeypatch)
+    while not standing_pings(driver):
         await table.play_turn()
-    stale = pings()
+    stale = standing_pings(driver)
     assert (await table.state()).phase == LEADERS and len(stale) == 1
-    await driver.stop_bot(first)
+    await driver.stop_bot(table.bot)
     table.bot = await start_floe(driver, floe_settings)  # the new process knows nothing but the database
     await table.play_turn()
     assert (await table.state()).phase == LEADERS
-    now = pings()
+    now = standing_pings(driver)
     assert len(now) == 1 and now[0] is not stale[0], [m.content for m in now]
     await driver.stop_bot(table.bot)
     table.bot = await start_floe(driver, floe_settings)
     while (await table.state()).phase in (LEADERS, SETUP):
         await table.play_turn()
-    assert pings() == [], [m.content for m in pings()]  # the first turn's board pings by itself
+    assert standing_pings(driver) == [], [m.content for m in standing_pings(driver)]  # the first turn pings by itself

@@ -16,6 +16,7 @@ from PIL import Image
 
 from engine.fish import GAME
 from i18n import using
+from tests.e2e.child_bot import alive, children_of
 from ui.workers import default_kind, draw, make_pool
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,41 +84,19 @@ time.sleep(600)
 """
 
 
-def _children(pid: int) -> list[int]:
-    """Return the live (not zombie) processes whose parent is `pid`."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                found.append(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    """Tell whether a process exists and is not a zombie."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
 def test_worker_processes_and_the_resource_tracker_exit_when_the_bot_is_killed() -> None:
     env = os.environ | {"PYTHONPATH": str(ROOT)}
     owner = subprocess.Popen([sys.executable, "-c", POOL_OWNER], stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
     try:
         assert owner.stdout is not None and owner.stdout.readline().strip() == "ready"
-        children = _children(owner.pid)
+        children = children_of(owner.pid)
         assert len(children) >= 3  # 2 render workers, 1 thinking worker, and the resource tracker
     finally:
         owner.send_signal(signal.SIGKILL)
         owner.wait()
     deadline = time.monotonic() + 30
-    while (left := [pid for pid in children if _alive(pid)]) and time.monotonic() < deadline:
+    while (left := [pid for pid in children if alive(pid)]) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert left == [], f"processes left running after the bot died: {left}"
 
