@@ -12,7 +12,6 @@ import discord
 
 from engine.base import Event, Game
 from engine.takeback import TAKEBACK, describe_takeback, effective_log
-from engine.words import join_names
 from i18n import _, ngettext
 from storage.database import Database, GameRow
 from ui.adapter import Board, GameAdapter, Picture, adapter_for
@@ -22,6 +21,7 @@ from ui.language import in_game_language
 from ui.loading import GameLoader, row_damage
 from ui.locks import GameLocks
 from ui.mentions import command
+from ui.pings import TurnPings, your_turn
 from ui.private import PrivateMessages
 from ui.rendering import Renderer
 from ui.sent import SentComponents
@@ -51,11 +51,6 @@ def describe(game: Game, event: Event, names: Sequence[str]) -> str:
 def more_moves(n: int) -> str:
     """Say that the lines of `n` more moves were left out of a board's summary."""
     return ngettext("…and {n} more move", "…and {n} more moves", n)
-
-
-def your_turn(people: Sequence[str]) -> str:
-    """Tell the players pinged (their mentions) that it is their turn."""
-    return ngettext("{people}, it's your turn.", "{people}, it's your turn.", len(people), people=join_names(people))
 
 
 def rematch_button(row: GameRow, version: int) -> discord.ui.Item[Any]:
@@ -122,6 +117,7 @@ class Publisher:
         """Return the extra lines of a game's board (set by the flow: hints used, rating changes)."""
         self.table = False
         """Offer "Play on the table" under every board of a game in progress (the table is configured)."""
+        self.pings = TurnPings(bot, db)
 
     @in_game_language
     async def publish(
@@ -293,7 +289,7 @@ class Publisher:
                     shown_in = None if anew is None else anew.id
                 if shown_in is not None:
                     await self._mark_posted(board, shown_in)
-                await self._ping(row, adapter.pings_in_place(events, state), game.status(state, names))
+                await self.pings.ping(row, adapter.pings_in_place(events, state), game.status(state, names))
                 return True
             # The picture goes once: either on the finished turn's message, the next board being its text, ping
             # and menus only, or (picture_after_turn_in_place) on the next board, the finished turn's message
@@ -310,37 +306,12 @@ class Publisher:
                 items: list[discord.ui.Item[Any]] = [rematch_button(row, board.version)]
             else:
                 items = self.items(adapter, board)
+            turn_board = row.board_message_id
             message = await self.send(row, None, board_content(board, turn[cut:]), again, items)
             if message is not None:
                 await self._mark_posted(board, message.id)
-            await self._drop_ping(row)  # the new board pings whoever is next
+            await self.pings.drop(row, turn_board)  # the new board pings whoever is next
             return True
-
-    async def _ping(self, row: GameRow, seats: Sequence[int], status: str) -> None:
-        """Ping the human players among `seats` once, in one short message under the board edited in place.
-
-        The previous such ping of the game is deleted: it has done its work (notified), and the board says the rest.
-        Its id is saved with the game, so a restarted bot deletes the one an earlier process posted.
-        """
-        people = [row.seats[s].mention for s in seats if 0 <= s < len(row.seats) and not row.seats[s].is_bot]
-        if people:
-            text = f"{status}\n{your_turn(people)}"
-            channel = self.bot.get_partial_messageable(row.channel_id)
-            sent = await channel.send(text, allowed_mentions=MENTION_USERS)
-            await self._delete_ping(row, await self.db.swap_ping(row.id, sent.id))
-
-    async def _drop_ping(self, row: GameRow) -> None:
-        """Delete the game's last ping under a board edited in place, if any (best effort)."""
-        await self._delete_ping(row, await self.db.swap_ping(row.id, None))
-
-    async def _delete_ping(self, row: GameRow, message_id: int | None) -> None:
-        """Delete a stale ping of the game from its channel (best effort: it may be gone already)."""
-        if message_id is None:
-            return
-        try:
-            await self.bot.get_partial_messageable(row.channel_id).get_partial_message(message_id).delete()
-        except discord.HTTPException as exc:
-            log.info("stale ping %s of game %s not deleted: %s", message_id, row.id, exc)
 
     async def send(
         self,

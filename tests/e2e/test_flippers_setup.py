@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 
 import pytest
 
@@ -104,3 +105,19 @@ async def test_a_restart_between_two_leader_pings_leaves_only_the_newest(
     while (await table.state()).phase in (LEADERS, SETUP):
         await table.play_turn()
     assert standing_pings(driver) == [], [m.content for m in standing_pings(driver)]  # the first turn pings by itself
+
+
+async def test_a_ping_no_process_recorded_is_deleted_by_the_next_one_after_a_restart(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await six_at_the_leaders(driver, floe_settings, monkeypatch)
+    while not standing_pings(driver):
+        await table.play_turn()
+    await driver.stop_bot(table.bot)
+    path = floe_settings.database_url.removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:  # as when the bot is killed as its ping reaches Discord, before saving its id
+        assert db.execute("UPDATE games SET ping_message_id = NULL").rowcount == 1
+    table.bot = await start_floe(driver, floe_settings)
+    await table.play_turn()
+    assert (await table.state()).phase == LEADERS
+    assert len(standing_pings(driver)) == 1, [m.content for m in standing_pings(driver)]

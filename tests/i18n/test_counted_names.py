@@ -16,7 +16,7 @@ from engine.flippers.text import status
 from engine.takeback import describe_takeback, takeback_event
 from i18n import LANGUAGES, using
 from render.flippers.reading import _headline
-from ui.publishing import your_turn
+from ui.pings import your_turn
 from ui.scheduler import forfeited, reminder, timed_out
 from ui.takeback_plans import prompt
 
