@@ -75,14 +75,18 @@ class ScheduleQueries(Store):
             (message_id, version, game_id, version),
         )
 
-    async def swap_ping(self, game_id: int, message_id: int | None) -> int | None:
-        """Remember a game's newest ping under its board edited in place (None: none); return the one it replaces."""
-        async with self.backend.transaction() as tx:
-            rows = await tx.fetch("SELECT ping_message_id FROM games WHERE id = ?", (game_id,))
-            previous: int | None = rows[0][0] if rows else None
-            if previous != message_id:
-                await tx.execute("UPDATE games SET ping_message_id = ? WHERE id = ?", (message_id, game_id))
-        return previous
+    async def standing_ping(self, game_id: int) -> int | None:
+        """Return the message id of a game's newest ping under its board edited in place, if one stands."""
+        rows = await self.backend.fetch("SELECT ping_message_id FROM games WHERE id = ?", (game_id,))
+        return rows[0][0] if rows else None
+
+    async def set_ping(self, game_id: int, message_id: int | None, previous: int | None) -> bool:
+        """Record a game's newest ping (None: none stands) in place of `previous`; return False if that had changed."""
+        changed = await self.backend.execute(
+            "UPDATE games SET ping_message_id = ? WHERE id = ? AND COALESCE(ping_message_id, 0) = ?",
+            (message_id, game_id, previous or 0),
+        )
+        return changed == 1
 
     async def games_behind(self) -> list[GameRow]:
         """Return this process's active and finished games whose newest version has no posted board, oldest first."""

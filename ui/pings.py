@@ -1,9 +1,9 @@
 """Ping the players due under a board edited in place, one short message at a time: each replaces the last.
 
-The newest ping's message id is saved with its game (storage: `swap_ping`), so a restarted bot deletes the one
-an earlier process posted. A process killed between a ping reaching Discord and its id being saved leaves one
-nobody recorded: the first ping or new board under each board older than the process looks for such pings
-among the messages after it and deletes them.
+The newest ping's message id is saved with its game (storage: `standing_ping`, `set_ping`), so a restarted bot
+deletes the one an earlier process posted. A process killed between a ping reaching Discord and its id being
+saved leaves one nobody recorded: the first ping or new board under each board older than the process looks for
+such pings among the messages after it and deletes them.
 """
 
 from __future__ import annotations
@@ -61,13 +61,25 @@ class TurnPings:
         if people:
             text = f"{status}\n{your_turn(people)}"
             sent = await self.bot.get_partial_messageable(row.channel_id).send(text, allowed_mentions=MENTION_USERS)
-            await self._delete(row, await self.db.swap_ping(row.id, sent.id))
+            previous = await self.db.standing_ping(row.id)
+            await self._record(row, sent.id, previous)
+            await self._delete(row, previous)
             await self._sweep(row, row.board_message_id, keep=sent.id)
 
     async def drop(self, row: GameRow, board_id: int | None) -> None:
-        """Delete the game's last ping under the board `board_id`, now that a new board pings by itself."""
-        await self._delete(row, await self.db.swap_ping(row.id, None))
+        """Delete the game's last ping under the board `board_id`, now that a new board pings by itself.
+
+        It is forgotten only once deleted: a process killed in between leaves it for the next ping to delete.
+        """
+        if (previous := await self.db.standing_ping(row.id)) is not None:
+            await self._delete(row, previous)
+            await self._record(row, None, previous)
         await self._sweep(row, board_id, keep=None)
+
+    async def _record(self, row: GameRow, message_id: int | None, previous: int | None) -> None:
+        """Save the game's standing ping in place of `previous` (the game's lock keeps others from changing it)."""
+        if not await self.db.set_ping(row.id, message_id, previous):
+            log.warning("game %s: its standing ping changed while ping %s was recorded", row.id, message_id)
 
     async def _sweep(self, row: GameRow, board_id: int | None, keep: int | None) -> None:
         """Once per game and process, delete the turn pings of ours after the board that are not `keep`."""

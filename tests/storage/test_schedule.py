@@ -1,4 +1,4 @@
-"""Check the game's standing turn ping (migration 22): kept across a restart, swapped for the next, Discord-sized."""
+"""Check the game's standing turn ping (migration 22): kept across a restart, replaced only as known, Discord-sized."""
 
 from __future__ import annotations
 
@@ -33,15 +33,19 @@ async def test_a_game_saved_before_the_migration_gets_no_ping_and_then_keeps_one
     await db.open()
     try:
         assert await db.schema_version() == len(migrations.MIGRATIONS)
-        assert await db.swap_ping(game_id, SNOWFLAKE) is None  # the old game stood no ping
+        assert await db.standing_ping(game_id) is None  # the old game stood no ping
+        assert await db.set_ping(game_id, SNOWFLAKE, None)
     finally:
         await db.close()
     db = Database(database_url)  # a restarted process
     await db.open()
     try:
-        assert await db.swap_ping(game_id, SNOWFLAKE + 1) == SNOWFLAKE
-        assert await db.swap_ping(game_id, None) == SNOWFLAKE + 1
-        assert await db.swap_ping(game_id, None) is None
+        assert await db.standing_ping(game_id) == SNOWFLAKE
+        assert not await db.set_ping(game_id, SNOWFLAKE + 2, SNOWFLAKE + 1), "recorded over a ping it did not know"
+        assert await db.set_ping(game_id, SNOWFLAKE + 1, SNOWFLAKE)
+        assert await db.standing_ping(game_id) == SNOWFLAKE + 1
+        assert await db.set_ping(game_id, None, SNOWFLAKE + 1)
+        assert await db.standing_ping(game_id) is None
         row = await db.game(game_id)
         assert row is not None and row.status == "active"  # the row still loads with the new column
     finally:
