@@ -306,11 +306,12 @@ class Publisher:
                 items: list[discord.ui.Item[Any]] = [rematch_button(row, board.version)]
             else:
                 items = self.items(adapter, board)
-            turn_board = row.board_message_id
+            # The new board pings whoever is next. The last ping goes first: a bot killed before the board is posted
+            # leaves the board owed (posted after the restart), not a ping nothing would delete.
+            await self.pings.drop(row, row.board_message_id)
             message = await self.send(row, None, board_content(board, turn[cut:]), again, items)
             if message is not None:
                 await self._mark_posted(board, message.id)
-            await self.pings.drop(row, turn_board)  # the new board pings whoever is next
             return True
 
     async def send(

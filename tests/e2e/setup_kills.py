@@ -8,8 +8,9 @@ not), or after a random delay. After each restart, and once set-up is over, the 
 board picture (set-up edits one board in place), naming every Leader the game placed, and exactly one live board
 (a message whose menus for the game are not greyed out; the lobby's are version 0), the newest board in the
 channel, at the saved version; a second picture, a picture behind the game, a board left live above the
-newest one, or a newest board at an older version, is a problem. Turn pings under the board are counted: more
-than one standing, or one left once set-up is over (the first turn's board pings by itself), is a stale ping.
+newest one, or a newest board at an older version, is a problem. So is a turn ping left standing once set-up
+is over (the first turn's board pings by itself). During set-up a restart may find a second ping, one the killed
+bot posted but never recorded, until the next ping deletes it: those are listed as stale pings.
 """
 
 from __future__ import annotations
@@ -190,8 +191,10 @@ class SetupKills(KillRun):
         pings = [m for m in shown if not m.attachments and not m.components and PING in m.content]
         in_setup = get("flippers").load(json.loads(row["state"])).phase in (LEADERS, SETUP)
         if len(pings) > in_setup:
-            shown = [(m.id, m.content.replace("\n", " / ")[:90]) for m in pings]
-            self.report.stale_pings.append(f"{where}: {len(pings)} pings standing {shown}")
+            listed = [(m.id, m.content.replace("\n", " / ")[:90]) for m in pings]
+            (self.report.stale_pings if in_setup else self.report.problems).append(
+                f"{where}: {len(pings)} turn pings standing {listed}"
+            )
         pictures = [m for m in self.driver.messages(channel) if m.attachments and not m.deleted]
         if len(pictures) != 1:  # set-up is one board edited in place; the first turn's board adds no picture
             shown = [(m.id, m.content.splitlines()[-1][:60] if m.content else "") for m in pictures]
