@@ -86,22 +86,32 @@ async def test_the_leader_pings_leave_only_the_newest_in_the_channel_and_no_line
     assert not any(line.endswith(" to place their Leader.") for line in lines), setup.content
 
 
+async def first_ping(driver: Driver, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> FlippersTable:
+    """Open six at the Leaders and place them until a ping stands under the board; return the table."""
+    table = await six_at_the_leaders(driver, settings, monkeypatch)
+    while not standing_pings(driver):
+        await table.play_turn()
+    assert (await table.state()).phase == LEADERS and len(standing_pings(driver)) == 1
+    return table
+
+
+async def restart(driver: Driver, table: FlippersTable, settings: Settings) -> None:
+    """Stop the table's bot and start a new one on the same database: it knows nothing but what was saved."""
+    await driver.stop_bot(table.bot)
+    table.bot = await start_floe(driver, settings)
+
+
 async def test_a_restart_between_two_leader_pings_leaves_only_the_newest(
     driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    table = await six_at_the_leaders(driver, floe_settings, monkeypatch)
-    while not standing_pings(driver):
-        await table.play_turn()
+    table = await first_ping(driver, floe_settings, monkeypatch)
     stale = standing_pings(driver)
-    assert (await table.state()).phase == LEADERS and len(stale) == 1
-    await driver.stop_bot(table.bot)
-    table.bot = await start_floe(driver, floe_settings)  # the new process knows nothing but the database
+    await restart(driver, table, floe_settings)
     await table.play_turn()
     assert (await table.state()).phase == LEADERS
     now = standing_pings(driver)
     assert len(now) == 1 and now[0] is not stale[0], [m.content for m in now]
-    await driver.stop_bot(table.bot)
-    table.bot = await start_floe(driver, floe_settings)
+    await restart(driver, table, floe_settings)
     while (await table.state()).phase in (LEADERS, SETUP):
         await table.play_turn()
     assert standing_pings(driver) == [], [m.content for m in standing_pings(driver)]  # the first turn pings by itself
@@ -110,14 +120,11 @@ async def test_a_restart_between_two_leader_pings_leaves_only_the_newest(
 async def test_a_ping_no_process_recorded_is_deleted_by_the_next_one_after_a_restart(
     driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    table = await six_at_the_leaders(driver, floe_settings, monkeypatch)
-    while not standing_pings(driver):
-        await table.play_turn()
-    await driver.stop_bot(table.bot)
+    table = await first_ping(driver, floe_settings, monkeypatch)
     path = floe_settings.database_url.removeprefix("sqlite:///")
     with sqlite3.connect(path) as db:  # as when the bot is killed as its ping reaches Discord, before saving its id
         assert db.execute("UPDATE games SET ping_message_id = NULL").rowcount == 1
-    table.bot = await start_floe(driver, floe_settings)
+    await restart(driver, table, floe_settings)
     await table.play_turn()
     assert (await table.state()).phase == LEADERS
     assert len(standing_pings(driver)) == 1, [m.content for m in standing_pings(driver)]

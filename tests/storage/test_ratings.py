@@ -9,12 +9,13 @@ import pytest
 from openskill.models import PlackettLuce
 
 from engine.registry import get
-from storage import migrations, ratings
+from storage import ratings
 from storage import takebacks as requests
 from storage.database import Database, Result, Seat
 from storage.server_rules import ServerRules, record_hint, save_server_rules, server_rules, set_rated
 from tests.clock import Clock
 from tests.ratings_reference import reference_rate
+from tests.storage.migrating import before_migration
 
 MODEL = PlackettLuce()
 
@@ -191,9 +192,7 @@ async def test_server_rules_and_takeback_requests_survive(db: Database) -> None:
 async def test_the_migration_recomputes_stored_ratings_with_fair_ties(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fix = next(n for n, m in enumerate(migrations.MIGRATIONS) if "ratings_recomputed" in str(m))
-    with monkeypatch.context() as before:
-        before.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:fix])
+    with before_migration(monkeypatch, "ratings_recomputed"):
         db = Database(database_url, clock=Clock())
         await db.open()
         players = [(n, None) for n in range(1, 7)]

@@ -7,6 +7,7 @@ import pytest
 from engine.fish import GAME
 from storage import migrations
 from storage.database import Database, Seat
+from tests.storage.migrating import before_migration
 
 SNOWFLAKE = 1578211887605088301  # a real message id: more than 53 bits, so no float or 32-bit column holds it
 
@@ -22,9 +23,7 @@ async def started(db: Database) -> int:
 async def test_a_game_saved_before_the_migration_gets_no_ping_and_then_keeps_one_across_a_restart(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    added = next(n for n, m in enumerate(migrations.MIGRATIONS) if "ping_message_id" in str(m))
-    with monkeypatch.context() as before:
-        before.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:added])
+    with before_migration(monkeypatch, "ping_message_id"):
         db = Database(database_url)
         await db.open()
         game_id = await started(db)
