@@ -191,6 +191,7 @@ class Lobby:
         if channel_id == interaction.channel_id:
             await interaction.response.send_message(embed=lobby_embed(row, rated), view=lobby_view(row))
             message = await interaction.original_response()
+            self.publisher.followups.answered(message.id, interaction)  # edited through it as players join
         else:
             await interaction.response.send_message(
                 _("{title}: the lobby is open in {channel}.", title=game.title, channel=f"<#{channel_id}>")
@@ -367,6 +368,7 @@ class Lobby:
         embed = lobby_embed(row, await is_rated(self.db, row.id))
         await interaction.response.send_message(embed=embed, view=lobby_view(row))
         message = await interaction.original_response()
+        self.publisher.followups.answered(message.id, interaction)
         await self.publisher.edit_message(row.channel_id, row.board_message_id, view=lobby_view(row, disabled=True))
         await self.db.set_board_message(row.id, message.id)
 

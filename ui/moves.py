@@ -261,12 +261,15 @@ class Moves:
                 in_place = self.publisher.in_place(done.board, done.events)
                 if private_note is None and in_place and not on_board:
                     private_note = _("Done: the board in the channel shows it.")
-                dropped = await acknowledge(interaction, private_note, elsewhere=elsewhere)
+                dropped, noted = await acknowledge(interaction, private_note, elsewhere=elsewhere)
                 if dropped and owes is not None and self.answers is not None:
                     await self.answers.given_now(owes.interaction_id)  # its placeholder is gone: never answer twice
                 waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
                 self.tally.answered(self.tally.shard_of(row.guild_id), waited)
-                target = None if private_note or in_place else interaction
+                if on_board:
+                    self.publisher.followups.pressed(interaction)  # the board it was on is edited through it
+                public = public_followups(interaction, private_note, elsewhere=elsewhere, noted=noted)
+                target = interaction if public else None
                 missed = await self.publisher.publish(
                     done.board, done.events, interaction=target, previous=done.previous
                 )
@@ -391,10 +394,13 @@ def saved_but(row: GameRow, error: Exception, what: str) -> MoveSaved:
     return MoveSaved(_(NEW_BOARD_LATE, command=command("game status")))
 
 
-async def acknowledge(interaction: discord.Interaction, private_note: str | None, *, elsewhere: bool = False) -> bool:
+async def acknowledge(
+    interaction: discord.Interaction, private_note: str | None, *, elsewhere: bool = False
+) -> tuple[bool, bool]:
     """Answer an accepted action: close a private menu, reply privately, or defer while the board renders.
 
-    Return True when a public "thinking…" was deleted to make room for the private note (see `Moves._act`).
+    Return whether a public "thinking…" was deleted to make room for the private note (see `Moves._act`), and
+    whether the private note was delivered.
     """
     if interaction.response.is_done():
         message = interaction.message
@@ -403,20 +409,22 @@ async def acknowledge(interaction: discord.Interaction, private_note: str | None
             await interaction.edit_original_response(content=note, view=None, attachments=[])
         elif private_note is not None:
             return await note_privately(interaction, private_note)
-        return False
+        return False, False
     message = interaction.message
     if message is not None and (message.flags.ephemeral or elsewhere):
         note = private_note or _("Done: see the new board in the channel.")
         await interaction.response.edit_message(content=note, view=None, attachments=[])
     elif private_note is not None:
         await interaction.response.send_message(private_note, ephemeral=True)
+        return False, True
     else:
         await interaction.response.defer(thinking=message is None)
-    return False
+    return False, False
 
 
-async def note_privately(interaction: discord.Interaction, note: str) -> bool:
-    """Send a private note to an acknowledged interaction; return whether its public "thinking…" was deleted first.
+async def note_privately(interaction: discord.Interaction, note: str) -> tuple[bool, bool]:
+    """Send a private note to an acknowledged interaction; return whether its public "thinking…" was deleted first
+    and whether the note arrived.
 
     Discord puts the first follow-up in a public placeholder, so that one is deleted first: a note must never show
     in the channel. Between the two the player has nothing, so the caller drops the owed answer's entry only once
@@ -429,4 +437,22 @@ async def note_privately(interaction: discord.Interaction, note: str) -> bool:
         await interaction.followup.send(note, ephemeral=True)
     except discord.HTTPException as exc:
         log.warning("could not deliver the private note of interaction %s: %s", interaction.id, exc)
-    return dropped
+        return dropped, False
+    return dropped, True
+
+
+def public_followups(
+    interaction: discord.Interaction, private_note: str | None, *, elsewhere: bool, noted: bool
+) -> bool:
+    """Tell whether an acknowledged move's next follow-ups are public messages in its game's channel.
+
+    Discord does not count follow-ups against the bot's global limit, so a board goes out as one where it can.
+    A press in a DM or on a private menu cannot carry one (it would go there, or reply to a private message). A
+    deferred private "thinking…" makes its first follow-up private too, so a secret move's board follows only
+    once its note went out: after that, and after a private reply sent at once, each follow-up is public or
+    private as it asks. A public move's board answers its public "thinking…" or follows the press on the board.
+    """
+    message = interaction.message
+    if elsewhere or (message is not None and message.flags.ephemeral):
+        return False
+    return private_note is None or noted

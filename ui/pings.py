@@ -17,6 +17,7 @@ import discord
 from engine.words import join_names
 from i18n import ngettext
 from storage.database import Database, GameRow
+from ui.followups import Followups
 from ui.private import MENTION_USERS
 
 if TYPE_CHECKING:
@@ -43,24 +44,36 @@ def is_turn_ping(message: discord.Message) -> bool:
 class TurnPings:
     """Post, record and delete the turn pings of games whose boards are edited in place."""
 
-    def __init__(self, bot: commands.Bot, db: Database) -> None:
+    def __init__(self, bot: commands.Bot, db: Database, followups: Followups | None = None) -> None:
         self.bot = bot
         self.db = db
+        self.followups = followups
+        """The interactions that sent pings, which delete them without a request Discord counts."""
         self.started = discord.utils.time_snowflake(discord.utils.utcnow())
         """When this process began, as a message id: only a board posted before then can have a ping under it that
         an earlier process left."""
         self.swept: set[int] = set()
         """Games this process has looked for unrecorded pings of (once each: only a kill leaves one)."""
 
-    async def ping(self, row: GameRow, seats: Sequence[int], status: str) -> None:
+    async def ping(
+        self, row: GameRow, seats: Sequence[int], status: str, interaction: discord.Interaction | None = None
+    ) -> None:
         """Ping the human players among `seats` once, in one short message under the board edited in place.
 
         The previous such ping of the game is deleted: it has done its work (notified), and the board says the rest.
+        With an `interaction` whose next follow-ups are public in the game's channel, the ping is one of them (not
+        counted against Discord's global limit); else it is sent to the channel.
         """
         people = [row.seats[s].mention for s in seats if 0 <= s < len(row.seats) and not row.seats[s].is_bot]
         if people:
             text = f"{status}\n{your_turn(people)}"
-            sent = await self.bot.get_partial_messageable(row.channel_id).send(text, allowed_mentions=MENTION_USERS)
+            if interaction is not None:
+                sent: discord.Message = await interaction.followup.send(text, allowed_mentions=MENTION_USERS, wait=True)
+                if self.followups is not None:
+                    self.followups.sent(sent.id, interaction)
+            else:
+                channel = self.bot.get_partial_messageable(row.channel_id)
+                sent = await channel.send(text, allowed_mentions=MENTION_USERS)
             previous = await self.db.standing_ping(row.id)
             await self._record(row, sent.id, previous)
             await self._delete(row, previous)
@@ -98,7 +111,7 @@ class TurnPings:
 
     async def _delete(self, row: GameRow, message_id: int | None) -> None:
         """Delete a stale ping of the game from its channel (best effort: it may be gone already)."""
-        if message_id is None:
+        if message_id is None or (self.followups is not None and await self.followups.delete(message_id)):
             return
         try:
             await self.bot.get_partial_messageable(row.channel_id).get_partial_message(message_id).delete()

@@ -17,6 +17,7 @@ from storage.database import Database, GameRow
 from ui.adapter import Board, GameAdapter, Picture, adapter_for
 from ui.components import button, custom_id, view_of
 from ui.errors import UserError
+from ui.followups import Followups
 from ui.language import in_game_language
 from ui.loading import GameLoader, row_damage
 from ui.locks import GameLocks
@@ -109,7 +110,9 @@ class Publisher:
         self.private = private
         self.on_published = on_published
         self.locks = GameLocks()
-        self.sent = SentComponents(bot)
+        self.followups = Followups()
+        """The interactions whose webhook may edit a board or ping they sent (Discord does not count those edits)."""
+        self.sent = SentComponents(bot, followups=self.followups)
         """The components the newest boards were sent with, to grey them out once replaced."""
         self.tidier = Tidier(busy=lambda: False)
         """Put off greying out old boards while a burst is in hand (the flow sets one that knows)."""
@@ -117,7 +120,8 @@ class Publisher:
         """Return the extra lines of a game's board (set by the flow: hints used, rating changes)."""
         self.table = False
         """Offer "Play on the table" under every board of a game in progress (the table is configured)."""
-        self.pings = TurnPings(bot, db)
+        self.pings = TurnPings(bot, db, self.followups)
+        """The turn pings under boards edited in place (sent and deleted through an interaction where one is given)."""
 
     @in_game_language
     async def publish(
@@ -132,15 +136,17 @@ class Publisher:
     ) -> list[str]:
         """Post the new board with a summary and a ping, disable the old one and send private updates.
 
-        A step that continues a turn (see `GameAdapter.turn_in_place`) edits the current board instead. With
-        `unless_posted`, nothing is posted when a board of this version or newer is already in the channel.
+        A step that continues a turn (see `GameAdapter.turn_in_place`) edits the current board instead. With an
+        `interaction`, whose next follow-ups are public messages in the game's channel, what is posted is sent as
+        its follow-ups (Discord does not count those against the bot's global limit); without one, to the channel.
+        With `unless_posted`, nothing is posted when a board of this version or newer is already in the channel.
         Without `ping` the turn line names the players without notifying them (a board posted again).
         Return the names of the players whose private update by DM did not arrive (Discord failed it).
         """
         adapter = adapter_for(board.row.kind)
         board = replace(board, notes=tuple(await self.notes(board.row, board.game.is_over(board.state))))
         if self.in_place(board, events):
-            if not await self._edit_in_place(adapter, board, events, unless_posted):
+            if not await self._edit_in_place(adapter, board, events, unless_posted, interaction):
                 return []
             return await self._after(adapter, board, events)
         async with self.locks.hold(board.row.id):
@@ -250,7 +256,12 @@ class Publisher:
         return posted and adapter_for(row.kind).turn_in_place(events)
 
     async def _edit_in_place(
-        self, adapter: GameAdapter, board: Board, events: Sequence[Event], unless_posted: bool = False
+        self,
+        adapter: GameAdapter,
+        board: Board,
+        events: Sequence[Event],
+        unless_posted: bool = False,
+        interaction: discord.Interaction | None = None,
     ) -> bool:
         """Edit the turn's board with the new picture and the turn's lines; post the next board when it ends.
 
@@ -285,11 +296,13 @@ class Publisher:
                     )
                     shown_in = row.board_message_id
                 except discord.NotFound:  # the turn's board was deleted: post it anew
-                    anew = await self.send(row, None, content, picture, self.items(adapter, board))
+                    anew = await self.send(row, interaction, content, picture, self.items(adapter, board))
                     shown_in = None if anew is None else anew.id
                 if shown_in is not None:
                     await self._mark_posted(board, shown_in)
-                await self.pings.ping(row, adapter.pings_in_place(events, state), game.status(state, names))
+                await self.pings.ping(
+                    row, adapter.pings_in_place(events, state), game.status(state, names), interaction
+                )
                 return True
             # The picture goes once: either on the finished turn's message, the next board being its text, ping
             # and menus only, or (picture_after_turn_in_place) on the next board, the finished turn's message
@@ -309,7 +322,7 @@ class Publisher:
             # The new board pings whoever is next. The last ping goes first: a bot killed before the board is posted
             # leaves the board owed (posted after the restart), not a ping nothing would delete.
             await self.pings.drop(row, row.board_message_id)
-            message = await self.send(row, None, board_content(board, turn[cut:]), again, items)
+            message = await self.send(row, interaction, board_content(board, turn[cut:]), again, items)
             if message is not None:
                 await self._mark_posted(board, message.id)
             return True
@@ -337,6 +350,7 @@ class Publisher:
             kwargs["view"] = view
         if interaction is not None:
             message: discord.Message = await interaction.followup.send(wait=True, **kwargs)
+            self.followups.sent(message.id, interaction)
         else:
             message = await self.bot.get_partial_messageable(row.channel_id).send(**kwargs)
         self.sent.remember(message.id, view)
@@ -345,11 +359,16 @@ class Publisher:
     async def edit_message(
         self, channel_id: int, message_id: int | None, *, strict: bool = False, **changes: Any
     ) -> None:
-        """Edit an earlier message of ours, ignoring one that was deleted (unless `strict`: then raise)."""
+        """Edit an earlier message of ours, ignoring one that was deleted (unless `strict`: then raise).
+
+        A message an interaction sent is edited through that interaction's webhook while it lives (not counted).
+        """
         if message_id is None:
             return
         if changes.get("view", discord.utils.MISSING) is not discord.utils.MISSING:
             self.sent.remember(message_id, changes["view"])
+        if await self.followups.edit(message_id, **changes):
+            return
         try:
             await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**changes)
         except discord.HTTPException as exc:

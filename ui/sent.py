@@ -10,6 +10,7 @@ import discord
 from discord.http import MultipartParameters
 
 from ui.components import greyed
+from ui.followups import Followups
 
 log = logging.getLogger(__name__)
 
@@ -20,9 +21,11 @@ SENT_KEPT = 2_000
 class SentComponents:
     """Keep the components payload of the newest messages sent with menus, by message id."""
 
-    def __init__(self, bot: discord.Client, most: int = SENT_KEPT) -> None:
+    def __init__(self, bot: discord.Client, most: int = SENT_KEPT, followups: Followups | None = None) -> None:
         self.bot = bot
         self.most = most
+        self.followups = followups
+        """Interactions whose webhook may edit a message (an edit Discord does not count); None: the channel only."""
         self.sent: OrderedDict[int, list[dict[str, Any]]] = OrderedDict()
 
     def remember(self, message_id: int, view: discord.ui.View | None) -> None:
@@ -37,10 +40,16 @@ class SentComponents:
         return self.sent.pop(message_id, None)
 
     async def grey_out(self, channel_id: int, message_id: int, components: list[dict[str, Any]]) -> None:
-        """Replace a message's components by the same ones disabled (no Message is built from Discord's answer)."""
+        """Replace a message's components by the same ones disabled (no Message is built from Discord's answer).
+
+        A message an interaction sent is edited through that interaction's webhook while it lives.
+        """
         if not components:
             return
-        params = MultipartParameters(payload={"components": greyed(components)}, multipart=None, files=None)
+        payload = {"components": greyed(components)}
+        if self.followups is not None and await self.followups.edit_raw(message_id, payload):
+            return
+        params = MultipartParameters(payload=payload, multipart=None, files=None)
         try:
             await self.bot.http.edit_message(channel_id, message_id, params=params)
         except discord.HTTPException as exc:

@@ -54,6 +54,10 @@ class BurstSamples:
     finished: int = 0
     harness_share: float = 0.0
     """The harness's CPU time (fake Discord and players, one process) over the rounds' wall time."""
+    counted: int = 0
+    """Requests the bot sent during the rounds that Discord counts against its global limit (not webhooks')."""
+    uncounted: int = 0
+    """Requests the bot sent during the rounds through interactions (responses, follow-ups and their edits)."""
 
 
 def fish_command(action: dict[str, object]) -> str:
@@ -166,6 +170,7 @@ async def run_burst(
                 await asyncio.gather(*(open_table(table, gate) for table in tables))
                 fake.take_problems()  # what the set-up met is not measured
                 await bot.begin()
+                first_call = len(fake.calls)
                 cpu, wall = time.process_time(), time.monotonic()
                 playing = list(tables)
                 try:
@@ -175,6 +180,8 @@ async def run_burst(
                             break
                 finally:
                     burst.harness_share = (time.process_time() - cpu) / max(time.monotonic() - wall, 1e-9)
+                    burst.counted = len(fake.counted_calls(first_call))
+                    burst.uncounted = len(fake.calls) - first_call - burst.counted
                     burst.samples.bot = await bot.end()
             burst.samples.late = sum(1 for p in fake.take_problems() if "allows 3s" in p)
     return burst
@@ -331,7 +338,8 @@ async def print_burst(
     )
     print(
         f"  (sum(range(1000)) took {speed:.1f} µs; the harness sent each round's moves within {spread * 1000:.0f} ms;"
-        f" rounds took {rounds_s} s)",
+        f" rounds took {rounds_s} s; requests per round: {burst.counted / max(len(burst.rounds), 1):.0f} counted"
+        f" against Discord's global limit, {burst.uncounted / max(len(burst.rounds), 1):.0f} through interactions)",
         flush=True,
     )
     if path is not None:

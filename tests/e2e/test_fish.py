@@ -607,6 +607,7 @@ async def test_rate_limits_do_not_duplicate_the_board(
             "POST /channels/{channel_id}/messages",
             "PATCH /channels/{channel_id}/messages/{message_id}",
             "POST /webhooks/{application_id}/{token}",
+            "PATCH /webhooks/{application_id}/{token}/messages/{message_id}",  # the old board greyed out
         )
     ]
     await table.play_turn()

@@ -65,6 +65,15 @@ def parse_route(route: str) -> tuple[str, str]:
     return method.upper(), path
 
 
+UNCOUNTED = ("/interactions/", "/webhooks/")
+"""Routes Discord does not count against a bot's global request limit."""
+
+
+def counted_path(path: str) -> bool:
+    """Tell whether a request to this path counts against the bot's global limit."""
+    return not path.removeprefix("/api/v10").startswith(UNCOUNTED)
+
+
 class FakeDiscord:
     """Discord's side of the conversation: world state, the server, failure switches and the records."""
 
@@ -715,6 +724,14 @@ class FakeDiscord:
             and path in (call.route, call.path, call.path.removeprefix("/api/v10"))
             and (status is None or call.status == status)
         ]
+
+    def counted_calls(self, since: int = 0) -> list[Call]:
+        """Return the calls (from index `since`) that Discord counts against a bot's global limit.
+
+        Interaction responses and everything sent with an interaction's token (`/interactions/...`,
+        `/webhooks/...`) are not counted; every other request of the bot is.
+        """
+        return [call for call in self.calls[since:] if counted_path(call.path)]
 
     def commands(self, guild: FakeGuild | None = None) -> list[dict[str, Any]]:
         """Return the synced commands of a guild (guild=None: the global ones)."""

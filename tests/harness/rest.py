@@ -977,6 +977,12 @@ class RestApi:
             and not original.deleted
         )
         if replaces_placeholder and original is not None:
+            if original.ephemeral and not (payload.get("flags") or 0) & EPHEMERAL:
+                # Discord makes it private without a word: a board or ping meant for the channel never shows there
+                fake.problem(
+                    f"{ix.describe()}: a follow-up sent as public replaced a private 'thinking…' and is private too"
+                    " (the first follow-up after a deferred ephemeral response inherits the flag)"
+                )
             flags = original.flags & EPHEMERAL | (payload.get("flags") or 0) & ~EPHEMERAL
             message = fake.edit_message(original, {"attachments": [], **payload, "flags": flags}, req.files)
             ix.original_edited = True

@@ -186,6 +186,15 @@ class TinyBot(commands.Bot):
                 outcome = "closed"
             await interaction.followup.send(outcome, ephemeral=True)
 
+        @app_commands.command(name="posthaste", description="Whisper, then post in public")
+        async def posthaste(interaction: discord.Interaction, deferred: bool) -> None:
+            if deferred:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            else:
+                await interaction.response.send_message("noted", ephemeral=True)
+            await interaction.followup.send("for everyone")
+            await interaction.followup.send("for everyone, again")
+
         @app_commands.command(name="announce", description="Post in the channel")
         async def announce(interaction: discord.Interaction, text: str) -> None:
             await interaction.response.send_message("ok", ephemeral=True)
@@ -253,6 +262,7 @@ class TinyBot(commands.Bot):
             board,
             secret,
             dm,
+            posthaste,
             announce,
             ping,
             slow,
@@ -428,6 +438,39 @@ async def test_ephemeral_reply_is_not_in_the_channel(bot: TinyBot, driver: Drive
     assert result.ephemeral and result.content == "only you"
     assert driver.messages() == []
     assert driver.messages(include_ephemeral=True) == [result.message]
+
+
+async def test_a_follow_up_chooses_its_flags_unless_it_replaces_a_private_thinking(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
+    alice = driver.user("alice")
+    after_reply = await driver.slash(alice, "/posthaste deferred:false").settle()
+    assert [m.content for m in driver.messages()] == ["for everyone", "for everyone, again"]
+    assert [m.ephemeral for m in after_reply.messages] == [True, False, False]
+    assert fake_discord.problems == []
+    deferred = driver.slash(alice, "/posthaste deferred:true")
+    with pytest.raises(AssertionError, match="inherits the flag"):  # a bot meaning it public has a bug
+        await deferred.settle()
+    fake_discord.take_problems()
+    await driver.idle()
+    shown = [(m.content, m.ephemeral) for m in deferred.messages]
+    assert shown == [("for everyone", True), ("for everyone, again", False)]  # the first one inherited the flag
+
+
+async def test_a_token_edits_only_what_its_own_interaction_sent(
+    bot: TinyBot, driver: Driver, fake_discord: FakeDiscord
+) -> None:
+    alice = driver.user("alice")
+    first = await driver.slash(alice, "/posthaste deferred:false").settle()
+    second = await driver.slash(alice, "/ping").settle()
+    theirs = discord.Webhook.partial(fake_discord.application_id, second.interaction.token, client=bot)
+    with pytest.raises(discord.NotFound) as refused:
+        await theirs.edit_message(first.messages[1].id, content="not mine")
+    assert refused.value.code == 10008
+    mine = discord.Webhook.partial(fake_discord.application_id, first.interaction.token, client=bot)
+    await mine.edit_message(first.messages[1].id, content="mine")
+    assert first.messages[1].content == "mine"
+    assert fake_discord.counted_calls(len(fake_discord.calls) - 1) == []  # a webhook's edit is not counted
 
 
 async def test_direct_message_and_closed_dms(bot: TinyBot, driver: Driver, fake_discord: FakeDiscord) -> None:
