@@ -25,8 +25,8 @@ from storage.errors import (
     IntegrityError,
     StorageError,
 )
+from storage.patience import ACQUIRE_TIMEOUT_S
 from storage.postgresql import (
-    ACQUIRE_TIMEOUT_S,
     CONNECT_TIMEOUT_S,
     MIGRATION_LOCK,
     STATEMENT_TIMEOUT_MS,

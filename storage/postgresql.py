@@ -1,6 +1,7 @@
 """Run the bot's SQL on PostgreSQL through a pool of asyncpg connections, riding out short blips.
 
-Every wait is bounded below Discord's 3 s: a free pooled connection within ACQUIRE_TIMEOUT_S, a new connection
+Every wait is bounded below Discord's 3 s: a free pooled connection within ACQUIRE_TIMEOUT_S (a move, acknowledged
+by then, within MOVE_ACQUIRE_TIMEOUT_S: storage/patience.py), a new connection
 within CONNECT_TIMEOUT_S, a row lock within BUSY_TIMEOUT_MS, a statement within STATEMENT_TIMEOUT_MS on the
 server, and, should the server stop answering at all, each read within QUERY_TIMEOUT_S and each transaction
 within TRANSACTION_DEADLINE_S on the client: then the connection is cut (reset, its unsent bytes dropped), so a
@@ -39,6 +40,7 @@ from storage.errors import (
 )
 from storage.fencing import Fence, in_owner_work
 from storage.migrations import migrations_for
+from storage.patience import acquire_timeout
 from storage.sql import Row, Trips, Tx
 
 T = TypeVar("T")
@@ -47,8 +49,6 @@ log = logging.getLogger("storage.backends")
 MIGRATION_LOCK = 0x1CEF10E  # pg_advisory_lock key: one process migrates at a time
 STATEMENT_TIMEOUT_MS = 2000
 """PostgreSQL cancels a statement running longer (it then reads as "busy"); longer than a lock wait."""
-ACQUIRE_TIMEOUT_S = 1.0
-"""How long a query waits for a free pooled connection (pool exhausted) before the player is told "busy"."""
 CONNECT_TIMEOUT_S = 2.0
 """How long opening one new connection to PostgreSQL may take (an unreachable host fails after this)."""
 RETRY_WITHIN_S = 1.5
@@ -270,8 +270,8 @@ class PostgresBackend:
         raise AssertionError("unreachable")
 
     def _acquire(self) -> Any:
-        """Return a pooled connection's context manager that waits at most ACQUIRE_TIMEOUT_S."""
-        return self.pool.acquire(timeout=ACQUIRE_TIMEOUT_S)
+        """Return a pooled connection's context manager that waits at most ACQUIRE_TIMEOUT_S (a move: longer)."""
+        return self.pool.acquire(timeout=acquire_timeout())
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         """Read on any pooled connection, retried after a blip; a server that does not answer is cut off."""
@@ -366,14 +366,14 @@ class PostgresBackend:
         """Acquire a connection and BEGIN on it, retried after a blip (nothing was sent yet)."""
 
         async def attempt() -> tuple[Any, Any]:
-            conn = await self.pool.acquire(timeout=ACQUIRE_TIMEOUT_S)
+            conn = await self.pool.acquire(timeout=acquire_timeout())
             try:
                 transaction = conn.transaction()
                 self.trips.round_trips += 1
                 await asyncio.wait_for(transaction.start(), QUERY_TIMEOUT_S)
             except BaseException as exc:
-                if isinstance(exc, TimeoutError):
-                    cut(conn)
+                if isinstance(exc, TimeoutError) or not isinstance(exc, Exception):
+                    cut(conn)  # silent, or cancelled (shutdown) mid-BEGIN: it may hold a transaction nobody ends
                 await self._release(conn)
                 if isinstance(exc, TimeoutError):
                     raise DatabaseUnavailable(f"no answer to BEGIN within {QUERY_TIMEOUT_S:g} s") from None
@@ -439,9 +439,11 @@ class PostgresBackend:
                 try:
                     self.trips.round_trips += 1
                     await asyncio.wait_for(transaction.rollback(), QUERY_TIMEOUT_S)
-                except Exception as rollback_error:  # the connection is gone: the server rolled it back
-                    log.debug("rollback failed: %s", rollback_error)
-                    cut(conn)
+                except BaseException as rollback_error:  # gone, or cancelled again (shutdown): the server rolls back
+                    log.debug("rollback failed: %r", rollback_error)
+                    cut(conn)  # never handed back to the pool with its transaction open
+                    if not isinstance(rollback_error, Exception):
+                        raise
                 raise
             within = self.timeout if deadline is None else max(0.2, deadline - (time.monotonic() - began))
             await self._commit(conn, transaction, within)

@@ -41,6 +41,7 @@ class Followups:
     """Remember, by message id, the webhook of the interaction that sent (or owns) each message, while it lives."""
 
     def __init__(self, clock: Callable[[], float] = time.time, most: int = KEPT) -> None:
+        """Keep up to `most` messages; `clock` (Unix seconds) tells how old their tokens are (tests move it)."""
         self.clock = clock
         self.most = most
         self.by_message: OrderedDict[int, tuple[discord.Interaction, int | str, float]] = OrderedDict()
@@ -61,7 +62,8 @@ class Followups:
         self._keep(message.id, interaction, ORIGINAL)
 
     def _keep(self, message_id: int, interaction: discord.Interaction, target: int | str) -> None:
-        self.by_message[message_id] = (interaction, target, interaction.created_at.timestamp())
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        self.by_message[message_id] = (interaction, target, self.clock() - max(0.0, age))
         self.by_message.move_to_end(message_id)
         while len(self.by_message) > self.most:
             self.by_message.popitem(last=False)

@@ -16,6 +16,7 @@ from engine.words import join_names
 from i18n import _
 from storage.answers import PendingAnswer, PendingAnswers
 from storage.database import ACTIVE, LOBBY, Database, GameRow, Result
+from storage.patience import patient
 from ui.adapter import Board
 from ui.answers import AnswerKeeper
 from ui.errors import (
@@ -116,8 +117,24 @@ class Moves:
         reserved action {"type": "resign"} takes the seat out of the game. A move chosen on a board is bound to
         that board's `expected_version`; a slash command to the game as it was when it was `sent_at`. With
         `owes`, the answer the interaction will wait for is saved in the same transaction (see ui/answers.py).
-        A move bound to an older version is refused with `stale` (a message id).
+        A move bound to an older version is refused with `stale` (a message id). Its queries wait longer for a
+        pooled connection than a read does (storage/patience.py): it is acknowledged whatever the database does.
         """
+        with patient():
+            return await self._commit(game_id, action, user_id, seat, expected_version, sent_at, owes, stale)
+
+    async def _commit(
+        self,
+        game_id: int,
+        action: Action,
+        user_id: int | None,
+        seat: int | None,
+        expected_version: int | None,
+        sent_at: datetime | None,
+        owes: PendingAnswer | None,
+        stale: str,
+    ) -> Commit:
+        """Apply and save an action (see `commit`)."""
         async with self.locks.hold(game_id):
             fresh = await self.db.game(game_id)
             if fresh is None or fresh.status != ACTIVE:

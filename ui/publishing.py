@@ -110,7 +110,7 @@ class Publisher:
         self.private = private
         self.on_published = on_published
         self.locks = GameLocks()
-        self.followups = Followups()
+        self.followups = Followups(clock=lambda: db.clock().timestamp())
         """The interactions whose webhook may edit a board or ping they sent (Discord does not count those edits)."""
         self.sent = SentComponents(bot, followups=self.followups)
         """The components the newest boards were sent with, to grey them out once replaced."""

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from storage import patience
 from storage.backends import DatabaseBusy, PostgresBackend, SqliteBackend, make_backend, to_dollar
 from storage.database import Database
 from storage.errors import IntegrityError
@@ -60,6 +61,80 @@ async def test_a_pool_with_no_free_connection_or_a_slow_statement_answers_busy_i
         assert time.monotonic() - began < 2.9
         assert await backend.fetch("SELECT 1")  # and the pool is fine afterwards
     finally:
+        await backend.close()
+
+
+async def test_a_move_waits_longer_for_a_pooled_connection_than_a_read(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(patience, "ACQUIRE_TIMEOUT_S", 0.2)
+    monkeypatch.setattr(patience, "MOVE_ACQUIRE_TIMEOUT_S", 30.0)
+    backend = PostgresBackend(postgres_url, pool_size=1)
+    await backend.open()
+    try:
+        held = asyncio.Event()
+        done = asyncio.Event()
+
+        async def hold_the_only_connection() -> None:
+            async with backend.transaction():
+                held.set()
+                await done.wait()
+
+        holder = asyncio.create_task(hold_the_only_connection())
+        await held.wait()
+        with pytest.raises(DatabaseBusy):
+            await backend.fetch("SELECT 1")  # a read (autocomplete) gives up: its answer is due
+        with patience.patient():
+            move = asyncio.create_task(backend.fetch("SELECT 2"))
+            await asyncio.sleep(0.5)  # longer than a read waits
+        assert not move.done()
+        done.set()
+        assert [tuple(row) for row in await move] == [(2,)]  # the move got the connection once it was free
+        await holder
+    finally:
+        await backend.close()
+
+
+async def test_a_transaction_cancelled_again_while_rolling_back_is_never_handed_back_open(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shutdown cancels a move twice: its connection must not go back to the pool inside its transaction."""
+    import asyncpg.transaction
+
+    backend = PostgresBackend(postgres_url, pool_size=1)
+    await backend.open()
+    loop = asyncio.get_running_loop()
+    previous = loop.get_exception_handler()
+    reported: list[str] = []
+    loop.set_exception_handler(lambda _loop, context: reported.append(str(context.get("message"))))
+    rollback = asyncpg.transaction.Transaction.rollback
+    rolling_back = asyncio.Event()
+
+    async def slow_rollback(self: asyncpg.transaction.Transaction) -> None:
+        rolling_back.set()
+        await asyncio.sleep(10)
+        await rollback(self)
+
+    monkeypatch.setattr(asyncpg.transaction.Transaction, "rollback", slow_rollback)
+    try:
+        inside = asyncio.Event()
+
+        async def job(tx: Tx) -> None:
+            inside.set()
+            await asyncio.sleep(30)
+
+        task = asyncio.create_task(backend.run(job))
+        await inside.wait()
+        task.cancel()
+        await rolling_back.wait()
+        task.cancel()  # cancelled again while it rolls back
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        monkeypatch.undo()
+        assert [tuple(row) for row in await backend.fetch("SELECT 1")] == [(1,)]
+        assert not [message for message in reported if "active transaction" in message], reported
+    finally:
+        loop.set_exception_handler(previous)
         await backend.close()
 
 

@@ -10,6 +10,7 @@ import pytest_asyncio
 
 from engine.base import IllegalAction
 from engine.registry import get
+from storage import patience
 from storage.database import Database, Seat
 from ui.errors import not_your_turn
 from ui.loading import GameLoader
@@ -75,3 +76,18 @@ async def test_a_move_out_of_turn_says_whose_turn_it_is_and_saves_nothing(kind: 
     assert len(waiting) == (2 if kind == "flippers" else 1)
     after = await db.game(game_id)
     assert after is not None and (after.version, after.state) == (before.version, before.state)
+
+
+async def test_a_moves_queries_may_wait_longer_for_a_pooled_connection(db: Database) -> None:
+    game_id = await started(db, "fish", 2, seed=4)
+    patient_reads: list[bool] = []
+    read = db.game
+
+    async def game(number: int) -> object:
+        patient_reads.append(patience.PATIENT.get())
+        return await read(number)
+
+    db.game = game  # type: ignore[method-assign,assignment]
+    with pytest.raises(IllegalAction):
+        await moves(db).commit(game_id, {"type": "place", "tile": "nowhere"}, user_id=100)
+    assert patient_reads == [True] and patience.PATIENT.get() is False
