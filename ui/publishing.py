@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -14,6 +15,7 @@ from engine.base import Event, Game
 from engine.takeback import TAKEBACK, describe_takeback, effective_log
 from i18n import _, ngettext
 from storage.database import Database, GameRow
+from storage.patience import patient
 from ui.adapter import Board, GameAdapter, Picture, adapter_for
 from ui.components import button, custom_id, view_of
 from ui.errors import UserError
@@ -38,6 +40,8 @@ RECENT = 20
 """How many of a channel's newest messages are searched for a board that was posted but not recorded."""
 
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+SHOWN_KEPT = 10_000
+"""How many games' newest boards are remembered in memory (beside their saved record)."""
 
 
 ANNOUNCEMENTS = frozenset({"turn_start", "leader_turn"})
@@ -120,6 +124,8 @@ class Publisher:
         """Return the extra lines of a game's board (set by the flow: hints used, rating changes)."""
         self.table = False
         """Offer "Play on the table" under every board of a game in progress (the table is configured)."""
+        self.shown: OrderedDict[int, tuple[int, int]] = OrderedDict()
+        """Game id -> (version, message id) of the newest board this process posted, should its record fail."""
         self.pings = TurnPings(bot, db, self.followups)
         """The turn pings under boards edited in place (sent and deleted through an interaction where one is given)."""
 
@@ -144,6 +150,7 @@ class Publisher:
         Return the names of the players whose private update by DM did not arrive (Discord failed it).
         """
         adapter = adapter_for(board.row.kind)
+        self._recall(board.row)
         board = replace(board, notes=tuple(await self.notes(board.row, board.game.is_over(board.state))))
         if self.in_place(board, events):
             if not await self._edit_in_place(adapter, board, events, unless_posted, interaction):
@@ -212,10 +219,25 @@ class Publisher:
         return None
 
     async def _mark_posted(self, board: Board, message_id: int) -> None:
-        """Remember the message that now shows the board and the version it shows."""
-        await self.db.set_board_message(board.row.id, message_id, version=board.version)
+        """Remember the message that now shows the board and the version it shows.
+
+        It is remembered here first: should saving the record fail (a busy database), the game's next move still
+        edits or retires this board, not the one before it (the outbox saves the record later).
+        """
+        self.shown[board.row.id] = max(self.shown.get(board.row.id, (0, 0)), (board.version, message_id))
+        self.shown.move_to_end(board.row.id)
+        while len(self.shown) > SHOWN_KEPT:
+            self.shown.popitem(last=False)
         board.row.board_message_id = message_id
         board.row.posted_version = max(board.row.posted_version, board.version)
+        with patient():  # the move was answered: its board's record may wait for a connection
+            await self.db.set_board_message(board.row.id, message_id, version=board.version)
+
+    def _recall(self, row: GameRow) -> None:
+        """Point a game's row at the newest board this process posted, when its saved record is older."""
+        version, message_id = self.shown.get(row.id, (0, 0))
+        if version > row.posted_version:
+            row.board_message_id, row.posted_version = message_id, version
 
     async def _after(self, adapter: GameAdapter, board: Board, events: Sequence[Event]) -> list[str]:
         """Send the private updates a board causes; return whose did not arrive."""
