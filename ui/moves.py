@@ -275,6 +275,10 @@ class Moves:
             )
             done = await in_time(interaction, saving, lambda: self._early(interaction, row, owes, private_note))
             try:
+                if self.publisher.unsure(done.board, done.events):  # the first board may still be on its way
+                    if not interaction.response.is_done():
+                        await interaction.response.defer(thinking=interaction.message is None)
+                    await self.publisher.posted_meanwhile(done.board, done.events)
                 in_place = self.publisher.in_place(done.board, done.events)
                 if private_note is None and in_place and not on_board:
                     private_note = _("Done: the board in the channel shows it.")

@@ -152,6 +152,7 @@ class Publisher:
         adapter = adapter_for(board.row.kind)
         self._recall(board.row)
         board = replace(board, notes=tuple(await self.notes(board.row, board.game.is_over(board.state))))
+        await self.posted_meanwhile(board, events)
         if self.in_place(board, events):
             if not await self._edit_in_place(adapter, board, events, unless_posted, interaction):
                 return []
@@ -201,6 +202,24 @@ class Publisher:
             await self._mark_posted(board, found)
             return True
         return False
+
+    def unsure(self, board: Board, events: Sequence[Event]) -> bool:
+        """Return True when events that go on in the current board find no board recorded in the row in hand."""
+        return adapter_for(board.row.kind).turn_in_place(events) and not self.in_place(board, events)
+
+    async def posted_meanwhile(self, board: Board, events: Sequence[Event]) -> None:
+        """When `unsure`, read which board the game shows once the one being posted (its first) is recorded.
+
+        A step that goes on in the current board may come while that board is still being posted (a Leader placed
+        as the start's board waits for Discord): it must edit that board once it is there, not post another.
+        """
+        if not self.unsure(board, events):
+            return
+        async with self.locks.hold(board.row.id):
+            fresh = await self.db.game(board.row.id)
+        if fresh is not None and fresh.posted_version > board.row.posted_version:
+            board.row.board_message_id = fresh.board_message_id
+            board.row.posted_version = fresh.posted_version
 
     async def _find_posted(self, row: GameRow, version: int) -> int | None:
         """Return the id of a message of ours after the recorded board that shows `version`, if any."""

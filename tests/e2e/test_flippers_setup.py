@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
 
@@ -9,9 +10,11 @@ import pytest
 
 from config import Settings
 from engine.flippers.state import LEADERS, SETUP
-from tests.e2e.helpers_games import NAMES, QUIET, TURN_PING, seed_games, start_floe
+from engine.registry import get
+from tests.e2e.helpers_games import NAMES, QUIET, TURN_PING, open_lobby, seed_games, start_floe
 from tests.e2e.test_flippers import DISCARDS, FlippersTable
 from tests.harness import Driver, FakeMessage
+from tests.harness.rest import Call
 
 
 def discard_menu(message: FakeMessage) -> dict[str, object] | None:
@@ -56,6 +59,12 @@ async def test_each_discard_menu_stays_live_until_its_player_has_discarded(
         used = discard_menu(dm)
         assert used is None or used.get("disabled"), f"{player.name}'s menu stays live after discarding"
     assert (await table.state()).phase != SETUP
+
+
+def saved_version(settings: Settings, game_id: int) -> int:
+    """Return the version a game has saved (read from its SQLite file, whatever the bot is doing)."""
+    with sqlite3.connect(settings.database_url.removeprefix("sqlite:///")) as db:
+        return int(db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()[0])
 
 
 def standing_pings(driver: Driver) -> list[FakeMessage]:
@@ -128,3 +137,36 @@ async def test_a_ping_no_process_recorded_is_deleted_by_the_next_one_after_a_res
     await table.play_turn()
     assert (await table.state()).phase == LEADERS
     assert len(standing_pings(driver)) == 1, [m.content for m in standing_pings(driver)]
+
+
+async def test_a_leader_placed_while_the_first_board_is_on_its_way_edits_that_board(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed_games(monkeypatch, 502)
+    bot = await start_floe(driver, floe_settings)
+    people = [driver.user(n) for n in NAMES[:2]]
+    row = await open_lobby(driver, bot, people, "/game new game:flippers")
+    released = asyncio.Event()
+
+    async def hold_the_first_board(call: Call) -> None:
+        if call.files and not released.is_set():
+            await released.wait()  # the first board reaches Discord only once the first Leader is saved
+
+    driver.fake.request_hooks.append(hold_the_first_board)
+    starting = driver.slash(people[0], "/game start")
+    await driver.wait_until(lambda: bool(saved_version(floe_settings, row.id) >= 1), "the start saved")
+    state = get("flippers").load((await bot.db.game(row.id)).state)
+    seat = get("flippers").to_act(state)[0]
+    cell = (await driver.autocomplete(people[seat], "/flippers leader cell:"))[0]["value"]
+    placing = driver.slash(people[seat], f"/flippers leader cell:{cell}")
+    await driver.wait_until(lambda: saved_version(floe_settings, row.id) >= 2, "the Leader saved")
+    released.set()
+    await starting.settle(quiet=QUIET)
+    placed = await placing.settle(quiet=QUIET)
+    await driver.idle(quiet=0.3, within=30)
+    pictures = [m for m in driver.messages() if m.attachments]
+    assert len(pictures) == 1, [m.content for m in pictures]
+    assert placed.ephemeral and placed.content == "Done: the board in the channel shows it.", placed.content
+    assert not [m for m in driver.messages() if m.loading], "a public thinking… left behind"
+    fresh = await bot.db.game(row.id)
+    assert fresh is not None and fresh.board_message_id == pictures[0].id and fresh.posted_version == 2
