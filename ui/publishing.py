@@ -215,8 +215,11 @@ class Publisher:
         """
         if not self.unsure(board, events):
             return
-        async with self.locks.hold(board.row.id):
-            fresh = await self.db.game(board.row.id)
+        async with self.locks.hold(board.row.id):  # held while this process posts the game's board
+            self._recall(board.row)
+            if not self.unsure(board, events):
+                return
+            fresh = await self.db.game(board.row.id)  # posted by an earlier process
         if fresh is not None and fresh.posted_version > board.row.posted_version:
             board.row.board_message_id = fresh.board_message_id
             board.row.posted_version = fresh.posted_version
