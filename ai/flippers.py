@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ai.base import GameAI
+from ai.flippers_kept import Kept, kept_weights
 from engine.flippers import GAME
 from engine.flippers.cards import FOOD_IDS, team_cards
 from engine.flippers.game import FlippersGame
@@ -16,8 +17,13 @@ from engine.flippers.state import FlippersState
 from engine.flippers.table import Cell
 
 
-def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> FlippersState:
-    """Rebuild a state from `seat`'s view, dealing each seat's unseen cards at random to its hand, deck and discards."""
+def determinize(view: Mapping[str, Any], seat: int, rng: random.Random, kept: Kept | None = None) -> FlippersState:
+    """Rebuild a state from `seat`'s view, dealing each seat's unseen cards at random to its hand, deck and discards.
+
+    Every card on the table is where the view shows it; each seat's unseen cards are its own team's cards off the
+    table, in the hand, deck and discard counts the view gives. With `kept` (ai/flippers_kept.py), the card a seat
+    kept back at its latest play is drawn first into its hand by those weights; the rest are dealt uniformly.
+    """
     players = view["players"]
     seats = view["seats"]
     cells: dict[Cell, str] = {}
@@ -44,6 +50,11 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> Flipp
         else:
             rng.shuffle(off_table)
             held, stock = seats[s]["hand_size"], seats[s]["deck_size"]
+            if kept and s in kept and held:
+                weights = kept[s]
+                first = rng.choices(off_table, [weights[c] for c in off_table])[0]
+                off_table.remove(first)
+                off_table.insert(0, first)
             hand, deck, gone = off_table[:held], off_table[held : held + stock], off_table[held + stock :]
         hands.append(hand)
         decks.append(deck)
@@ -72,6 +83,7 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> Flipp
         turn=view["turn"],
         played=view["played"],
         last_card=view.get("last_card"),
+        last_plays=list(view.get("last_plays") or [None] * players),
         activated=list(view["activated"]),
         first=view["first"],
         seen=tuple(view["seen"][k] for k in ("min_col", "max_col", "min_row", "max_row")) if "seen" in view else None,  # type: ignore[arg-type]
@@ -104,6 +116,7 @@ def clone(state: FlippersState) -> FlippersState:
         first=state.first,
         seen=state.seen,
         last_card=state.last_card,
+        last_plays=state.last_plays,
     )
 
 
@@ -145,10 +158,22 @@ class FlippersAI(GameAI[FlippersState]):
     playout_depth = None
     root_width = 8
     search = "halving"
+    infer: bool = True
+    """Judge which card each opponent kept back from the card it played (ai/flippers_kept.py); False: uniform."""
+    _kept: tuple[Mapping[str, Any], int, Kept] | None = None
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> FlippersState:
-        """Sample the unseen cards."""
-        return determinize(view, seat, rng)
+        """Sample the unseen cards, the card each opponent kept back by what it chose to play."""
+        return determinize(view, seat, rng, self.kept(view, seat) if self.infer else None)
+
+    def kept(self, view: Mapping[str, Any], seat: int) -> Kept:
+        """Return the kept-card weights of `view`, worked out once for all the worlds of one decision."""
+        memo = self._kept
+        if memo is not None and memo[0] is view and memo[1] == seat:
+            return memo[2]
+        weights = kept_weights(self, view, seat)
+        self._kept = (view, seat, weights)
+        return weights
 
     def clone(self, state: FlippersState) -> FlippersState:
         """Copy a state."""

@@ -32,6 +32,7 @@ from typing import Any
 from ai import bots, choose_action
 from ai.base import actor
 from ai.easy import score_actions
+from ai.flippers import FlippersAI
 from bench.ai import positions, wilson
 from engine.base import Action
 from engine.registry import get
@@ -124,10 +125,13 @@ class Budget:
     ref: int
     seconds: float | None = None
     """Seconds of the hard player's virtual clock per move, as the bot thinks; None: `hard` iterations."""
+    uniform: frozenset[str] = frozenset()
+    """Levels that deal Flippers opponents' unseen cards uniformly, not judging what they kept from what they played."""
 
     def describe(self) -> str:
         """Return the hard player's budget in words."""
-        return f"hard {self.seconds:g} s on its virtual clock" if self.seconds else f"hard {self.hard} iterations"
+        words = f"hard {self.seconds:g} s on its virtual clock" if self.seconds else f"hard {self.hard} iterations"
+        return words + "".join(f", {level} deals unseen cards uniformly" for level in sorted(self.uniform))
 
 
 def greedy_choice(key: str, view: Mapping[str, Any], seat: int, seed: int) -> Action:
@@ -143,6 +147,7 @@ def greedy_choice(key: str, view: Mapping[str, Any], seat: int, seed: int) -> Ac
 
 def decide(key: str, level: str, view: dict[str, Any], seat: int, seed: int, budget: Budget) -> Action:
     """Return the action `level` picks for `seat` from its view."""
+    FlippersAI.infer = level not in budget.uniform
     if level == "greedy":
         return greedy_choice(key, view, seat, seed)
     if level == "ref":
@@ -283,6 +288,14 @@ def main() -> None:
         "--every-seat", action="store_true", help="at a full table, play every deal with the first level in each seat"
     )
     parser.add_argument("--ref", type=int, help="ref samples per move (default: the CPU time of the hard budget)")
+    parser.add_argument(
+        "--uniform",
+        action="append",
+        default=[],
+        choices=LEVELS,
+        help="this level deals Flippers opponents' unseen cards uniformly, without judging what each kept back "
+        "from the card it played (repeatable)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="matches played in parallel processes")
     args = parser.parse_args()
     if args.deployed:
@@ -306,7 +319,7 @@ def main() -> None:
         hard = None if args.seconds else args.hard or HARD[key]
         for players in args.players or (2, FULL[key]):
             needs_ref = any({"ref", "ucb"} & set(pairing) for pairing in pairings)
-            budget = Budget(hard, 0, args.seconds)
+            budget = Budget(hard, 0, args.seconds, frozenset(args.uniform))
             budget.ref = args.ref or (calibrate(key, players, budget) if needs_ref else 0)
             notes.append(f"{key} {players} players: {budget.describe()}, ref {budget.ref} samples per move")
             print(f"<!-- {notes[-1]} -->", flush=True)

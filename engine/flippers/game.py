@@ -32,6 +32,7 @@ from engine.flippers.checks import cannot_activate, card_text, check_turn, hand_
 from engine.flippers.names import compass_letter, compass_letters, facing_code
 from engine.flippers.orders import order_matters
 from engine.flippers.powers import available, markers, resolve
+from engine.flippers.recall import before_play, check_recalls
 from engine.flippers.scoring import food_awards, outcome, scores, side_totals
 from engine.flippers.state import LEADERS, OVER, PLAY, SETUP, UP, FlippersState, dump_state, load_state
 from engine.flippers.table import DIRECTIONS, Cell, frontier, label, neighbours, parse_label, rotate, step
@@ -113,6 +114,7 @@ class FlippersGame(Game[FlippersState]):
             engaged=[False] * players,
             current=first,
             first=first,
+            last_plays=[None] * players,
         )
         centre, row = LAYOUT["centre_column"], LAYOUT["food_row"]
         for i, fid in enumerate(foods):
@@ -311,6 +313,9 @@ class FlippersGame(Game[FlippersState]):
                     letters=compass_letters(),
                 )
             )
+        if len(state.last_plays) != state.players:
+            state.last_plays = [None] * state.players
+        state.last_plays[seat] = before_play(state, seat, cid)
         state.hands[seat].remove(cid)
         state.place(cid, cell, facing, UP)
         state.played = state.last_card = cid
@@ -441,6 +446,7 @@ class FlippersGame(Game[FlippersState]):
         activate (a marker now blocks its own team too), that turn ends as it would have on play.
         """
         state = load_state(data, self.schema_version)
+        state.last_plays = check_recalls(data.get("last_plays"), state.players)  # saves from before it have none
         old = isinstance(data, Mapping) and data.get("schema") == 1
         if old and self.mid_turn(state, state.current) and not available(state, state.current):
             self._maybe_end_turn(state)

@@ -60,6 +60,8 @@ class FlippersState:
     """The smallest box (first and last column, first and last row) holding every cell the table has used."""
     last_card: str | None = None
     """The card most recently put on the table (played, or a Leader placed), kept after its turn for pictures."""
+    last_plays: list[dict[str, Any] | None] = field(default_factory=list)
+    """Per seat, what everyone saw of its latest play (engine/flippers/recall.py), or None before its first."""
 
     def place(self, cid: str, cell: Cell, facing: str, face: str) -> None:
         """Put a card on an empty cell."""
@@ -129,6 +131,7 @@ def dump_state(state: FlippersState, schema: int) -> dict[str, Any]:
         "first": state.first,
         "seen": list(state.seen) if state.seen is not None else None,
         "last_card": state.last_card,
+        "last_plays": list(state.last_plays) or [None] * state.players,
     }
 
 

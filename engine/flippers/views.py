@@ -126,6 +126,7 @@ def view(
         "seen": dict(zip(("min_col", "max_col", "min_row", "max_row"), state.seen or _box(cells), strict=True)),
         "played": state.played if playing else None,
         "last_card": state.last_card,
+        "last_plays": list(state.last_plays) or [None] * state.players,
         "activated": list(state.activated) if playing else [],
         "to_activate": available(state, state.current) if playing and state.played else [],
         "scores": scores(state),

@@ -74,6 +74,7 @@ CASES = [
     ("tank", 4, 9, rehide_tank),
     ("flippers", 2, 4, rehide_flippers),
     ("flippers", 5, 7, rehide_flippers),
+    ("flippers", 3, 24, rehide_flippers),
 ]
 
 
@@ -93,6 +94,8 @@ def test_states_that_differ_only_in_hidden_cards_get_the_same_move(
         changed += 1
         view = game.view(state, seat)
         assert game.view(other, seat) == view
+        if key == "flippers" and steps > 20:
+            assert sum(r is not None for r in view["last_plays"]) >= 2, "the view carries who played what, and when"
         for level in ("easy", "hard"):
             first = choose_action(key, view, seat, level, seed, iterations=25)
             second = choose_action(key, game.view(other, seat), seat, level, seed, iterations=25)

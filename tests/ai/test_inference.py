@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from ai import bots
+from ai.flippers_kept import kept_weights
 from engine.flippers.cards import team_cards
 from engine.registry import get
 from engine.tank.cards import CARDS
@@ -63,6 +64,35 @@ def test_flippers_samples_keep_played_cards_on_the_table_and_team_decks_whole(pl
     assert checked >= 10
 
 
+@pytest.mark.parametrize(("players", "teams"), [(2, False), (3, False), (4, True), (5, False), (6, False), (6, True)])
+def test_flippers_worlds_never_contradict_the_public_record_even_after_resignations(players: int, teams: bool) -> None:
+    game = get("flippers")
+    ai = bots()["flippers"]
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_game(players, {"teams": teams}, seed)
+        quitter = rng.randrange(players)
+        while not game.is_over(state):
+            if state.phase == "play" and not state.resigned[quitter] and rng.random() < 0.04:
+                game.resign(state, quitter)
+                continue
+            for seat in game.to_act(state):
+                view = game.view(state, seat)
+                world = ai.determinize(view, seat, random.Random(checked))
+                assert game.view(world, seat) == view, "table, counts, markers and everyone's latest play"
+                for s in range(players):
+                    unseen = sorted(c for c in team_cards(s)[1:] if c not in state.where)
+                    assert sorted(world.hands[s] + world.decks[s] + world.discards[s]) == unseen
+                    assert len(world.discards[s]) == len(state.discards[s])
+                assert (world.hands[seat], world.discards[seat]) == (state.hands[seat], state.discards[seat])
+                assert sorted(world.decks[seat]) == sorted(state.decks[seat])
+                checked += 1
+            seat = game.to_act(state)[0]
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert checked >= 60
+
+
 CASES: list[tuple[str, int, Any]] = [
     *(("tank", n, rehide_tank) for n in TANK_SIZES),
     *(("flippers", n, rehide_flippers) for n in FLIPPERS_SIZES),
@@ -75,18 +105,22 @@ def test_worlds_sampled_from_states_differing_only_in_hidden_cards_are_identical
 ) -> None:
     game = get(key)
     ai = bots()[key]
-    differed = 0
+    differed = judged = 0
     for seed in range(2):
         for state, seat in positions(key, players, {}, seed, every=5):
             other = rehide(state, seat, random.Random(seed))
             if game.dump(other) == game.dump(state):
                 continue
             differed += 1
+            if key == "flippers":
+                assert game.view(other, seat)["last_plays"] == game.view(state, seat)["last_plays"]
+                judged += bool(kept_weights(ai, game.view(state, seat), seat))
             for n in range(3):
                 first = ai.determinize(game.view(state, seat), seat, random.Random(n))
                 second = ai.determinize(game.view(other, seat), seat, random.Random(n))
                 assert game.dump(first) == game.dump(second)
     assert differed >= 5
+    assert key != "flippers" or judged >= 3, "opponents' latest plays were judged, from the view alone"
 
 
 def test_tank_opponents_are_taken_to_have_put_out_what_scores_better_gone() -> None:

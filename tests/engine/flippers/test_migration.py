@@ -89,4 +89,5 @@ def test_a_schema_2_save_past_leader_placement_is_untouched() -> None:
     dumped = GAME.dump(state)
     assert dumped.pop("seen") == [12, 15, 14, 15], "the box the table uses, for pictures that never narrow"
     assert dumped.pop("last_card") is None, "a save from before names no card put on the table last"
+    assert dumped.pop("last_plays") == [None] * 4, "nor anyone's latest play"
     assert {**dumped, "schema": 2} == data

@@ -11,6 +11,7 @@ import pytest
 
 from engine.base import CorruptState
 from engine.flippers import GAME
+from engine.flippers.cards import FOOD_IDS, team_cards
 from engine.flippers.game import open_cells
 from engine.flippers.table import label
 from tests.engine.flippers.helpers import new_started, play
@@ -51,6 +52,23 @@ def _lose_card(d: dict[str, Any]) -> None:
     d["decks"][1].pop()
 
 
+def _last_play(d: dict[str, Any]) -> dict[str, Any]:
+    """Return the one seat's latest play the saved game records."""
+    return next(entry for entry in d["last_plays"] if entry is not None)
+
+
+def _other_teams_card(d: dict[str, Any]) -> None:
+    """Record a seat's latest play as a card of the next seat's team."""
+    seat = next(s for s, entry in enumerate(d["last_plays"]) if entry is not None)
+    _last_play(d)["card"] = team_cards((seat + 1) % d["players"])[1]
+
+
+def _two_on_a_cell(rows: list[list[Any]]) -> None:
+    """Put a Food card that is not on a recorded table onto the cell of that table's first card."""
+    spare = next(f for f in FOOD_IDS if f not in {row[0] for row in rows})
+    rows.append([spare, rows[0][1], rows[0][2], "N", "A"])
+
+
 def _wrong_owner(d: dict[str, Any]) -> None:
     """Move a card into another seat's deck."""
     d["decks"][0].append(d["decks"][1].pop())
@@ -82,6 +100,16 @@ MUTATIONS: list[tuple[str, Callable[[dict[str, Any]], None]]] = [
     ("missing key", lambda d: d.pop("supply")),
     ("engaged without card", _set("engaged", [True, True, True])),
     ("first", _set("first", 3)),
+    ("last plays short", lambda d: d["last_plays"].pop()),
+    ("last play of another team's card", _other_teams_card),
+    (
+        "last play's card already down",
+        lambda d: _last_play(d)["table"].append([_last_play(d)["card"], 99, 99, "N", "up"]),
+    ),
+    ("last play on no table", lambda d: _last_play(d).__setitem__("table", [])),
+    ("last play, two cards on a cell", lambda d: _two_on_a_cell(_last_play(d)["table"])),
+    ("last play points not conserved", lambda d: _last_play(d)["stash"].__setitem__(0, 60)),
+    ("last play hand size", lambda d: _last_play(d).__setitem__("held", 0)),
     ("leader missing in play", lambda d: d.__setitem__("table", [e for e in d["table"] if e["card"] != "c-leader"])),
 ]
 
@@ -114,3 +142,4 @@ def test_the_card_last_put_on_the_table_outlasts_its_turn_and_its_save() -> None
     old = GAME.dump(state)
     del old["last_card"]
     assert GAME.load(old).last_card is None, "a save from before the field loads with no card named"
+

@@ -36,6 +36,7 @@ PUBLIC_KEYS = {
     "bounds",
     "played",
     "last_card",
+    "last_plays",
     "activated",
     "to_activate",
     "scores",
