@@ -158,12 +158,16 @@ class FlippersAI(GameAI[FlippersState]):
     playout_depth = None
     root_width = 8
     search = "halving"
-    infer: bool = True
-    """Judge which card each opponent kept back from the card it played (ai/flippers_kept.py); False: uniform."""
+    infer: bool = False
+    """Judge which card each opponent kept back from the card it played (ai/flippers_kept.py), else deal uniformly.
+
+    Off: it guesses the kept card better (bench.kept) but did not make the hard player measurably stronger
+    (docs/ai.md), and at 6 players it costs about 0.2 s of CPU per decision.
+    """
     _kept: tuple[Mapping[str, Any], int, Kept] | None = None
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> FlippersState:
-        """Sample the unseen cards, the card each opponent kept back by what it chose to play."""
+        """Sample the unseen cards (with `infer`, the card each opponent kept back by what it chose to play)."""
         return determinize(view, seat, rng, self.kept(view, seat) if self.infer else None)
 
     def kept(self, view: Mapping[str, Any], seat: int) -> Kept:

@@ -125,13 +125,13 @@ class Budget:
     ref: int
     seconds: float | None = None
     """Seconds of the hard player's virtual clock per move, as the bot thinks; None: `hard` iterations."""
-    uniform: frozenset[str] = frozenset()
-    """Levels that deal Flippers opponents' unseen cards uniformly, not judging what they kept from what they played."""
+    infer: frozenset[str] = frozenset()
+    """Levels that judge which card each Flippers opponent kept back from the card it played (FlippersAI.infer)."""
 
     def describe(self) -> str:
         """Return the hard player's budget in words."""
         words = f"hard {self.seconds:g} s on its virtual clock" if self.seconds else f"hard {self.hard} iterations"
-        return words + "".join(f", {level} deals unseen cards uniformly" for level in sorted(self.uniform))
+        return words + "".join(f", {level} judges the cards opponents kept" for level in sorted(self.infer))
 
 
 def greedy_choice(key: str, view: Mapping[str, Any], seat: int, seed: int) -> Action:
@@ -147,7 +147,7 @@ def greedy_choice(key: str, view: Mapping[str, Any], seat: int, seed: int) -> Ac
 
 def decide(key: str, level: str, view: dict[str, Any], seat: int, seed: int, budget: Budget) -> Action:
     """Return the action `level` picks for `seat` from its view."""
-    FlippersAI.infer = level not in budget.uniform
+    FlippersAI.infer = level in budget.infer
     if level == "greedy":
         return greedy_choice(key, view, seat, seed)
     if level == "ref":
@@ -289,12 +289,12 @@ def main() -> None:
     )
     parser.add_argument("--ref", type=int, help="ref samples per move (default: the CPU time of the hard budget)")
     parser.add_argument(
-        "--uniform",
+        "--infer",
         action="append",
         default=[],
         choices=LEVELS,
-        help="this level deals Flippers opponents' unseen cards uniformly, without judging what each kept back "
-        "from the card it played (repeatable)",
+        help="this level judges which card each Flippers opponent kept back from the card it played, instead of "
+        "dealing their unseen cards uniformly (repeatable)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="matches played in parallel processes")
     args = parser.parse_args()
@@ -319,7 +319,7 @@ def main() -> None:
         hard = None if args.seconds else args.hard or HARD[key]
         for players in args.players or (2, FULL[key]):
             needs_ref = any({"ref", "ucb"} & set(pairing) for pairing in pairings)
-            budget = Budget(hard, 0, args.seconds, frozenset(args.uniform))
+            budget = Budget(hard, 0, args.seconds, frozenset(args.infer))
             budget.ref = args.ref or (calibrate(key, players, budget) if needs_ref else 0)
             notes.append(f"{key} {players} players: {budget.describe()}, ref {budget.ref} samples per move")
             print(f"<!-- {notes[-1]} -->", flush=True)

@@ -35,6 +35,7 @@ def test_a_card_that_would_have_scored_more_than_the_one_played_is_seldom_taken_
     state = turned_food()
     view = GAME.view(state, 0)
     ai = FlippersAI()
+    ai.infer = True
     unseen = [c for c in team_cards(1)[1:] if c not in state.where]
     values = best_plays(ai, view, 1, view["last_plays"][1], unseen)
     weights = kept_weights(ai, view, 0)[1]

@@ -64,10 +64,14 @@ def test_flippers_samples_keep_played_cards_on_the_table_and_team_decks_whole(pl
     assert checked >= 10
 
 
+@pytest.mark.parametrize("infer", [False, True], ids=["uniform", "inferring"])
 @pytest.mark.parametrize(("players", "teams"), [(2, False), (3, False), (4, True), (5, False), (6, False), (6, True)])
-def test_flippers_worlds_never_contradict_the_public_record_even_after_resignations(players: int, teams: bool) -> None:
+def test_flippers_worlds_never_contradict_the_public_record_even_after_resignations(
+    players: int, teams: bool, infer: bool
+) -> None:
     game = get("flippers")
     ai = bots()["flippers"]
+    ai.infer = infer  # type: ignore[attr-defined]
     checked = 0
     for seed in range(3):
         rng = random.Random(seed)
@@ -105,6 +109,7 @@ def test_worlds_sampled_from_states_differing_only_in_hidden_cards_are_identical
 ) -> None:
     game = get(key)
     ai = bots()[key]
+    ai.infer = True  # type: ignore[attr-defined]  # Flippers: judge what opponents kept, from the view alone
     differed = judged = 0
     for seed in range(2):
         for state, seat in positions(key, players, {}, seed, every=5):
