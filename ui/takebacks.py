@@ -41,6 +41,8 @@ log = logging.getLogger(__name__)
 WINDOW = timedelta(minutes=10)
 MOVED_ON = N_("Someone has moved since, so that move can no longer be taken back.")
 GONE = N_("This takeback request no longer exists.")
+SETTLED = 10_000
+"""How many games a process remembers as having no request to end (more are forgotten and read again)."""
 
 
 class Takebacks:
@@ -55,6 +57,11 @@ class Takebacks:
         self.outbox = outbox
         self.locks = locks
         self._tasks: set[asyncio.Task[None]] = set()
+        self.settled: set[int] = set()
+        """Games with no pending request left for a new board to end: it reads the database for none of them. Only
+        this process asks for takebacks in its servers' games while it runs (a lost shard lease stops it)."""
+        self.asked = 0
+        """Requests this process has asked for: a game read while one was asked is not counted settled."""
 
     async def allowed(self, row: GameRow) -> ServerRules:
         """Refuse when the server turned takebacks off, or allows them in casual games only and this one is rated."""
@@ -99,6 +106,8 @@ class Takebacks:
                 _("Done: your move was taken back. See the board in the channel."), ephemeral=True
             )
             return
+        self.asked += 1
+        self.settled.discard(row.id)
         request = await store.create(
             self.db,
             game_id=row.id,
@@ -295,11 +304,19 @@ class Takebacks:
         task.add_done_callback(self._tasks.discard)
 
     async def _moved_on(self, game_id: int, version: int) -> None:
-        """End every request of a game asked before `version`."""
+        """End every request of a game asked before `version` (a game settled since has none to read)."""
+        if game_id in self.settled:
+            return
+        asked = self.asked
         try:
-            for request in await store.pending_for(self.db, game_id):
+            pending = await store.pending_for(self.db, game_id)
+            for request in pending:
                 if request.version < version:
                     await self._end(request, store.ENDED)
+            if asked == self.asked and all(request.version < version for request in pending):
+                if len(self.settled) >= SETTLED:
+                    self.settled.clear()
+                self.settled.add(game_id)
         except StorageError as exc:  # named and logged once by storage; a press or the next board ends them later
             log.info("could not end the takeback requests of game %s yet: %s", game_id, exc)
         except Exception:
