@@ -10,7 +10,8 @@ from pathlib import Path
 from dotenv import dotenv_values, load_dotenv
 
 DEFAULT_DATABASE_URL = "sqlite:///data/ice_floe.db"
-DEFAULT_POOL_SIZE = 10
+DEFAULT_POOL_SIZE = 20
+"""PostgreSQL connections a process keeps open at most: 10 refused a few moves "busy" in a 200-game burst."""
 DEFAULT_REST_PER_SECOND = 40
 """Requests a second the whole fleet sends Discord (its global limit is 50 per token; a second may hold 4 more)."""
 DEFAULT_DISCORD_API = "https://discord.com/api/v10"

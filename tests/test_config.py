@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from config import DEFAULT_DATABASE_URL, Rate, Settings, load_env_file, read_env_file
+from config import DEFAULT_DATABASE_URL, DEFAULT_POOL_SIZE, Rate, Settings, load_env_file, read_env_file
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -114,3 +114,10 @@ def test_the_answers_journal_lives_in_answers_dir_else_beside_the_sqlite_file_el
     assert Settings(database_url="sqlite:///srv/floe/games.db").answers_folder() == Path("srv/floe")
     assert Settings(database_url="sqlite:////srv/floe/games.db").answers_folder() == Path("/srv/floe")
     assert Settings(database_url="postgresql://floe@db/floe").answers_folder() == Path("data")
+
+
+def test_the_default_pool_size_is_the_one_documented_and_four_processes_fit_postgresql_defaults() -> None:
+    assert f"DB_POOL_SIZE={DEFAULT_POOL_SIZE}\n" in (ROOT / ".env.example").read_text()
+    assert f"keeps open | `{DEFAULT_POOL_SIZE}` |" in (ROOT / "README.md").read_text()
+    assert f"`DB_POOL_SIZE`, default {DEFAULT_POOL_SIZE} connections" in (ROOT / "docs/operations.md").read_text()
+    assert 4 * (DEFAULT_POOL_SIZE + 1) <= 100 - 3 - 5, "4 processes, their lease connections and 5 for psql"
