@@ -124,6 +124,9 @@ class GameAdapter(ABC):
         """Return True while the board edited in place stays the live board (by default: while a turn goes on)."""
         return any(game.mid_turn(state, s) for s in game.to_act(state))
 
+    pings_turns = False
+    """Ping players under a board edited in place (`pings_in_place`): a new board or the game's end deletes the ping."""
+
     def pings_in_place(self, events: Sequence[Event], state: Any) -> list[int]:
         """Return the seats to ping in a short message when these events edit the live board in place.
 

@@ -56,10 +56,10 @@ class TurnPings:
         """When this process began, as a message id: only a board posted before then can have a ping under it that
         an earlier process left."""
         self.swept: set[int] = set()
+        """Games this process has looked for unrecorded pings of (once each: only a kill leaves one)."""
         self.standing: dict[int, int | None] = {}
         """The standing ping this process recorded last per game, oldest first: trusted without a read (if another
         process recorded one since, the conditional update finds it changed and the database is read then)."""
-        """Games this process has looked for unrecorded pings of (once each: only a kill leaves one)."""
 
     async def ping(
         self, row: GameRow, seats: Sequence[int], status: str, interaction: discord.Interaction | None = None
@@ -102,7 +102,10 @@ class TurnPings:
         """Return the game's standing ping: the one this process recorded last, else the database's."""
         if game_id in self.standing:
             return self.standing[game_id]
-        return await self.db.standing_ping(game_id)
+        self.standing[game_id] = found = await self.db.standing_ping(game_id)  # then trusted like one recorded here
+        if len(self.standing) > REMEMBERED:
+            del self.standing[next(iter(self.standing))]
+        return found
 
     async def _record(self, row: GameRow, message_id: int | None, previous: int | None) -> bool:
         """Save the game's standing ping in place of `previous` (the game's lock keeps others from changing it).

@@ -166,6 +166,8 @@ class Publisher:
                 items: list[discord.ui.Item[Any]] = [rematch_button(board.row, board.version)]
             else:
                 items = self.items(adapter, board)
+            if adapter.pings_turns:  # the new board pings by itself (the ping goes first, as in `_edit_in_place`)
+                await self.pings.drop(board.row, board.row.board_message_id)
             message = await self.send(board.row, interaction, content, picture, items, ping=ping)
             if previous is not None:
                 retire = partial(self.retire, previous, board.row.board_message_id)
@@ -422,8 +424,10 @@ class Publisher:
 
     @in_game_language
     async def disable_board(self, row: GameRow) -> None:
-        """Grey out a game's current board (drop a damaged board's components) and its players' private menus."""
+        """Grey out a game's current board (drop a damaged board's components), its turn ping and private menus."""
         await self.private.close_menus(row.id)
+        if adapter_for(row.kind).pings_turns:
+            await self.pings.drop(row, row.board_message_id)
         try:
             if (why := row_damage(row)) is not None:
                 raise UserError(why)

@@ -81,6 +81,8 @@ class FlippersAdapter(GameAdapter):
         """Return True while a turn goes on, and through the whole setup: one message shows it all."""
         return state.phase in (LEADERS, SETUP) or game.mid_turn(state, state.current)
 
+    pings_turns = True
+
     def pings_in_place(self, events: Sequence[Event], state: FlippersState) -> list[int]:
         """Return the next Leader to place, or everyone asked to discard, once, when that becomes due."""
         kinds = {e.kind for e in events}

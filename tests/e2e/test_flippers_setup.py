@@ -170,3 +170,13 @@ async def test_a_leader_placed_while_the_first_board_is_on_its_way_edits_that_bo
     assert not [m for m in driver.messages() if m.loading], "a public thinking… left behind"
     fresh = await bot.db.game(row.id)
     assert fresh is not None and fresh.board_message_id == pictures[0].id and fresh.posted_version == 2
+
+
+@pytest.mark.parametrize("ending", ["/game cancel", "/game resign"])
+async def test_a_game_cancelled_or_left_at_the_leaders_leaves_no_turn_ping_standing(
+    driver: Driver, floe_settings: Settings, monkeypatch: pytest.MonkeyPatch, ending: str
+) -> None:
+    table = await first_ping(driver, floe_settings, monkeypatch)
+    await driver.slash(table.players[0], ending).settle(quiet=0.01)
+    await driver.idle()
+    assert standing_pings(driver) == [], [m.content for m in standing_pings(driver)]

@@ -95,3 +95,11 @@ async def test_a_ping_recorded_by_another_process_since_is_read_and_deleted() ->
     record.pings[GAME.id] = BO  # the shard moved away, another process pinged, and the shard came back
     await pings.ping(GAME, [0], "Bo moved.")  # type: ignore[arg-type]
     assert channel.deleted == [BO] and record.pings[GAME.id] == ANA + 1002
+
+
+async def test_new_boards_with_no_ping_standing_read_the_database_once() -> None:
+    pings, record, channel = pinger()
+    for _ in range(3):
+        await pings.drop(GAME, None)  # type: ignore[arg-type]
+    assert record.reads == 1, "read again for every new board of a game with no ping standing"
+    assert channel.deleted == []
