@@ -92,6 +92,10 @@ class GameAI(ABC, Generic[S]):
         """Pick an action in a playout: uniformly at random unless the game knows better."""
         return rng.choice(actions)
 
+    def playout_work(self, state: S, actions: list[Action]) -> int:
+        """Return the engine actions `playout_action` applies on copies to choose among `actions` (0: none)."""
+        return 0
+
     def easy_score(self, state: S, seat: int) -> float:
         """Return how good the position is for `seat`, in points, as the easy bot judges it."""
         return self.margin(self.estimate(state), state, seat)

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from ai.base import GameAI
 from ai.flippers_kept import Kept, kept_weights
+from engine.base import Action
 from engine.flippers import GAME
 from engine.flippers.cards import FOOD_IDS, team_cards
 from engine.flippers.game import FlippersGame
@@ -165,6 +166,8 @@ class FlippersAI(GameAI[FlippersState]):
     (docs/ai.md), and at 6 players it costs about 0.2 s of CPU per decision.
     """
     _kept: tuple[Mapping[str, Any], int, Kept] | None = None
+    playout_tries: ClassVar[dict[int, int]] = {2: 3}
+    """By player count: random plays a playout compares by their points at once (none: it plays any move)."""
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> FlippersState:
         """Sample the unseen cards (with `infer`, the card each opponent kept back by what it chose to play)."""
@@ -190,6 +193,26 @@ class FlippersAI(GameAI[FlippersState]):
     def easy_value(self, state: FlippersState, seat: int) -> float:
         """Judge a play or an activation by the points once the rest of the turn is activated greedily."""
         return finish_turn(self, state, seat)
+
+    def playout_action(self, state: FlippersState, seat: int, actions: list[Action], rng: random.Random) -> Action:
+        """Play the best by its points at once of a few random plays where the table is small; else any action."""
+        tries = self.playout_tries.get(state.players, 0)
+        if not tries or len(actions) < 2 or actions[0]["type"] != "play":
+            return rng.choice(actions)
+        best, best_score = actions[0], -math.inf
+        for _ in range(tries):
+            action = rng.choice(actions)
+            after = clone(state)
+            self.game.apply(after, seat, action)
+            score = self.easy_score(after, seat)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def playout_work(self, state: FlippersState, actions: list[Action]) -> int:
+        """Return the plays `playout_action` tries on copies, engine actions beyond the one it picks."""
+        tries = self.playout_tries.get(state.players, 0)
+        return tries if tries and len(actions) > 1 and actions[0]["type"] == "play" else 0
 
     def opponents(self, state: FlippersState, seat: int) -> list[int]:
         """Return the seats still in play on other sides."""

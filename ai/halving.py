@@ -31,15 +31,18 @@ class Candidate:
 
 
 def playout(ai: GameAI[Any], state: Any, seat: int, rng: random.Random) -> tuple[float, int]:
-    """Play a sampled world on by the game's playout policy; return `seat`'s reward and the actions applied."""
+    """Play a sampled world on by the game's playout policy; return `seat`'s reward and the engine actions it cost."""
     game = ai.game
     depth_cap = ai.playout_depth
     steps = 0
+    work = 0
     while not game.is_over(state) and (depth_cap is None or steps < depth_cap) and not ai.decided(state):
         mover = actor(game.to_act(state), seat)
-        game.apply(state, mover, ai.playout_action(state, mover, game.legal_actions(state, mover), rng))
+        legal = game.legal_actions(state, mover)
+        work += ai.playout_work(state, legal)
+        game.apply(state, mover, ai.playout_action(state, mover, legal, rng))
         steps += 1
-    return ai.rewards(state)[seat], steps
+    return ai.rewards(state)[seat], steps + work
 
 
 def halving(

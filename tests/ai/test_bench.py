@@ -10,6 +10,7 @@ from ai import bots
 from ai.easy import score_actions
 from bench.ai import play, wilson
 from bench.ladder import greedy_choice, matches
+from bench.regret import oracle
 from bench.thinking import spots
 from engine.registry import get
 
@@ -50,3 +51,17 @@ def test_a_full_table_replays_every_deal_in_each_seat_when_asked() -> None:
     every = matches("flippers", ("hard", "ucb"), 6, 2, 10, every_seat=True)
     assert every == [(seat, deal) for deal in (10, 11) for seat in range(6)]
     assert matches("fish", ("easy", "greedy"), 2, 2, 0) == [(0, 0), (1, 0), (0, 1), (1, 1)]
+
+
+def test_the_regret_oracle_plays_every_move_in_the_same_worlds() -> None:
+    game = get("flippers")
+    state = game.new_game(2, {}, 3)
+    seat = game.to_act(state)[0]
+    view = game.view(state, seat)
+    actions = game.legal_actions(state, seat)[:3]
+    values = oracle("flippers", view, seat, actions, 4, 7)
+    assert len(values) == 3
+    assert all(0.0 <= v <= 1.0 for v in values)
+    assert values == oracle("flippers", view, seat, actions, 4, 7)
+    same = oracle("flippers", view, seat, [actions[0], actions[0]], 4, 7)
+    assert same[0] == same[1]  # one move in the same worlds with the same luck scores the same

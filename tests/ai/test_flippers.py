@@ -1,14 +1,16 @@
-"""Check the Flippers easy player judges a play by the whole turn it opens, its activations included."""
+"""Check the Flippers easy player judges a play by its whole turn, and the hard player's playouts at 2 players."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
 from ai import bots, choose_action
-from ai.base import action_key
+from ai.base import action_key, actor
 from ai.easy import score_actions
 from ai.flippers import finish_turn
+from ai.halving import playout
 from engine.flippers import GAME
 from engine.flippers.state import PLAY
 from tests.ai.helpers import positions
@@ -59,3 +61,60 @@ def test_easy_plays_the_card_whose_activations_score_best_not_the_best_play_alon
     view = GAME.view(state, seat)
     picks = Counter(action_key(choose_action("flippers", view, seat, "easy", n)) in best for n in range(20))
     assert picks[True] >= 15
+
+
+def turn_start(players: int) -> tuple[Any, int]:
+    """Return a seeded position where `seat` is about to play a card, with many plays to choose from."""
+    for state, seat in positions("flippers", players, {}, 4, every=1):
+        if state.phase == PLAY and state.played is None and len(GAME.legal_actions(state, seat)) > 20:
+            return state, seat
+    raise AssertionError("no turn start found")
+
+
+def test_a_two_player_playout_plays_the_best_of_three_random_plays_by_their_points_at_once() -> None:
+    # Before: every playout move was uniformly random, the first draw.
+    ai = bots()["flippers"]
+    state, seat = turn_start(2)
+    legal = GAME.legal_actions(state, seat)
+
+    def points(action: dict[str, Any]) -> float:
+        after = ai.clone(state)
+        GAME.apply(after, seat, action)
+        return ai.easy_score(after, seat)
+
+    telling = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        draws = [rng.choice(legal) for _ in range(3)]
+        best = max(draws, key=points)  # the first of the best, as the playout keeps it
+        assert ai.playout_action(ai.clone(state), seat, legal, random.Random(seed)) == best
+        telling += points(best) > points(draws[0])
+    assert telling >= 3  # positions where the best of three is not the first draw
+
+
+def test_a_six_player_playout_still_plays_uniformly_at_random() -> None:
+    ai = bots()["flippers"]
+    state, seat = turn_start(6)
+    legal = GAME.legal_actions(state, seat)
+    for seed in range(10):
+        assert ai.playout_action(state, seat, legal, random.Random(seed)) == random.Random(seed).choice(legal)
+    assert ai.playout_work(state, legal) == 0
+
+
+def test_the_plays_a_playout_tries_are_charged_to_the_virtual_clock() -> None:
+    # Before: a playout cost only the actions it applied, so the tried plays were free think time.
+    ai = bots()["flippers"]
+    state, seat = turn_start(2)
+    applied = choices = 0
+    copy = ai.clone(state)
+    rng = random.Random(3)
+    while not GAME.is_over(copy):
+        mover = actor(GAME.to_act(copy), seat)
+        legal = GAME.legal_actions(copy, mover)
+        choices += len(legal) > 1 and legal[0]["type"] == "play"
+        GAME.apply(copy, mover, ai.playout_action(copy, mover, legal, rng))
+        applied += 1
+    reward, cost = playout(ai, ai.clone(state), seat, random.Random(3))
+    assert choices > 0
+    assert cost == applied + 3 * choices
+    assert reward == ai.rewards(copy)[seat]
