@@ -426,16 +426,17 @@ class Publisher:
     async def disable_board(self, row: GameRow) -> None:
         """Grey out a game's current board (drop a damaged board's components), its turn ping and private menus."""
         await self.private.close_menus(row.id)
-        if adapter_for(row.kind).pings_turns:
-            await self.pings.drop(row, row.board_message_id)
         try:
             if (why := row_damage(row)) is not None:
                 raise UserError(why)
             board = self.loader.board(row, disabled=True)
-        except UserError:
+        except UserError:  # a damaged game (say, of a kind this bot does not know) has only its components dropped
             await self.edit_message(row.channel_id, row.board_message_id, view=None)
             return
-        items = adapter_for(row.kind).board_items(board)
+        adapter = adapter_for(row.kind)
+        if adapter.pings_turns:
+            await self.pings.drop(row, row.board_message_id)
+        items = adapter.board_items(board)
         await self.edit_message(row.channel_id, row.board_message_id, view=view_of(items))
 
     async def repost(self, interaction: discord.Interaction, row: GameRow) -> None:
