@@ -88,6 +88,10 @@ class GameAI(ABC, Generic[S]):
         """Return True when the rest of the game can be judged by `estimate` alone."""
         return False
 
+    def playout_limit(self, state: S) -> int | None:
+        """Return the actions a playout from `state` plays before it is judged by `rewards` (None: to the end)."""
+        return self.playout_depth
+
     def playout_action(self, state: S, seat: int, actions: list[Action], rng: random.Random) -> Action:
         """Pick an action in a playout: uniformly at random unless the game knows better."""
         return rng.choice(actions)

@@ -7,13 +7,13 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ai.base import GameAI
+from ai.base import GameAI, sigmoid
 from ai.flippers_kept import Kept, kept_weights
+from ai.flippers_outlook import estimate, outlook
 from engine.base import Action
 from engine.flippers import GAME
 from engine.flippers.cards import FOOD_IDS, team_cards
 from engine.flippers.game import FlippersGame
-from engine.flippers.scoring import scores
 from engine.flippers.state import FlippersState
 from engine.flippers.table import Cell
 
@@ -121,17 +121,6 @@ def clone(state: FlippersState) -> FlippersState:
     )
 
 
-def estimate(state: FlippersState) -> list[float]:
-    """Return each seat's points if the game ended as the table stands (partnership totals in Team Up)."""
-    totals = [float(row["total"]) for row in scores(state)]
-    if not state.teams_mode:
-        return totals
-    sides: dict[int, float] = {}
-    for s, points in enumerate(totals):
-        sides[state.side(s)] = sides.get(state.side(s), 0.0) + points
-    return [sides[state.side(s)] for s in range(state.players)]
-
-
 def finish_turn(ai: GameAI[FlippersState], state: FlippersState, seat: int) -> float:
     """Return `seat`'s easy score once it has activated its cards left this turn, each time the one scoring best."""
     game = ai.game
@@ -168,6 +157,10 @@ class FlippersAI(GameAI[FlippersState]):
     _kept: tuple[Mapping[str, Any], int, Kept] | None = None
     playout_tries: ClassVar[dict[int, int]] = {2: 3}
     """By player count: random plays a playout compares by their points at once (none: it plays any move)."""
+    playout_depths: ClassVar[dict[int, int]] = {2: 12}
+    """By player count: actions a playout plays before it judges the table by its outlook (none: to the end)."""
+    outlook_weight: ClassVar[float] = 0.5
+    """Share of the points Plus and Minus cards would still move that judges a table left unfinished."""
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> FlippersState:
         """Sample the unseen cards (with `infer`, the card each opponent kept back by what it chose to play)."""
@@ -194,6 +187,17 @@ class FlippersAI(GameAI[FlippersState]):
         """Judge a play or an activation by the points once the rest of the turn is activated greedily."""
         return finish_turn(self, state, seat)
 
+    def playout_limit(self, state: FlippersState) -> int | None:
+        """Return the actions a playout plays before it judges the table, by player count (None: to the end)."""
+        return self.playout_depths.get(state.players)
+
+    def rewards(self, state: FlippersState) -> list[float]:
+        """Return the rewards, judging an unfinished table also by what its Plus and Minus cards will still move."""
+        if self.game.is_over(state):
+            return super().rewards(state)
+        estimates = outlook(state, self.outlook_weight)
+        return [sigmoid(self.margin(estimates, state, s) / self.margin_scale) for s in range(state.players)]
+
     def playout_action(self, state: FlippersState, seat: int, actions: list[Action], rng: random.Random) -> Action:
         """Play the best by its points at once of a few random plays where the table is small; else any action."""
         tries = self.playout_tries.get(state.players, 0)
@@ -204,7 +208,7 @@ class FlippersAI(GameAI[FlippersState]):
             action = rng.choice(actions)
             after = clone(state)
             self.game.apply(after, seat, action)
-            score = self.easy_score(after, seat)
+            score = self.margin(outlook(after, self.outlook_weight), after, seat)
             if score > best_score:
                 best, best_score = action, score
         return best

@@ -33,7 +33,7 @@ class Candidate:
 def playout(ai: GameAI[Any], state: Any, seat: int, rng: random.Random) -> tuple[float, int]:
     """Play a sampled world on by the game's playout policy; return `seat`'s reward and the engine actions it cost."""
     game = ai.game
-    depth_cap = ai.playout_depth
+    depth_cap = ai.playout_limit(state)
     steps = 0
     work = 0
     while not game.is_over(state) and (depth_cap is None or steps < depth_cap) and not ai.decided(state):

@@ -77,7 +77,6 @@ def tree_search(
     base = None if hidden else ai.determinize(view, seat, rng)
     root = Node(None, None, seat)
     c = ai.exploration
-    depth_cap = ai.playout_depth
     prior = ai.prior_visits
     width = ai.root_width
     if width is not None and len(actions) > width:
@@ -128,6 +127,7 @@ def tree_search(
             applied += 1
             node = best
         steps = 0
+        depth_cap = ai.playout_limit(state)
         while not game.is_over(state) and (depth_cap is None or steps < depth_cap) and not ai.decided(state):
             mover = actor(game.to_act(state), seat)
             game.apply(state, mover, ai.playout_action(state, mover, game.legal_actions(state, mover), rng))

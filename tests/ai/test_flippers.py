@@ -10,6 +10,7 @@ from ai import bots, choose_action
 from ai.base import action_key, actor
 from ai.easy import score_actions
 from ai.flippers import finish_turn
+from ai.flippers_outlook import outlook
 from ai.halving import playout
 from engine.flippers import GAME
 from engine.flippers.state import PLAY
@@ -71,7 +72,7 @@ def turn_start(players: int) -> tuple[Any, int]:
     raise AssertionError("no turn start found")
 
 
-def test_a_two_player_playout_plays_the_best_of_three_random_plays_by_their_points_at_once() -> None:
+def test_a_two_player_playout_plays_the_best_of_three_random_plays_by_their_outlook() -> None:
     # Before: every playout move was uniformly random, the first draw.
     ai = bots()["flippers"]
     state, seat = turn_start(2)
@@ -80,7 +81,7 @@ def test_a_two_player_playout_plays_the_best_of_three_random_plays_by_their_poin
     def points(action: dict[str, Any]) -> float:
         after = ai.clone(state)
         GAME.apply(after, seat, action)
-        return ai.easy_score(after, seat)
+        return ai.margin(outlook(after, ai.outlook_weight), after, seat)
 
     telling = 0
     for seed in range(30):
@@ -108,7 +109,7 @@ def test_the_plays_a_playout_tries_are_charged_to_the_virtual_clock() -> None:
     applied = choices = 0
     copy = ai.clone(state)
     rng = random.Random(3)
-    while not GAME.is_over(copy):
+    while not GAME.is_over(copy) and applied < (ai.playout_limit(copy) or 10**9):
         mover = actor(GAME.to_act(copy), seat)
         legal = GAME.legal_actions(copy, mover)
         choices += len(legal) > 1 and legal[0]["type"] == "play"
