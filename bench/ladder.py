@@ -161,10 +161,12 @@ def decide(key: str, level: str, view: dict[str, Any], seat: int, seed: int, bud
 
 @dataclass
 class Match:
-    """Hold one finished match: the first level's victory share and each level's CPU seconds per move."""
+    """Hold one finished match: the first level's victory share and lead, and each level's CPU seconds per move."""
 
     result: float
     times: dict[str, list[float]] = field(default_factory=dict)
+    lead: float = 0.0
+    """The first level's final points less the best other side's: a finer measure than who won."""
 
 
 def play(key: str, levels: tuple[str, str], players: int, first: int, seed: int, budget: Budget) -> Match:
@@ -186,7 +188,8 @@ def play(key: str, levels: tuple[str, str], players: int, first: int, seed: int,
             times[level].append(time.process_time() - start)
         game.apply(state, seat, action)
         move += 1
-    return Match(side_won(game, state, first), times)
+    ai = bots()[key]
+    return Match(side_won(game, state, first), times, ai.margin(ai.estimate(state), state, first))
 
 
 def calibrate(key: str, players: int, budget: Budget, count: int = 4) -> int:
@@ -244,6 +247,8 @@ def run(
     share = sum(m.result for m in done)
     low, high = wilson(share, games)
     fair = 1 / players
+    leads = [m.lead for m in done]
+    spread = statistics.stdev(leads) / math.sqrt(games) if games > 1 else 0.0
     timing = []
     for level in pairing:
         samples = [t for m in done for t in m.times.get(level, [])]
@@ -253,7 +258,8 @@ def run(
             timing.append("-")
     return (
         f"| {key} | {players} | {pairing[0]} vs {pairing[1]} | {share / games:.2f} [{low:.2f}, {high:.2f}] "
-        f"| {share / games / fair:.2f}x | {games} | {' / '.join(timing)} |"
+        f"| {share / games / fair:.2f}x | {statistics.mean(leads):+.2f} ± {spread:.2f} | {games} "
+        f"| {' / '.join(timing)} |"
     )
 
 
@@ -310,8 +316,9 @@ def main() -> None:
             parser.error(f"pairings are two of {', '.join(LEVELS)} joined by '-'")
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     print(
-        "| game | players | first vs the others | first's victory share [95% Wilson] | over the fair share | games "
-        "| CPU ms per move (median) |\n| --- | --- | --- | --- | --- | --- | --- |",
+        "| game | players | first vs the others | first's victory share [95% Wilson] | over the fair share "
+        "| first's lead in points (mean ± s.e.) | games | CPU ms per move (median) |\n"
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
         flush=True,
     )
     notes = []
