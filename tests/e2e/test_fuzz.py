@@ -338,6 +338,7 @@ async def test_the_forged_payloads_seen_in_the_wild_get_plain_answers(table: Tab
         ("/game leaderboard", {"game": "chess " * 600}, "is not one of the choices"),
         ("/game history", {"game_number": "12abc"}, "wants a whole number"),
         ("/game history", {"game_number": 2**70}, "No game found"),
+        ("/game history", {"game_number": float("inf")}, "wants a whole number"),
         ("/game new", {"game": "fish", "remind_after": 5000.5}, "must be from 0.1 to 720"),
     ]
     for line, options, said in cases:

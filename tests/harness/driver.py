@@ -782,7 +782,7 @@ class Driver:
                 continue
             try:
                 converted = self._convert(option, value, guild, resolved)
-            except (ValueError, LookupError):
+            except (ValueError, LookupError, OverflowError):
                 if validate:
                     raise
                 converted = value
