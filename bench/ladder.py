@@ -169,13 +169,13 @@ class Match:
     """The first level's final points less the best other side's: a finer measure than who won."""
 
 
-def play(key: str, levels: tuple[str, str], players: int, first: int, seed: int, budget: Budget) -> Match:
-    """Play one match of deal `seed`: levels[0] in seat `first`, levels[1] in every other seat."""
+def play_deal(
+    key: str, level_of: list[str], seed: int, budget: Budget, rng: random.Random
+) -> tuple[Any, dict[str, list[float]]]:
+    """Play deal `seed` to the end with `level_of[s]` in seat s; return the final state and CPU seconds per move."""
     game = get(key)
-    state = game.new_game(players, {}, seed)
-    level_of = [levels[0] if s == first else levels[1] for s in range(players)]
-    rng = random.Random(seed * 7919 + first)
-    times: dict[str, list[float]] = {level: [] for level in levels}
+    state = game.new_game(len(level_of), {}, seed)
+    times: dict[str, list[float]] = {level: [] for level in level_of}
     move = 0
     while not game.is_over(state):
         seat = game.to_act(state)[0]
@@ -188,8 +188,15 @@ def play(key: str, levels: tuple[str, str], players: int, first: int, seed: int,
             times[level].append(time.process_time() - start)
         game.apply(state, seat, action)
         move += 1
+    return state, times
+
+
+def play(key: str, levels: tuple[str, str], players: int, first: int, seed: int, budget: Budget) -> Match:
+    """Play one match of deal `seed`: levels[0] in seat `first`, levels[1] in every other seat."""
+    level_of = [levels[0] if s == first else levels[1] for s in range(players)]
+    state, times = play_deal(key, level_of, seed, budget, random.Random(seed * 7919 + first))
     ai = bots()[key]
-    return Match(side_won(game, state, first), times, ai.margin(ai.estimate(state), state, first))
+    return Match(side_won(ai.game, state, first), times, ai.margin(ai.estimate(state), state, first))
 
 
 def calibrate(key: str, players: int, budget: Budget, count: int = 4) -> int:

@@ -16,8 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from ai import bots
-from bench.ladder import FULL, GAMES, LEVELS, Budget, calibrate, decide, side_won
-from engine.registry import get
+from bench.ladder import FULL, GAMES, LEVELS, Budget, calibrate, play_deal, side_won
 from ui.bots import THINK_BUDGET
 
 
@@ -31,22 +30,11 @@ class Table:
 
 def play(key: str, level: str, players: int, seed: int, budget: Budget) -> Table:
     """Play deal `seed` with `level` in every seat."""
-    game = get(key)
+    state, _times = play_deal(key, [level] * players, seed, budget, random.Random(seed * 7919))
     ai = bots()[key]
-    state = game.new_game(players, {}, seed)
-    rng = random.Random(seed * 7919)
-    move = 0
-    while not game.is_over(state):
-        seat = game.to_act(state)[0]
-        if level == "random":
-            action = rng.choice(game.legal_actions(state, seat))
-        else:
-            action = decide(key, level, game.view(state, seat), seat, seed * 100_003 + move, budget)
-        game.apply(state, seat, action)
-        move += 1
     estimates = ai.estimate(state)
     return Table(
-        [side_won(game, state, s) for s in range(players)],
+        [side_won(ai.game, state, s) for s in range(players)],
         [ai.margin(estimates, state, s) for s in range(players)],
     )
 
@@ -63,7 +51,7 @@ def summary(key: str, level: str, players: int, tables: list[Table]) -> str:
 
 
 def main() -> None:
-    """Parse the options, play the games and print one row per game and table size."""
+    """Parse the options, play the games and print a seat's mean victory share and lead as a Markdown row."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", choices=GAMES, default="flippers")
     parser.add_argument("--players", type=int, help="table size (default: the largest)")
