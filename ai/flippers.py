@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from ai.base import GameAI, sigmoid
 from ai.flippers_kept import Kept, kept_weights
-from ai.flippers_outlook import estimate, outlook
+from ai.flippers_outlook import Weights, estimate, outlook
 from engine.base import Action
 from engine.flippers import GAME
 from engine.flippers.cards import FOOD_IDS, team_cards
@@ -159,8 +159,12 @@ class FlippersAI(GameAI[FlippersState]):
     """By player count: random plays a playout compares by their points at once (none: it plays any move)."""
     playout_depths: ClassVar[dict[int, int]] = {2: 12}
     """By player count: actions a playout plays before it judges the table by its outlook (none: to the end)."""
-    outlook_weight: ClassVar[float] = 0.5
-    """Share of the points Plus and Minus cards would still move that judges a table left unfinished."""
+    outlook_weights: ClassVar[Weights] = Weights(food=(0.0, 0.2), leader=0.7, income=(0.05, 0.45))
+    """How an unfinished table is judged: rounded from the fit of finished games (bench.flippers_fit, 2 players).
+
+    Food arrows aimed now count little, since later plays move them; Plus and Minus cards count more as the game
+    nears its end and fewer plays are left to stop them.
+    """
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> FlippersState:
         """Sample the unseen cards (with `infer`, the card each opponent kept back by what it chose to play)."""
@@ -195,7 +199,7 @@ class FlippersAI(GameAI[FlippersState]):
         """Return the rewards, judging an unfinished table also by what its Plus and Minus cards will still move."""
         if self.game.is_over(state):
             return super().rewards(state)
-        estimates = outlook(state, self.outlook_weight)
+        estimates = outlook(state, self.outlook_weights)
         return [sigmoid(self.margin(estimates, state, s) / self.margin_scale) for s in range(state.players)]
 
     def playout_action(self, state: FlippersState, seat: int, actions: list[Action], rng: random.Random) -> Action:
@@ -208,7 +212,7 @@ class FlippersAI(GameAI[FlippersState]):
             action = rng.choice(actions)
             after = clone(state)
             self.game.apply(after, seat, action)
-            score = self.margin(outlook(after, self.outlook_weight), after, seat)
+            score = self.margin(outlook(after, self.outlook_weights), after, seat)
             if score > best_score:
                 best, best_score = action, score
         return best

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.flippers.cards import CARDS, FOOD, MINUS_POINTS, PLUS_POINTS, TEAMS, explorer_id
+from dataclasses import dataclass
+
+from engine.flippers.cards import CARDS, FOOD, MINUS_POINTS, PLUS_POINTS, TEAMS, explorer_id, setup_rule, team_cards
 from engine.flippers.powers import marked_cells
 from engine.flippers.scoring import scores
 from engine.flippers.state import UP, FlippersState
@@ -55,7 +57,34 @@ def income(state: FlippersState) -> list[float]:
     return gains
 
 
-def outlook(state: FlippersState, weight: float) -> list[float]:
-    """Return each seat's points as the table stands plus `weight` of what the recurring powers will still move."""
-    future = by_side(state, income(state))
-    return [points + weight * future[s] for s, points in enumerate(estimate(state))]
+@dataclass(frozen=True)
+class Weights:
+    """Say how much each kind of point counts on an unfinished table: stash points count in full.
+
+    Food and income weights run from their first value at the game's first play to their second at its last
+    (`progress`): Food arrows and Plus or Minus cards aimed now may still be moved, flipped or blocked.
+    """
+
+    food: tuple[float, float] = (1.0, 1.0)
+    leader: float = 1.0
+    income: tuple[float, float] = (0.5, 0.5)
+
+
+def progress(state: FlippersState) -> float:
+    """Return how far the game is: 0 before the first play, 1 once no seat holds or will draw a card."""
+    plays = state.players * (len(team_cards(0)) - 1 - setup_rule(state.players)[0])
+    left = sum(len(hand) + len(deck) for hand, deck in zip(state.hands, state.decks, strict=True))
+    return min(1.0, max(0.0, 1.0 - left / plays))
+
+
+def outlook(state: FlippersState, weights: Weights) -> list[float]:
+    """Return each seat's expected points: the stash and, by `weights`, Food, Leaders and recurring powers."""
+    done = progress(state)
+    food = weights.food[0] + (weights.food[1] - weights.food[0]) * done
+    recurring = weights.income[0] + (weights.income[1] - weights.income[0]) * done
+    gains = income(state)
+    points = [
+        row["stash"] + food * row["food"] + weights.leader * row["leader"] + recurring * gains[s]
+        for s, row in enumerate(scores(state))
+    ]
+    return by_side(state, points)
