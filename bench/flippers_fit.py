@@ -87,6 +87,8 @@ def record(players: int, seed: int, seconds: float) -> Game:
 
 def least_squares(xs: Sequence[Sequence[float]], ys: Sequence[float]) -> list[float]:
     """Return the weights that minimise the squared error of `xs` times them against `ys` (normal equations)."""
+    if not xs:
+        raise ValueError("no rows to fit")
     k = len(xs[0])
     pairs = list(zip(xs, ys, strict=True))
     matrix = [[sum(x[i] * x[j] for x in xs) for j in range(k)] + [sum(x[i] * y for x, y in pairs)] for i in range(k)]
@@ -115,7 +117,7 @@ class Span:
 
 
 def fit(games: Sequence[Game], spans: int) -> list[Span]:
-    """Fit each seat's final points on its points by kind, one fit per span of progress."""
+    """Fit each seat's final points on its points by kind, one fit per span of progress that its rows can tell."""
     fitted = []
     for n in range(spans):
         start, end = n / spans, (n + 1) / spans
@@ -127,9 +129,10 @@ def fit(games: Sequence[Game], spans: int) -> list[Span]:
                     for s, final in enumerate(game.final):
                         xs.append([row.stash[s], row.food[s], row.leader[s], row.income[s], 1.0])
                         ys.append(final)
-        if len(ys) < 10:
-            continue
-        stash, food, leader, recurring, _const = least_squares(xs, ys)
+        try:
+            stash, food, leader, recurring, _const = least_squares(xs, ys)
+        except ValueError:
+            continue  # too few or too alike rows in this span to fit
         fitted.append(Span(start, end, len(ys), food / stash, leader / stash, recurring / stash))
     return fitted
 

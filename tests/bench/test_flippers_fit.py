@@ -23,18 +23,18 @@ def test_least_squares_refuses_rows_that_cannot_tell_the_weights_apart() -> None
 
 
 def synthetic(seed: int, food: float, recurring: float) -> Game:
-    """Return a made-up 2-player game whose final points are the stash plus the given shares of Food and income."""
+    """Return a made-up 2-player game of one row whose final points are its stash plus shares of Food and income."""
     rng = random.Random(seed)
-    rows = []
-    for turn in range(14):
-        stash = [rng.randint(0, 12) for _ in range(2)]
-        meal = [rng.randint(0, 6) for _ in range(2)]
-        lead = [rng.randint(0, 1) for _ in range(2)]
-        gains = [float(rng.randint(-8, 8)) for _ in range(2)]
-        rows.append(Row(turn / 14, stash, meal, lead, gains, {}))
-    last = rows[-1]
-    final = [round(last.stash[s] + food * last.food[s] + last.leader[s] + recurring * last.income[s]) for s in range(2)]
-    return Game([last], final)
+    row = Row(
+        0.5,
+        [rng.randint(0, 12) for _ in range(2)],
+        [rng.randint(0, 6) for _ in range(2)],
+        [rng.randint(0, 1) for _ in range(2)],
+        [float(rng.randint(-8, 8)) for _ in range(2)],
+        {},
+    )
+    final = [round(row.stash[s] + food * row.food[s] + row.leader[s] + recurring * row.income[s]) for s in range(2)]
+    return Game([row], final)
 
 
 def test_the_fit_divides_each_weight_by_the_stash_weight_in_every_span_it_has_rows_for() -> None:
@@ -56,3 +56,9 @@ def test_a_recorded_game_has_a_row_at_every_turn_and_the_final_points_of_every_s
     assert 0.0 < explained([game], "old") <= 1.0
 
     assert game.rows[-1].progress == pytest.approx(1 - 1 / plays)  # the last play: one card left in one hand
+
+
+def test_a_span_without_rows_to_tell_the_weights_apart_is_left_out() -> None:
+    games = [synthetic(seed, 0.5, 0.25) for seed in range(60)]
+    spans = fit(games, 2)  # every row is at progress 0.5: the first half has none
+    assert [span.start for span in spans] == [0.5]
