@@ -80,8 +80,7 @@ def progress(state: FlippersState) -> float:
 def outlook(state: FlippersState, weights: Weights) -> list[float]:
     """Return each seat's expected points: the stash and, by `weights`, Food, Leaders and recurring powers."""
     done = progress(state)
-    food = weights.food[0] + (weights.food[1] - weights.food[0]) * done
-    recurring = weights.income[0] + (weights.income[1] - weights.income[0]) * done
+    food, recurring = (first + (last - first) * done for first, last in (weights.food, weights.income))
     gains = income(state)
     points = [
         row["stash"] + food * row["food"] + weights.leader * row["leader"] + recurring * gains[s]

@@ -11,14 +11,14 @@ points' variance (r squared) the bot's weights (`FlippersAI.outlook_weights`) an
 from __future__ import annotations
 
 import argparse
+import random
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ai import choose_action
 from ai.flippers import FlippersAI
 from ai.flippers_outlook import Weights, income, outlook, progress
-from engine.flippers import GAME
+from bench.ladder import Budget, play_deal
 from engine.flippers.scoring import scores
 from engine.flippers.state import PLAY, FlippersState
 
@@ -65,23 +65,14 @@ def snapshot(state: FlippersState) -> Row:
 
 def record(players: int, seed: int, seconds: float) -> Game:
     """Play deal `seed` with the hard player in every seat, recording a row at the first play of every turn."""
-    state = GAME.new_game(players, {}, seed)
-    rows = []
-    move = 0
-    while not GAME.is_over(state):
-        seat = GAME.to_act(state)[0]
-        legal = GAME.legal_actions(state, seat)
+    rows: list[Row] = []
+
+    def watch(state: FlippersState) -> None:
         if state.phase == PLAY and state.played is None:
             rows.append(snapshot(state))
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            view = GAME.view(state, seat)
-            action = choose_action(
-                "flippers", view, seat, "hard", seed * 100_003 + move, budget_s=seconds, virtual=True
-            )
-        GAME.apply(state, seat, action)
-        move += 1
+
+    budget = Budget(None, 0, seconds)
+    state, _times = play_deal("flippers", ["hard"] * players, seed, budget, random.Random(seed), watch)
     return Game(rows, [row["total"] for row in scores(state)])
 
 

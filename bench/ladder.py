@@ -24,7 +24,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -170,14 +170,24 @@ class Match:
 
 
 def play_deal(
-    key: str, level_of: list[str], seed: int, budget: Budget, rng: random.Random
+    key: str,
+    level_of: list[str],
+    seed: int,
+    budget: Budget,
+    rng: random.Random,
+    watch: Callable[[Any], None] | None = None,
 ) -> tuple[Any, dict[str, list[float]]]:
-    """Play deal `seed` to the end with `level_of[s]` in seat s; return the final state and CPU seconds per move."""
+    """Play deal `seed` to the end with `level_of[s]` in seat s; return the final state and CPU seconds per move.
+
+    `watch`, if given, sees the state before every move.
+    """
     game = get(key)
     state = game.new_game(len(level_of), {}, seed)
     times: dict[str, list[float]] = {level: [] for level in level_of}
     move = 0
     while not game.is_over(state):
+        if watch is not None:
+            watch(state)
         seat = game.to_act(state)[0]
         level = level_of[seat]
         if level == "random":
