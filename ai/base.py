@@ -25,10 +25,6 @@ def actor(to_act: list[int], me: int) -> int:
     return me if me in to_act else to_act[0]
 
 
-VICTORY = 0.85
-"""The share of a playout's reward that is the victory share; the rest is the estimated lead."""
-
-
 def sigmoid(x: float) -> float:
     """Return the logistic function of x, safe for large |x|."""
     if x < -40:
@@ -127,7 +123,7 @@ class GameAI(ABC, Generic[S]):
         winners = self.game.outcome(state).winners
         sides = {self.side(state, w) for w in winners}
         share = 1.0 / len(sides) if sides else 0.0
-        return [VICTORY * (share if s in winners else 0.0) + (1 - VICTORY) * leads[s] for s in range(seats)]
+        return [0.85 * (share if s in winners else 0.0) + 0.15 * leads[s] for s in range(seats)]
 
     def side(self, state: S, seat: int) -> int:
         """Return the partnership a seat scores for (itself unless the game has teams)."""

@@ -7,9 +7,9 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ai.base import VICTORY, GameAI, sigmoid
+from ai.base import GameAI, sigmoid
 from ai.flippers_kept import Kept, kept_weights
-from ai.flippers_outlook import Weights, at, chances, estimate, outlook, progress
+from ai.flippers_outlook import Weights, estimate, outlook
 from engine.base import Action
 from engine.flippers import GAME
 from engine.flippers.cards import FOOD_IDS, team_cards
@@ -157,18 +157,13 @@ class FlippersAI(GameAI[FlippersState]):
     _kept: tuple[Mapping[str, Any], int, Kept] | None = None
     playout_tries: ClassVar[dict[int, int]] = {2: 3}
     """By player count: random plays a playout compares by their points at once (none: it plays any move)."""
-    playout_depths: ClassVar[dict[int, int]] = {2: 12, 6: 36}
+    playout_depths: ClassVar[dict[int, int]] = {2: 12}
     """By player count: actions a playout plays before it judges the table by its outlook (none: to the end)."""
-    outlook_weights: ClassVar[dict[int, Weights]] = {
-        2: Weights(food=(0.0, 0.2), leader=(0.7,), income=(0.05, 0.45)),
-        6: Weights(food=(0.0, 0.0, 0.5), leader=(0.0, 0.1, 1.2), income=(0.0, 1.0, 0.9), luck=(3.0, 1.5)),
-    }
-    """By player count: how an unfinished table is judged, rounded from fits of finished games (bench.flippers_fit).
+    outlook_weights: ClassVar[Weights] = Weights(food=(0.0, 0.2), leader=0.7, income=(0.05, 0.45))
+    """How an unfinished table is judged: rounded from the fit of finished games (bench.flippers_fit, 2 players).
 
-    Food arrows aimed now count little, since later plays move them. At 2 players Plus and Minus cards count more
-    as the game nears its end and fewer plays are left to stop them; at 6, where few of five rivals turn on one
-    seat's card, an engine aimed after the first turns pays about all it promises, and Leaders count late; there
-    the table is judged, as a finished game is, mostly by each side's chance of winning (`chances`).
+    Food arrows aimed now count little, since later plays move them; Plus and Minus cards count more as the game
+    nears its end and fewer plays are left to stop them.
     """
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> FlippersState:
@@ -196,11 +191,6 @@ class FlippersAI(GameAI[FlippersState]):
         """Judge a play or an activation by the points once the rest of the turn is activated greedily."""
         return finish_turn(self, state, seat)
 
-    def weights(self, state: FlippersState) -> Weights:
-        """Return the outlook's weights for the table's player count (the nearest fitted count otherwise)."""
-        fitted = self.outlook_weights
-        return fitted.get(state.players) or fitted[min(fitted, key=lambda n: abs(n - state.players))]
-
     def playout_limit(self, state: FlippersState) -> int | None:
         """Return the actions a playout plays before it judges the table, by player count (None: to the end)."""
         return self.playout_depths.get(state.players)
@@ -209,13 +199,8 @@ class FlippersAI(GameAI[FlippersState]):
         """Return the rewards, judging an unfinished table also by what its Plus and Minus cards will still move."""
         if self.game.is_over(state):
             return super().rewards(state)
-        weights = self.weights(state)
-        estimates = outlook(state, weights)
-        leads = [sigmoid(self.margin(estimates, state, s) / self.margin_scale) for s in range(state.players)]
-        if not weights.luck:
-            return leads
-        wins = chances(state, estimates, at(weights.luck, progress(state)))
-        return [VICTORY * win + (1 - VICTORY) * lead for win, lead in zip(wins, leads, strict=True)]
+        estimates = outlook(state, self.outlook_weights)
+        return [sigmoid(self.margin(estimates, state, s) / self.margin_scale) for s in range(state.players)]
 
     def playout_action(self, state: FlippersState, seat: int, actions: list[Action], rng: random.Random) -> Action:
         """Play the best by its points at once of a few random plays where the table is small; else any action."""
@@ -227,7 +212,7 @@ class FlippersAI(GameAI[FlippersState]):
             action = rng.choice(actions)
             after = clone(state)
             self.game.apply(after, seat, action)
-            score = self.margin(outlook(after, self.weights(state)), after, seat)
+            score = self.margin(outlook(after, self.outlook_weights), after, seat)
             if score > best_score:
                 best, best_score = action, score
         return best

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from engine.flippers.cards import CARDS, FOOD, MINUS_POINTS, PLUS_POINTS, TEAMS, explorer_id, setup_rule, team_cards
@@ -62,28 +61,13 @@ def income(state: FlippersState) -> list[float]:
 class Weights:
     """Say how much each kind of point counts on an unfinished table: stash points count in full.
 
-    Each kind's weight runs through its knots, spread evenly from the game's first play to its last (`progress`),
-    straight from one to the next; one knot weighs the same all game. Food arrows and Plus or Minus cards aimed
-    now may still be moved, flipped or blocked.
+    Food and income weights run from their first value at the game's first play to their second at its last
+    (`progress`): Food arrows and Plus or Minus cards aimed now may still be moved, flipped or blocked.
     """
 
-    food: tuple[float, ...] = (1.0,)
-    leader: tuple[float, ...] = (1.0,)
-    income: tuple[float, ...] = (0.5,)
-    luck: tuple[float, ...] = ()
-    """How far, in points, luck may still move a side's final points (knots as above): the scale of `chances`.
-
-    Empty: the table is judged by each seat's lead alone.
-    """
-
-
-def at(knots: tuple[float, ...], done: float) -> float:
-    """Return the weight `knots` give at `done` of the game's progress, straight between neighbouring knots."""
-    if len(knots) == 1:
-        return knots[0]
-    place = done * (len(knots) - 1)
-    i = min(int(place), len(knots) - 2)
-    return knots[i] + (knots[i + 1] - knots[i]) * (place - i)
+    food: tuple[float, float] = (1.0, 1.0)
+    leader: float = 1.0
+    income: tuple[float, float] = (0.5, 0.5)
 
 
 def progress(state: FlippersState) -> float:
@@ -96,23 +80,10 @@ def progress(state: FlippersState) -> float:
 def outlook(state: FlippersState, weights: Weights) -> list[float]:
     """Return each seat's expected points: the stash and, by `weights`, Food, Leaders and recurring powers."""
     done = progress(state)
-    food, leader, recurring = (at(knots, done) for knots in (weights.food, weights.leader, weights.income))
+    food, recurring = (first + (last - first) * done for first, last in (weights.food, weights.income))
     gains = income(state)
     points = [
-        row["stash"] + food * row["food"] + leader * row["leader"] + recurring * gains[s]
+        row["stash"] + food * row["food"] + weights.leader * row["leader"] + recurring * gains[s]
         for s, row in enumerate(scores(state))
     ]
     return by_side(state, points)
-
-
-def chances(state: FlippersState, points: list[float], luck: float) -> list[float]:
-    """Return each seat's chance that its side wins if luck of scale `luck` still moves every side's `points`.
-
-    Each side in play is weighed by exp(points / luck), the chance of being highest under independent Gumbel
-    luck: a side far ahead is nearly sure to win, sides level share. A resigned seat's side has no chance.
-    """
-    sides = {state.side(s): points[s] for s in range(state.players) if not state.resigned[s]}
-    top = max(sides.values())
-    weight = {side: math.exp((value - top) / luck) for side, value in sides.items()}
-    total = sum(weight.values())
-    return [weight.get(state.side(s), 0.0) / total for s in range(state.players)]

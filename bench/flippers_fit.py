@@ -5,7 +5,7 @@ play of every turn, records each seat's stash, Food and Leader points as the tab
 Plus and Minus cards would still move (`ai.flippers_outlook.income`). Each seat's final points are then fitted on
 those four by ordinary least squares, one fit per span of the game's progress (`ai.flippers_outlook.progress`),
 and printed as weights per stash point (the outlook counts stash points in full). Below, how much of the final
-points' variance (r squared) the bot's weights for the player count (`FlippersAI.weights`) and the old ones explain.
+points' variance (r squared) the bot's weights (`FlippersAI.outlook_weights`) and the old ones explain.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class Row:
     leader: list[int]
     income: list[float]
     judged: dict[str, list[float]]
-    """Every seat's outlook by the weights compared (`compared`)."""
+    """Every seat's outlook by the weights compared (`WEIGHTS`)."""
 
 
 @dataclass
@@ -47,12 +47,7 @@ class Game:
     final: list[int]
 
 
-WEIGHTS = ("the bot's", "old")
-
-
-def compared(state: FlippersState) -> dict[str, Weights]:
-    """Return the weights compared on a table: the bot's for its player count, and the old ones."""
-    return {"the bot's": FlippersAI().weights(state), "old": OLD}
+WEIGHTS = {"the bot's": FlippersAI.outlook_weights, "old": OLD}
 
 
 def snapshot(state: FlippersState) -> Row:
@@ -64,7 +59,7 @@ def snapshot(state: FlippersState) -> Row:
         [r["food"] for r in rows],
         [r["leader"] for r in rows],
         income(state),
-        {name: outlook(state, weights) for name, weights in compared(state).items()},
+        {name: outlook(state, weights) for name, weights in WEIGHTS.items()},
     )
 
 

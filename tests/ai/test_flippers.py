@@ -81,7 +81,7 @@ def test_a_two_player_playout_plays_the_best_of_three_random_plays_by_their_outl
     def points(action: dict[str, Any]) -> float:
         after = ai.clone(state)
         GAME.apply(after, seat, action)
-        return ai.margin(outlook(after, ai.weights(after)), after, seat)
+        return ai.margin(outlook(after, ai.outlook_weights), after, seat)
 
     telling = 0
     for seed in range(30):

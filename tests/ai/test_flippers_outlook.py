@@ -1,4 +1,4 @@
-"""Check the Flippers outlook weighs points by kind and progress, and 2- and 6-player playouts stop on it."""
+"""Check the Flippers outlook weighs points by kind and progress, and 2-player playouts stop on it."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import random
 import pytest
 
 from ai import bots
-from ai.base import VICTORY, actor, sigmoid
-from ai.flippers_outlook import Weights, at, chances, estimate, income, outlook, progress
+from ai.base import actor, sigmoid
+from ai.flippers_outlook import Weights, estimate, income, outlook, progress
 from ai.halving import playout
 from engine.flippers import GAME
 from engine.flippers.cards import explorer_id, setup_rule, team_cards
@@ -94,7 +94,7 @@ def test_progress_runs_from_the_first_play_to_the_end() -> None:
 
 
 def test_food_and_income_weigh_more_as_the_game_nears_its_end() -> None:
-    weights = Weights(food=(0.0, 0.2), leader=(0.7,), income=(0.05, 0.45))
+    weights = Weights(food=(0.0, 0.2), leader=0.7, income=(0.05, 0.45))
     early, late = first_turn(2), first_turn(2)
     for state in (early, late):
         aim_at_leader(state, 0, "plus", 0)
@@ -107,21 +107,6 @@ def test_food_and_income_weigh_more_as_the_game_nears_its_end() -> None:
         assert gains > 0
         expected = points["stash"] + 0.2 * done * points["food"] + 0.7 * points["leader"] + (0.05 + 0.4 * done) * gains
         assert outlook(state, weights)[0] == pytest.approx(expected)
-
-
-def test_a_weight_runs_straight_through_its_knots_spread_evenly_over_the_game() -> None:
-    assert at((0.7,), 0.0) == at((0.7,), 1.0) == 0.7
-    assert at((0.0, 0.2), 0.25) == pytest.approx(0.05)
-    knots = (0.0, 1.0, 0.9)
-    assert [at(knots, done) for done in (0.0, 0.25, 0.5, 0.75, 1.0)] == pytest.approx([0.0, 0.5, 1.0, 0.95, 0.9])
-
-
-def test_each_player_count_is_judged_by_its_own_fitted_weights() -> None:
-    ai = bots()["flippers"]
-    two, six = ai.weights(first_turn(2)), ai.weights(first_turn(6))
-    assert two != six
-    assert ai.weights(first_turn(3)) == two  # no fit of its own: the nearest player count's
-    assert ai.weights(first_turn(5)) == six
 
 
 def test_team_up_partners_share_their_outlook() -> None:
@@ -146,56 +131,14 @@ def test_a_two_player_playout_stops_after_its_depth_and_is_judged_by_the_outlook
         GAME.apply(copy, mover, ai.playout_action(copy, mover, GAME.legal_actions(copy, mover), rng))
     assert not GAME.is_over(copy)
     reward, _cost = playout(ai, ai.clone(state), seat, random.Random(9))
-    judged = outlook(copy, ai.weights(copy))
+    judged = outlook(copy, ai.outlook_weights)
     assert reward == sigmoid((judged[seat] - judged[1 - seat]) / ai.margin_scale)
 
 
-def test_a_six_player_playout_stops_after_its_depth_and_is_judged_mostly_by_each_seats_chance_to_win() -> None:
-    # Before: a 6-player playout went on to the end with random plays and was judged by who won.
+def test_a_six_player_playout_still_plays_to_the_end() -> None:
     ai = bots()["flippers"]
     state = first_turn(6)
-    seat = state.current
-    depth = ai.playout_limit(state)
-    assert depth is not None
-    copy = ai.clone(state)
-    rng = random.Random(9)
-    for _ in range(depth):
-        mover = actor(GAME.to_act(copy), seat)
-        GAME.apply(copy, mover, rng.choice(GAME.legal_actions(copy, mover)))
-    assert not GAME.is_over(copy)
-    reward, _cost = playout(ai, ai.clone(state), seat, random.Random(9))
-    weights = ai.weights(copy)
-    judged = outlook(copy, weights)
-    win = chances(copy, judged, at(weights.luck, progress(copy)))[seat]
-    lead = sigmoid(ai.margin(judged, copy, seat) / ai.margin_scale)
-    assert reward == pytest.approx(VICTORY * win + (1 - VICTORY) * lead)
-
-
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_a_playout_at_three_to_five_players_still_plays_to_the_end(players: int) -> None:
-    ai = bots()["flippers"]
-    state = first_turn(players)
     assert ai.playout_limit(state) is None
     copy = ai.clone(state)
     playout(ai, copy, state.current, random.Random(2))
     assert GAME.is_over(copy)
-
-
-def test_a_seat_far_ahead_is_nearly_sure_to_win_and_level_seats_share() -> None:
-    state = first_turn(6)
-    level = chances(state, [10.0] * 6, 2.0)
-    assert level == pytest.approx([1 / 6] * 6)
-    ahead = chances(state, [30.0, 10.0, 10.0, 10.0, 10.0, 10.0], 2.0)
-    assert ahead[0] > 0.99
-    assert sum(ahead) == pytest.approx(1.0)
-    closer = chances(state, [12.0, 10.0, 10.0, 10.0, 10.0, 10.0], 2.0)
-    later = chances(state, [12.0, 10.0, 10.0, 10.0, 10.0, 10.0], 1.0)
-    assert 1 / 6 < closer[0] < later[0] < 1  # the same lead counts more when less luck is left
-
-
-def test_a_resigned_seat_has_no_chance_and_team_up_partners_share_theirs() -> None:
-    state = first_turn(6)
-    state.resigned[5] = True
-    assert chances(state, [10.0] * 6, 2.0) == pytest.approx([0.2] * 5 + [0.0])
-    teams = first_turn(4, options={"teams": True})
-    assert chances(teams, [10.0] * 4, 2.0) == pytest.approx([0.5] * 4)  # two sides, each counted once
