@@ -78,8 +78,8 @@ def record(players: int, seed: int, seconds: float) -> Game:
 
 def least_squares(xs: Sequence[Sequence[float]], ys: Sequence[float]) -> list[float]:
     """Return the weights that minimise the squared error of `xs` times them against `ys` (normal equations)."""
-    if not xs:
-        raise ValueError("no rows to fit")
+    if not xs or len(xs) <= len(xs[0]):
+        raise ValueError("too few rows to fit: it needs more rows than weights")
     k = len(xs[0])
     pairs = list(zip(xs, ys, strict=True))
     matrix = [[sum(x[i] * x[j] for x in xs) for j in range(k)] + [sum(x[i] * y for x, y in pairs)] for i in range(k)]

@@ -19,7 +19,14 @@ def test_least_squares_recovers_the_weights_of_exact_data() -> None:
 
 def test_least_squares_refuses_rows_that_cannot_tell_the_weights_apart() -> None:
     with pytest.raises(ValueError):
-        least_squares([[1.0, 2.0], [2.0, 4.0]], [1.0, 2.0])
+        least_squares([[1.0, 2.0], [2.0, 4.0], [3.0, 6.0]], [1.0, 2.0, 3.0])
+
+
+def test_least_squares_refuses_as_few_rows_as_weights_which_any_weights_would_fit_exactly() -> None:
+    with pytest.raises(ValueError):
+        least_squares([], [])
+    with pytest.raises(ValueError):
+        least_squares([[1.0, 0.0], [0.0, 1.0]], [3.0, 4.0])
 
 
 def synthetic(seed: int, food: float, recurring: float) -> Game:
