@@ -52,11 +52,12 @@ async def versions(db: Database, game_ids: list[int]) -> dict[int, tuple[int, st
     return {int(r[0]): (int(r[1]), str(r[2])) for r in rows}
 
 
-async def last_entry(db: Database, game_id: int) -> dict[str, Any] | None:
-    """Return the newest entry of a game's action log (its action and events), or None before the first."""
+async def last_entry(db: Database, game_id: int, upto: int | None = None) -> dict[str, Any] | None:
+    """Return the newest entry of a game's action log (its action and events) at or before version `upto`."""
+    bound, args = ("", (game_id,)) if upto is None else (" AND version <= ?", (game_id, upto))
     rows = await db.backend.fetch(
-        "SELECT version, seat, action, events FROM actions WHERE game_id = ? ORDER BY version DESC LIMIT 1",
-        (game_id,),
+        f"SELECT version, seat, action, events FROM actions WHERE game_id = ?{bound} ORDER BY version DESC LIMIT 1",
+        args,
     )
     if not rows:
         return None

@@ -129,7 +129,7 @@ class Hub:
         if row is None or game_id not in self.watchers:
             return
         self.known[game_id] = row.version
-        last = await last_entry(self.db, game_id)
+        last = await last_entry(self.db, game_id, upto=row.version)
         built: dict[tuple[int | None, str], dict[str, Any]] = {}
         sends = []
         for watcher in list(self.watchers.get(game_id, ())):
@@ -169,22 +169,26 @@ class Hub:
             await watcher.ws.close(code=NO_GAME_HERE)
 
     async def deliver(self, watcher: Watcher, message: dict[str, Any]) -> None:
-        """Send a state to one watcher, never an older one after a newer."""
+        """Send a state to one watcher, never an older one after a newer, nor one of a game it has left."""
         async with watcher.lock:
-            if message["version"] <= watcher.sent:
+            if message["version"] <= watcher.sent or message["game_id"] != watcher.game_id:
                 return
             watcher.sent = message["version"]
             await watcher.send(message)
 
     async def current(self, watcher: Watcher) -> GameRow | None:
-        """Send the game's current state to one watcher (on connect and on resume); return the row."""
+        """Send the game's current state to one watcher (on connect and on resume); return the row.
+
+        A newer state pushed while this one was read has been sent already, so this one is not sent after it.
+        """
         row = await self.db.game(watcher.game_id)
         if row is None:
             return None
-        message = state_message(
-            self.loader, row, watcher.seat(row), watcher.language, await last_entry(self.db, row.id)
-        )
+        last = await last_entry(self.db, row.id, upto=row.version)
+        message = state_message(self.loader, row, watcher.seat(row), watcher.language, last)
         async with watcher.lock:
+            if row.id != watcher.game_id or row.version < watcher.sent:
+                return row
             watcher.sent = row.version
             await watcher.send(message)
         return row

@@ -103,6 +103,8 @@ function connect() {
 
 function received(message) {
   if (message.type === "state") {
+    const shown = table.state;
+    if (shown && shown.game_id === message.game_id && message.version < shown.version) return; // overtaken
     const reconnected = el("toast").className === "info";
     const followed = table.state !== null && table.state.game_id !== message.game_id;
     table.state = message;
@@ -182,6 +184,7 @@ async function draw() {
   root.replaceChildren();
   const ctx = { seat: state.seat, send, t, palette: PALETTE, letters: LETTERS, strings: table.strings };
   table.module.render(root, state.table, ctx);
+  root.dataset.version = String(state.version); // the version the board shows, once it is drawn
 }
 
 async function boot() {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,11 @@ FLAGS = [
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 WAIT_MS = 10_000
+SHOWN = """v => {
+  const state = window.iceFloeTable && window.iceFloeTable.state;
+  const board = document.getElementById("board");
+  return !!state && state.version >= v && !!board && board.dataset.version === String(state.version);
+}"""
 
 LAYOUT_PROBLEMS = "\n".join(
     line for line in Path(__file__).with_name("layout.js").read_text().splitlines() if not line.startswith("//")
@@ -52,6 +57,8 @@ class Table:
 
     page: Page
     account: FakeAccount
+    errors: list[str] = field(default_factory=list)
+    """Uncaught script errors and console errors of the page and its frames, in order."""
 
     @property
     def frame(self) -> Frame:
@@ -67,12 +74,8 @@ class Table:
         return result
 
     async def wait_version(self, version: int) -> dict[str, Any]:
-        """Wait until the page shows this version or a newer one; return its state."""
-        await self.frame.wait_for_function(
-            "v => window.iceFloeTable && window.iceFloeTable.state && window.iceFloeTable.state.version >= v",
-            arg=version,
-            timeout=WAIT_MS,
-        )
+        """Wait until the board is drawn for this version or a newer one; return its state."""
+        await self.frame.wait_for_function(SHOWN, arg=version, timeout=WAIT_MS)
         state = await self.state()
         assert state is not None
         return state
@@ -124,6 +127,8 @@ async def open_table(
     await page.route(f"{table_url}/discord-client/**", serve_parent)
     await page.goto(f"{table_url}/discord-client/activity")
     table = Table(page, account)
+    page.on("pageerror", lambda error: table.errors.append(f"{error.name}: {error.message}\n{error.stack}"))
+    page.on("console", lambda message: table.errors.append(message.text) if message.type == "error" else None)
     await page.wait_for_function("() => window.frames.length > 0")
     await table.frame.wait_for_function(
         "() => window.iceFloeTable && (window.iceFloeTable.state || window.iceFloeTable.stopped)", timeout=WAIT_MS

@@ -8,13 +8,14 @@ from typing import Any
 
 import pytest
 from playwright.async_api import Browser
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from bot import IceFloeBot
 from engine.registry import get
 from engine.tank.grid import label
 from storage.database import FINISHED
 from tests.harness import Driver, FakeDiscord, FakeUser
-from tests.table.browser import DESKTOP, PHONE, Table, open_table
+from tests.table.browser import DESKTOP, PHONE, WAIT_MS, Table, open_table
 from tests.table.conftest import table_url
 from tests.table.fakes import FakeAccount, FakeOAuth
 
@@ -63,7 +64,15 @@ async def slash_move(driver: Driver, bot: IceFloeBot, player: FakeUser, rng: ran
 async def touch(table: Table, selector: str) -> None:
     """Tap what `selector` finds first with a finger on a phone, or click it with a mouse on a desktop."""
     target = table.frame.locator(selector).first
-    await (target.tap() if table.page.viewport_size == PHONE else target.click())
+    try:
+        await (target.tap(timeout=WAIT_MS) if table.page.viewport_size == PHONE else target.click(timeout=WAIT_MS))
+    except PlaywrightTimeout:
+        drawn, held = await table.frame.evaluate(
+            "() => [document.getElementById('board').dataset.version, window.iceFloeTable.state.version]"
+        )
+        raise AssertionError(
+            f"nothing to tap at {selector}: the board shows version {drawn} of {held}; page errors: {table.errors}"
+        ) from None
 
 
 async def tap_move(table: Table, state: dict[str, Any], rng: random.Random, shot: str | None = None) -> dict[str, Any]:
