@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image
 from playwright.async_api import Browser, Frame, Page, Playwright
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from tests.table.fakes import FakeAccount, FakeOAuth, parent_page
 
@@ -75,10 +76,25 @@ class Table:
 
     async def wait_version(self, version: int) -> dict[str, Any]:
         """Wait until the board is drawn for this version or a newer one; return its state."""
-        await self.frame.wait_for_function(SHOWN, arg=version, timeout=WAIT_MS)
+        try:
+            await self.frame.wait_for_function(SHOWN, arg=version, timeout=WAIT_MS)
+        except PlaywrightTimeout:
+            drawn, held = await self.versions()
+            raise AssertionError(
+                f"version {version} was not drawn: the board shows {drawn} of {held}; page errors: {self.errors}"
+            ) from None
         state = await self.state()
         assert state is not None
         return state
+
+    async def versions(self) -> tuple[str | None, int | None]:
+        """Return the version the board was last drawn for and the newest version the page received."""
+        script = """() => [
+          (document.getElementById("board") || {dataset: {}}).dataset.version || null,
+          window.iceFloeTable && window.iceFloeTable.state ? window.iceFloeTable.state.version : null,
+        ]"""
+        drawn, held = await self.frame.evaluate(script)
+        return drawn, held
 
     async def tap(self, tile: str) -> None:
         """Tap a tile of the board."""

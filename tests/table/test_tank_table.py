@@ -67,9 +67,7 @@ async def touch(table: Table, selector: str) -> None:
     try:
         await (target.tap(timeout=WAIT_MS) if table.page.viewport_size == PHONE else target.click(timeout=WAIT_MS))
     except PlaywrightTimeout:
-        drawn, held = await table.frame.evaluate(
-            "() => [document.getElementById('board').dataset.version, window.iceFloeTable.state.version]"
-        )
+        drawn, held = await table.versions()
         raise AssertionError(
             f"nothing to tap at {selector}: the board shows version {drawn} of {held}; page errors: {table.errors}"
         ) from None
