@@ -118,6 +118,7 @@ async def test_a_whole_fish_game_by_taps_while_the_other_player_uses_slash_comma
     final = await table.wait_version(finished[0].version)
     assert final["status"] == "finished" and "over" in final["table"]["status"].lower()
     assert await table.layout_problems() == []
+    assert table.errors == []  # nothing the page threw or logged as an error on the way
     # Every table move was posted in the channel as a board, like a slash command's.
     logged = await floe_table.db.actions(finished[0].id)
     assert sum(1 for entry in logged if entry["seat"] == 0) == taps

@@ -132,5 +132,6 @@ async def test_a_whole_tank_game_by_taps_while_the_other_player_uses_slash_comma
     final = await table.wait_version(finished[0].version)
     assert final["status"] == "finished" and "over" in final["table"]["status"].lower()
     assert await table.layout_problems() == []
+    assert table.errors == []  # nothing the page threw or logged as an error on the way
     logged = [entry["action"] for entry in await floe_table.db.actions(finished[0].id) if entry["seat"] == 0]
     assert logged == taps  # every tap was the engine's own action, saved as it was sent
