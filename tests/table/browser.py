@@ -140,11 +140,11 @@ async def open_table(
     async def serve_parent(route: Any) -> None:
         await route.fulfill(status=200, content_type="text/html", body=html)
 
-    await page.route(f"{table_url}/discord-client/**", serve_parent)
-    await page.goto(f"{table_url}/discord-client/activity")
     table = Table(page, account)
     page.on("pageerror", lambda error: table.errors.append(f"{error.name}: {error.message}\n{error.stack}"))
     page.on("console", lambda message: table.errors.append(message.text) if message.type == "error" else None)
+    await page.route(f"{table_url}/discord-client/**", serve_parent)
+    await page.goto(f"{table_url}/discord-client/activity")
     await page.wait_for_function("() => window.frames.length > 0")
     await table.frame.wait_for_function(
         "() => window.iceFloeTable && (window.iceFloeTable.state || window.iceFloeTable.stopped)", timeout=WAIT_MS
