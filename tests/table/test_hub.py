@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, cast
 
+import pytest
 from aiohttp import web
 
 from engine.fish import GAME
@@ -64,66 +65,60 @@ async def play_first(db: Database, row: GameRow) -> GameRow:
     return after
 
 
+@pytest.fixture
+async def db(database_url: str) -> AsyncIterator[Database]:
+    """Open a fresh database (SQLite and PostgreSQL)."""
+    database = Database(database_url)
+    await database.open()
+    yield database
+    await database.close()
+
+
 def watching(row: GameRow, socket: FakeSocket) -> Watcher:
     """Return Ana's table on a game."""
     return Watcher(cast(web.WebSocketResponse, socket), 100, "en", row.id, row.channel_id)
 
 
-async def test_a_state_read_before_a_newer_one_was_pushed_is_not_sent_after_it(tmp_path: Path) -> None:
-    db = Database(f"sqlite:///{tmp_path / 'floe.db'}")
-    await db.open()
-    try:
-        before = await fish_game(db, 10)
-        after = await play_first(db, before)
-        hub = Hub(db, GameLoader(db))
-        socket = FakeSocket()
-        watcher = watching(after, socket)
-        hub.join(watcher)
-        await hub.push(after.id)  # the move reaches the table
-        assert [m["version"] for m in socket.sent] == [after.version]
-        slow = Hub(cast(Database, ReadsBefore(db, {before.id: before})), GameLoader(db))
-        assert await slow.current(watcher) == before  # a resume whose read began before the move was saved
-        assert [m["version"] for m in socket.sent] == [after.version]
-        await hub.current(watcher)  # a resume that reads the move: the same state again, never an older one
-        assert [m["version"] for m in socket.sent] == [after.version, after.version]
-    finally:
-        await db.close()
+async def test_a_state_read_before_a_newer_one_was_pushed_is_not_sent_after_it(db: Database) -> None:
+    before = await fish_game(db, 10)
+    after = await play_first(db, before)
+    hub = Hub(db, GameLoader(db))
+    socket = FakeSocket()
+    watcher = watching(after, socket)
+    hub.join(watcher)
+    await hub.push(after.id)  # the move reaches the table
+    assert [m["version"] for m in socket.sent] == [after.version]
+    slow = Hub(cast(Database, ReadsBefore(db, {before.id: before})), GameLoader(db))
+    assert await slow.current(watcher) == before  # a resume whose read began before the move was saved
+    assert [m["version"] for m in socket.sent] == [after.version]
+    await hub.current(watcher)  # a resume that reads the move: the same state again, never an older one
+    assert [m["version"] for m in socket.sent] == [after.version, after.version]
 
 
-async def test_a_state_of_a_game_the_table_has_left_is_not_sent(tmp_path: Path) -> None:
-    db = Database(f"sqlite:///{tmp_path / 'floe.db'}")
-    await db.open()
-    try:
-        old = await play_first(db, await fish_game(db, 10))
-        new = await fish_game(db, 11)
-        hub = Hub(db, GameLoader(db))
-        socket = FakeSocket()
-        watcher = watching(old, socket)
-        hub.join(watcher)
-        await hub.move(watcher, new.id)  # the table follows the next game in its channel
-        assert [(m["game_id"], m["version"]) for m in socket.sent] == [(new.id, new.version)]
-        late = await play_first(db, old)
-        await hub.deliver(watcher, {"type": "state", "game_id": old.id, "version": late.version})
-        assert [(m["game_id"], m["version"]) for m in socket.sent] == [(new.id, new.version)]
-    finally:
-        await db.close()
+async def test_a_state_of_a_game_the_table_has_left_is_not_sent(db: Database) -> None:
+    old = await play_first(db, await fish_game(db, 10))
+    new = await fish_game(db, 11)
+    hub = Hub(db, GameLoader(db))
+    socket = FakeSocket()
+    watcher = watching(old, socket)
+    hub.join(watcher)
+    await hub.move(watcher, new.id)  # the table follows the next game in its channel
+    assert [(m["game_id"], m["version"]) for m in socket.sent] == [(new.id, new.version)]
+    late = await play_first(db, old)
+    await hub.deliver(watcher, {"type": "state", "game_id": old.id, "version": late.version})
+    assert [(m["game_id"], m["version"]) for m in socket.sent] == [(new.id, new.version)]
 
 
-async def test_a_pushed_state_names_the_last_move_of_its_own_version(tmp_path: Path) -> None:
-    db = Database(f"sqlite:///{tmp_path / 'floe.db'}")
-    await db.open()
-    try:
-        first = await play_first(db, await fish_game(db, 10))
-        second = await play_first(db, first)
-        slow = Hub(cast(Database, ReadsBefore(db, {first.id: first})), GameLoader(db))
-        socket = FakeSocket()
-        watcher = watching(first, socket)
-        slow.join(watcher)
-        await slow.push(first.id)  # the row was read before the second move was saved; its log entry after
-        (message,) = socket.sent
-        assert message["version"] == first.version
-        said = " ".join(message["table"]["happened"])
-        assert "Ana" in said and "Bo" not in said, said  # Ana's placement, not Bo's that came after
-        assert second.version == first.version + 1
-    finally:
-        await db.close()
+async def test_a_pushed_state_names_the_last_move_of_its_own_version(db: Database) -> None:
+    first = await play_first(db, await fish_game(db, 10))
+    second = await play_first(db, first)
+    slow = Hub(cast(Database, ReadsBefore(db, {first.id: first})), GameLoader(db))
+    socket = FakeSocket()
+    watcher = watching(first, socket)
+    slow.join(watcher)
+    await slow.push(first.id)  # the row was read before the second move was saved; its log entry after
+    (message,) = socket.sent
+    assert message["version"] == first.version
+    said = " ".join(message["table"]["happened"])
+    assert "Ana" in said and "Bo" not in said, said  # Ana's placement, not Bo's that came after
+    assert second.version == first.version + 1
