@@ -24,17 +24,19 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ai import bots, choose_action
 from ai.base import actor
 from ai.easy import score_actions
-from ai.flippers import FlippersAI
+from ai.flippers import FlippersAI, clone
 from bench.ai import positions, wilson
 from engine.base import Action
+from engine.flippers.state import FlippersState
 from engine.registry import get
 from ui.bots import THINK_BUDGET
 
@@ -127,11 +129,14 @@ class Budget:
     """Seconds of the hard player's virtual clock per move, as the bot thinks; None: `hard` iterations."""
     infer: frozenset[str] = frozenset()
     """Levels that judge which card each Flippers opponent kept back from the card it played (FlippersAI.infer)."""
+    sees_hands: frozenset[str] = frozenset()
+    """Levels whose sampled Flippers worlds hold every seat's true hand, deck and discards (an upper bound)."""
 
     def describe(self) -> str:
         """Return the hard player's budget in words."""
         words = f"hard {self.seconds:g} s on its virtual clock" if self.seconds else f"hard {self.hard} iterations"
-        return words + "".join(f", {level} judges the cards opponents kept" for level in sorted(self.infer))
+        words += "".join(f", {level} judges the cards opponents kept" for level in sorted(self.infer))
+        return words + "".join(f", {level} sees every hand" for level in sorted(self.sees_hands))
 
 
 def greedy_choice(key: str, view: Mapping[str, Any], seat: int, seed: int) -> Action:
@@ -145,9 +150,32 @@ def greedy_choice(key: str, view: Mapping[str, Any], seat: int, seed: int) -> Ac
     return dict(rng.choice([a for a, s in zip(actions, scores, strict=True) if s == top]))
 
 
-def decide(key: str, level: str, view: dict[str, Any], seat: int, seed: int, budget: Budget) -> Action:
-    """Return the action `level` picks for `seat` from its view."""
+@contextmanager
+def seeing_hands(truth: FlippersState) -> Iterator[None]:
+    """Deal every sampled Flippers world from `truth`: each seat's true hand, deck and discards, decks shuffled."""
+
+    def dealt(ai: FlippersAI, view: Mapping[str, Any], seat: int, rng: random.Random) -> FlippersState:
+        world = clone(truth)
+        for deck in world.decks:
+            rng.shuffle(deck)
+        return world
+
+    original = FlippersAI.determinize
+    FlippersAI.determinize = dealt  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        FlippersAI.determinize = original  # type: ignore[method-assign]
+
+
+def decide(
+    key: str, level: str, view: dict[str, Any], seat: int, seed: int, budget: Budget, truth: Any = None
+) -> Action:
+    """Return the action `level` picks for `seat` from its view (or, with `sees_hands`, from `truth`'s hands)."""
     FlippersAI.infer = level in budget.infer
+    if level in budget.sees_hands and key == "flippers" and truth is not None:
+        with seeing_hands(truth):
+            return decide(key, level, view, seat, seed, replace(budget, sees_hands=frozenset()))
     if level == "greedy":
         return greedy_choice(key, view, seat, seed)
     if level == "ref":
@@ -194,7 +222,7 @@ def play_deal(
             action = rng.choice(game.legal_actions(state, seat))
         else:
             start = time.process_time()
-            action = decide(key, level, game.view(state, seat), seat, seed * 100_003 + move, budget)
+            action = decide(key, level, game.view(state, seat), seat, seed * 100_003 + move, budget, state)
             times[level].append(time.process_time() - start)
         game.apply(state, seat, action)
         move += 1
@@ -319,6 +347,14 @@ def main() -> None:
         help="this level judges which card each Flippers opponent kept back from the card it played, instead of "
         "dealing their unseen cards uniformly (repeatable)",
     )
+    parser.add_argument(
+        "--sees-hands",
+        action="append",
+        default=[],
+        choices=LEVELS,
+        help="this level's Flippers worlds hold every seat's true hand, deck and discards (decks shuffled): what "
+        "perfect knowledge of the hidden cards would give (repeatable)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="matches played in parallel processes")
     args = parser.parse_args()
     if args.deployed:
@@ -343,7 +379,7 @@ def main() -> None:
         hard = None if args.seconds else args.hard or HARD[key]
         for players in args.players or (2, FULL[key]):
             needs_ref = any({"ref", "ucb"} & set(pairing) for pairing in pairings)
-            budget = Budget(hard, 0, args.seconds, frozenset(args.infer))
+            budget = Budget(hard, 0, args.seconds, frozenset(args.infer), frozenset(args.sees_hands))
             budget.ref = args.ref or (calibrate(key, players, budget) if needs_ref else 0)
             notes.append(f"{key} {players} players: {budget.describe()}, ref {budget.ref} samples per move")
             print(f"<!-- {notes[-1]} -->", flush=True)

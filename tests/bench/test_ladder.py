@@ -1,12 +1,16 @@
-"""Check the ladder reports each match's lead in final points beside who won."""
+"""Check the ladder reports each match's lead beside who won, and deals true hands only to a level told to."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from bench.ladder import Budget, play
+from ai import bots
+from bench.ladder import Budget, decide, play
+from engine.base import Action
+from engine.flippers import GAME
 from engine.flippers.scoring import scores
 
 
@@ -17,3 +21,30 @@ def test_a_match_reports_the_first_levels_lead_in_final_points(monkeypatch: pyte
     totals = [row["total"] for row in scores(finals[0])]
     assert match.lead == totals[1] - totals[0]
     assert match.times["greedy"]
+
+
+def test_a_level_that_sees_hands_is_dealt_every_true_hand_and_no_other_level_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = GAME.new_game(6, {}, 11)
+    rng = random.Random(3)
+    for _ in range(40):
+        mover = GAME.to_act(state)[0]
+        GAME.apply(state, mover, rng.choice(GAME.legal_actions(state, mover)))
+    seat = GAME.to_act(state)[0]
+    view = GAME.view(state, seat)
+    dealt: list[list[list[str]]] = []
+
+    def spy(key: str, view: dict[str, Any], seat: int, level: str, seed: int, **_: Any) -> Action:
+        dealt.append(bots()[key].determinize(view, seat, random.Random(seed)).hands)
+        return {"type": "pass"}
+
+    monkeypatch.setattr("bench.ladder.choose_action", spy)
+    budget = Budget(None, 0, 1.5, sees_hands=frozenset({"hard"}))
+    decide("flippers", "hard", view, seat, 5, budget, state)
+    decide("flippers", "easy", view, seat, 5, budget, state)
+    decide("flippers", "hard", view, seat, 5, budget, state)
+    assert dealt[0] == state.hands
+    assert dealt[1] != state.hands
+    assert dealt[2] == state.hands
+    assert bots()["flippers"].determinize(view, seat, random.Random(5)).hands == dealt[1]
