@@ -12,6 +12,7 @@ from bench.ladder import Budget, decide, play
 from engine.base import Action
 from engine.flippers import GAME
 from engine.flippers.scoring import scores
+from tests.ai.helpers import positions
 
 
 def test_a_match_reports_the_first_levels_lead_in_final_points(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -26,12 +27,9 @@ def test_a_match_reports_the_first_levels_lead_in_final_points(monkeypatch: pyte
 def test_a_level_that_sees_hands_is_dealt_every_true_hand_and_no_other_level_is(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    state = GAME.new_game(6, {}, 11)
-    rng = random.Random(3)
-    for _ in range(40):
-        mover = GAME.to_act(state)[0]
-        GAME.apply(state, mover, rng.choice(GAME.legal_actions(state, mover)))
-    seat = GAME.to_act(state)[0]
+    reached = positions("flippers", 6, {}, 11, 40)
+    next(reached)
+    state, seat = next(reached)
     view = GAME.view(state, seat)
     dealt: list[list[list[str]]] = []
 
