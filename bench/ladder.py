@@ -367,6 +367,8 @@ def main() -> None:
     for pairing in pairings:
         if len(pairing) != 2 or not set(pairing) <= set(LEVELS):
             parser.error(f"pairings are two of {', '.join(LEVELS)} joined by '-'")
+    if args.sees_hands and set(args.game or GAMES) != {"flippers"}:
+        parser.error("--sees-hands deals Flippers worlds only: add --game flippers")
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     print(
         "| game | players | first vs the others | first's victory share [95% Wilson] | over the fair share "

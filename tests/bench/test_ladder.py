@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from ai import bots
-from bench.ladder import Budget, decide, play
+from bench.ladder import Budget, decide, main, play
 from engine.base import Action
 from engine.flippers import GAME
 from engine.flippers.scoring import scores
@@ -46,3 +46,12 @@ def test_a_level_that_sees_hands_is_dealt_every_true_hand_and_no_other_level_is(
     assert dealt[1] != state.hands
     assert dealt[2] == state.hands
     assert bots()["flippers"].determinize(view, seat, random.Random(5)).hands == dealt[1]
+
+
+def test_seeing_hands_in_a_game_it_cannot_deal_is_refused_before_any_match(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.argv", ["bench.ladder", "--game", "tank", "--sees-hands", "hard"])
+    with pytest.raises(SystemExit):
+        main()
+    assert "--sees-hands deals Flippers worlds only" in capsys.readouterr().err
